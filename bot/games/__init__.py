@@ -1,0 +1,1 @@
+"""The four rules engines, pure Python: no Discord, no images, no I/O."""

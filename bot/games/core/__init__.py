@@ -1,0 +1,12 @@
+"""What every rules engine shares: errors, events, seeded randomness, cards, the contract."""
+
+from .cards import Card, full_deck, parse_rank, rank_name
+from .errors import IllegalAction
+from .events import Event
+from .protocol import GameInfo, GameModule, Option, Result, resolve_options
+from .rng import rng_for
+
+__all__ = [
+    "Card", "Event", "GameInfo", "GameModule", "IllegalAction", "Option", "Result",
+    "full_deck", "parse_rank", "rank_name", "resolve_options", "rng_for",
+]

@@ -1,0 +1,106 @@
+"""The engine contract every game package implements (see DESIGN.md).
+
+A game package ``bot/games/<id>/`` exposes module-level names matching
+``GameModule`` below; ``bot.games.GAMES`` maps each id to its package, so the
+Discord layer, the renderer, storage and benchmarks treat all games alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .events import Event
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant option: its default and the values a host may pick.
+
+    ``choices`` lists allowed values for a closed set; ``None`` with an ``int``
+    default means any integer in ``[minimum, maximum]``.
+    """
+
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, name: str, value: Any) -> Any:
+        """The value if allowed, else ``ValueError`` naming the option."""
+        if self.choices is not None:
+            if value not in self.choices:
+                raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name!r} must be true or false, not {value!r}")
+            return value
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {name!r} must be a whole number, not {value!r}")
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise ValueError(f"option {name!r} must be between {self.minimum} and {self.maximum}")
+            return value
+        return value
+
+
+def resolve_options(spec: Mapping[str, Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in, unknown names and bad values refused with ``ValueError``."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(spec))
+    if unknown:
+        raise ValueError(f"unknown option(s): {', '.join(unknown)}")
+    return {name: opt.check(name, given[name]) if name in given else opt.default for name, opt in spec.items()}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the lobby needs to know before a game exists."""
+
+    id: str
+    min_seats: int
+    max_seats: int
+    options: Mapping[str, Option]
+    #: seats -> team number for each seat, or None when this seat count has no teams.
+    team_of: Any = None
+
+
+@dataclass
+class Result:
+    """Where a game stands. ``places[seat]`` is 1 for the winner (ties allowed).
+
+    ``points`` are match points per seat (a team game gives each member the team's
+    points); ``team_points`` by team number when the game has teams. For a game not
+    yet finished, ``finished`` is False and the fields show the running score.
+    """
+
+    finished: bool
+    places: dict[int, int] = field(default_factory=dict)
+    points: dict[int, int] = field(default_factory=dict)
+    team_points: dict[int, int] | None = None
+    teams: dict[int, int] | None = None
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+class GameModule(Protocol):
+    """The names a game package exports."""
+
+    INFO: GameInfo
+
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
+    def legal_actions(self, state: Any, seat: int) -> list[Any]: ...
+    def apply(self, state: Any, seat: int, action: Any) -> list[Event]: ...
+    def to_act(self, state: Any) -> set[int]: ...
+    def view(self, state: Any, seat: int | None) -> Any: ...
+    def result(self, state: Any) -> Result: ...
+    def parse_action(self, text: str) -> Any: ...
+    def format_action(self, action: Any) -> str: ...
+    def state_from_dict(self, data: dict[str, Any]) -> Any: ...
+    def choose_action(
+        self, view: Any, legal: Sequence[Any], level: str, rng: random.Random
+    ) -> Any: ...

@@ -1,0 +1,1 @@
+"""Teahouse tests. Discord-level tests run against the loopback double in ``tests/discord_double``."""
