@@ -8,7 +8,7 @@ Discord layer, the renderer, storage and benchmarks treat all games alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -67,7 +67,7 @@ class GameInfo:
     max_seats: int
     options: Mapping[str, Option]
     #: seats -> team number for each seat, or None when this seat count has no teams.
-    team_of: Any = None
+    team_of: Callable[[int, Mapping[str, Any]], list[int] | None] | None = None
 
 
 @dataclass
@@ -102,5 +102,6 @@ class GameModule(Protocol):
     def format_action(self, action: Any) -> str: ...
     def state_from_dict(self, data: dict[str, Any]) -> Any: ...
     def choose_action(
-        self, view: Any, legal: Sequence[Any], level: str, rng: random.Random
+        self, view: Any, legal: Sequence[Any], level: str, rng: random.Random,
+        budget_s: float | None = None,
     ) -> Any: ...

@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m tests.bench` (not run as tests)."""

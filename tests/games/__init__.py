@@ -1,0 +1,1 @@
+"""Rules-engine tests, one folder per game."""

@@ -1,0 +1,1 @@
+"""Tests of the goita rules engine and its computer players."""

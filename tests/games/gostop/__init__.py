@@ -1,0 +1,1 @@
+"""Tests of the gostop rules engine and its computer players."""

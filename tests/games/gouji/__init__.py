@@ -1,0 +1,1 @@
+"""Tests of the gouji rules engine and its computer players."""

@@ -1,0 +1,1 @@
+"""Tests of the zhengshangyou rules engine and its computer players."""
