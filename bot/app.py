@@ -1,0 +1,75 @@
+"""The Bot subclass: opens storage, loads every cog, syncs slash commands."""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+import time
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import cogs
+
+from . import __version__
+from .config import Config
+from .translator import CatalogTranslator
+
+log = logging.getLogger("teahouse")
+
+
+def cog_extensions() -> list[str]:
+    """Every module in ``cogs/`` that is an extension (helpers live in ``cogs/utils``)."""
+    return sorted(
+        f"cogs.{mod.name}"
+        for mod in pkgutil.iter_modules(cogs.__path__)
+        if not mod.name.startswith("_") and mod.name != "utils"
+    )
+
+
+class TeahouseBot(commands.AutoShardedBot):
+    """One process of the bot; games live in the cogs, state in ``self.storage``."""
+
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        if config.shard_ids:
+            kwargs["shard_ids"] = list(config.shard_ids)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            shard_count=config.shard_count,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **kwargs,
+        )
+        self.config = config
+        self.version = __version__
+        self.started_at = time.monotonic()
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
+        for name in cog_extensions():
+            await self.load_extension(name)
+        await self.sync_commands()
+        log.info("ready to connect: %d cogs, %d commands", len(self.cogs), len(self.tree.get_commands()))
+
+    async def sync_commands(self) -> None:
+        """Register slash commands where the config says (globally, one dev guild, or not at all)."""
+        scope = self.config.command_sync
+        if scope == "off":
+            return
+        if scope == "guild" and self.config.dev_guild_id:
+            guild = discord.Object(id=self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d slash commands (%s)", len(synced), scope)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d servers", self.user, len(self.guilds))
+
+    def uptime_seconds(self) -> float:
+        return time.monotonic() - self.started_at

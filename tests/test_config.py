@@ -1,0 +1,120 @@
+"""Configuration: every setting parsed, the environment wins, bad values named, token never shown."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import SETTINGS, Config, ConfigError, env_name, load_config
+
+TOKEN = "MTAxMjM0NTY3ODkw.Gabcde.secret-token-value"
+REPO = Path(__file__).resolve().parent.parent
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_example_config_documents_every_setting() -> None:
+    text = (REPO / "config.example.toml").read_text(encoding="utf-8")
+    for setting in SETTINGS:
+        assert f"\n{setting} = " in text, setting
+
+
+def test_every_setting_is_parsed_from_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, f"""
+token = "{TOKEN}"
+database_path = "data/games.db"
+command_sync = "guild"
+dev_guild_id = 123456789012345678
+turn_timeout_seconds = 300
+computer_delay_seconds = 0.5
+default_language = "fa"
+log_level = "debug"
+shard_count = 4
+shard_ids = [2, 3]
+""")
+    assert load_config(path, env={}) == Config(
+        token=TOKEN, database_path="data/games.db", command_sync="guild", dev_guild_id=123456789012345678,
+        turn_timeout_seconds=300, computer_delay_seconds=0.5, default_language="fa", log_level="DEBUG",
+        shard_count=4, shard_ids=(2, 3),
+    )
+
+
+def test_defaults_need_only_a_token(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, ""), env={"DISCORD_TOKEN": TOKEN})
+    assert config == Config(token=TOKEN)
+
+
+def test_environment_overrides_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, 'token = "file-token-0123456789"\nlog_level = "INFO"\nturn_timeout_seconds = 60\n')
+    env = {"DISCORD_TOKEN": TOKEN, "TEAHOUSE_LOG_LEVEL": "WARNING", "TEAHOUSE_TURN_TIMEOUT_SECONDS": "90",
+           "TEAHOUSE_SHARD_COUNT": "2", "TEAHOUSE_SHARD_IDS": "0,1"}
+    config = load_config(path, env=env)
+    assert (config.token, config.log_level, config.turn_timeout_seconds) == (TOKEN, "WARNING", 90)
+    assert config.shard_ids == (0, 1)
+    assert env_name("token") == "DISCORD_TOKEN" and env_name("log_level") == "TEAHOUSE_LOG_LEVEL"
+
+
+@pytest.mark.parametrize(
+    ("line", "setting"),
+    [
+        ('database_path = ""', "database_path"),
+        ('command_sync = "everywhere"', "command_sync"),
+        ('command_sync = "guild"', "dev_guild_id"),
+        ('dev_guild_id = "abc"', "dev_guild_id"),
+        ("turn_timeout_seconds = 2", "turn_timeout_seconds"),
+        ('turn_timeout_seconds = "soon"', "turn_timeout_seconds"),
+        ("computer_delay_seconds = -1", "computer_delay_seconds"),
+        ('default_language = "de"', "default_language"),
+        ('log_level = "LOUD"', "log_level"),
+        ("shard_count = -3", "shard_count"),
+        ("shard_ids = [0, 5]\nshard_count = 2", "shard_ids"),
+        ("shard_ids = 7", "shard_ids"),
+        ("colour = 1", "colour"),
+    ],
+)
+def test_each_malformed_setting_is_named(tmp_path: Path, line: str, setting: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, f'token = "{TOKEN}"\n{line}\n'), env={})
+    assert err.value.setting == setting
+    assert setting in str(err.value)
+    assert TOKEN not in str(err.value)
+
+
+def test_missing_token_says_how_to_fix_it(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN"):
+        load_config(write(tmp_path, ""), env={})
+
+
+def test_bad_toml_and_missing_file_are_config_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(write(tmp_path, "token = "), env={})
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(tmp_path / "nope.toml", env={})
+
+
+def run_bot(tmp_path: Path, env_extra: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), **env_extra}
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+def test_python_m_bot_without_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
+    done = run_bot(tmp_path, {"PYTHONPATH": str(REPO)})
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "token" in lines[0] and "Traceback" not in done.stderr
+
+
+def test_malformed_setting_exits_2_without_leaking_the_token(tmp_path: Path) -> None:
+    config = write(tmp_path, 'log_level = "LOUD"\n')
+    done = run_bot(tmp_path, {"PYTHONPATH": str(REPO), "DISCORD_TOKEN": TOKEN}, "--config", str(config))
+    assert done.returncode == 2
+    assert "log_level" in done.stderr and TOKEN not in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr
