@@ -1,0 +1,122 @@
+"""What one seat (or the public) may see of a Go-Stop table (rules §13.1).
+
+The renderer draws these, the AI decides from them. Cards are ids (``m08-bright``). Hidden
+things appear only as counts: the stock, other players' hands, face-down gwangpalli layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat at the table, as everyone sees it.
+
+    ``status``: ``playing`` (active this round), ``sitting_out`` (chose to), ``forced_out`` (R9.3,
+    compensated), ``undecided`` (gwangpalli choice not made yet). ``captures`` are grouped by
+    type in the renderer; ``score`` is the current base score (R6.8), ``junk_value`` the junk
+    value with the flexible cup counted as junk. ``shown`` are hand cards shown to all (shaken
+    triples, a chongtong quad) that are still in the hand.
+    """
+
+    seat: int
+    status: str
+    hand_count: int
+    captures: tuple[str, ...]
+    score: int
+    junk_value: int
+    pass_credits: int
+    go_count: int
+    last_go_score: int
+    ppuks: int
+    shaken: tuple[int, ...]
+    shown: tuple[str, ...]
+    turns_taken: int
+    chips: int
+
+
+@dataclass(frozen=True)
+class StackView:
+    """A three-card stack (ppuk) in the layout; ``creator_seat`` is None for a stack dealt (R3.5)."""
+
+    month: int
+    creator_seat: int | None
+
+
+@dataclass(frozen=True)
+class PendingView:
+    """The turn in progress while its player must choose (R4.4 k=2 after a joker, R4.7 j=2).
+
+    ``played`` is the card resolved as the hand card (after a joker, its replacement),
+    ``played_on`` the layout card it sits on (if any), ``flipped`` the stock card turned up,
+    ``choices`` the layout cards the player may take now.
+    """
+
+    played: str | None
+    played_on: str | None
+    flipped: str | None
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LastTurn:
+    """The most recent turn, for highlights: what was played/flipped and what it captured."""
+
+    seat: int | None
+    played: tuple[str, ...]
+    flipped: tuple[str, ...]
+    captured: tuple[str, ...]
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """The table from ``seat``'s chair (``None`` = spectators).
+
+    ``phase``: ``choose`` (gwangpalli play/sit, R9.3), ``turn`` (play, shake, bomb or flip),
+    ``take_hand`` / ``take_flip`` (pick one of two layout cards), ``go_stop``, ``finished``.
+    ``layout[m - 1]`` holds month m's layout cards; ``stacks`` marks months whose three cards form
+    a stack. ``stop_pays`` (during ``go_stop``) is what each opponent would pay on Stop now.
+    ``log`` holds the last public events as ``{"kind", "seat", "data"}`` dicts.
+    """
+
+    seat: int | None
+    seats: int
+    phase: str
+    round_no: int
+    rounds: int
+    dealer: int
+    active: tuple[int, ...]
+    turn: int | None
+    to_act: tuple[int, ...]
+    target: int
+    nagari_streak: int
+    stock_count: int
+    layout_face_down: int
+    layout: tuple[tuple[str, ...], ...]
+    stacks: tuple[StackView, ...]
+    players: tuple[PlayerView, ...]
+    hand: tuple[str, ...]
+    pending: PendingView | None
+    stop_pays: tuple[tuple[int, int], ...]
+    last_turn: LastTurn
+    log: tuple[dict[str, Any], ...]
+    weolyak_month: int
+    jokers: int
+    finished: bool
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible (tuples become lists)."""
+        out: dict[str, Any] = _jsonable(asdict(self))
+        return out
