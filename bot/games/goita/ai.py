@@ -1,0 +1,15 @@
+"""Computer players for Goita (placeholder: random until the heuristics land)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .actions import Action
+from .view import View
+
+
+def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
+                  budget_s: float | None = None) -> Action:
+    """Pick one of ``legal`` for the seat ``view`` belongs to."""
+    return rng.choice(list(legal))
