@@ -1,0 +1,15 @@
+"""Zheng Shangyou (争上游, "Pits"): the climbing game for 4-8 players, team4 and team6 (San jia xi).
+
+Rules: ``shared/rules/zhengshangyou.md``; rule ids (R5.3.2 ...) are cited in code and tests.
+"""
+
+from .actions import Pass, Play, Return, TakeReturn, TakeTribute, Tribute, format_action, parse_action
+from .ai import choose_action
+from .engine import INFO, State, apply, legal_actions, new_game, result, state_from_dict, to_act, view
+from .view import View
+
+__all__ = [
+    "INFO", "Pass", "Play", "Return", "State", "TakeReturn", "TakeTribute", "Tribute", "View", "apply",
+    "choose_action", "format_action", "legal_actions", "new_game", "parse_action", "result",
+    "state_from_dict", "to_act", "view",
+]
