@@ -1,0 +1,114 @@
+"""The thin layer between storage and the SQL driver (aiosqlite today).
+
+Storage speaks plain SQL with ``?`` parameters through ``Database`` and ``Transaction``
+only, so a PostgreSQL backend (asyncpg, ``?`` rewritten to ``$n``) can stand in without
+touching the queries' callers. One connection per ``Database``: an ``asyncio.Lock``
+keeps one coroutine's transaction from interleaving with another's statements, and
+``BEGIN IMMEDIATE`` plus a busy timeout serialise writers in other processes (shards).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+Row = tuple[Any, ...]
+Params = Sequence[Any]
+
+#: How long a writer waits for another process's write transaction before giving up.
+BUSY_TIMEOUT_S = 30.0
+
+
+def split_script(script: str) -> list[str]:
+    """A SQL script cut into single statements, so a migration can run inside one transaction
+    (``executescript`` would commit on its own)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip().strip(";").strip():
+                statements.append(current.strip())
+            current = ""
+    if current.strip():
+        raise ValueError(f"unterminated SQL statement: {current.strip()[:80]!r}")
+    return statements
+
+
+class Transaction:
+    """Statements inside one open transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        async with self._conn.execute(sql, params) as cursor:
+            return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        async with self._conn.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else tuple(row)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return [tuple(row) for row in await self._conn.execute_fetchall(sql, params)]
+
+
+class Database:
+    """One connection, shared by every coroutine of the process."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(cls, path: str) -> Database:
+        """Open ``path`` (or ``":memory:"``) in WAL mode with foreign keys on."""
+        conn = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            # WAL + NORMAL: a commit survives a crash of the bot (not of the machine) without an fsync per move.
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    @asynccontextmanager
+    async def transaction(self, write: bool = True) -> AsyncIterator[Transaction]:
+        """One transaction: committed when the block ends, rolled back if it raises.
+
+        Writers take the write lock at the start (``BEGIN IMMEDIATE``), so a read-then-write
+        inside the block cannot race another process.
+        """
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield Transaction(self._conn)
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """One read statement on its own (its own implicit snapshot)."""
+        async with self._lock:
+            return await Transaction(self._conn).fetchall(sql, params)
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        async with self._lock:
+            return await Transaction(self._conn).fetchone(sql, params)

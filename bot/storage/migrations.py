@@ -1,0 +1,198 @@
+"""Numbered schema migrations and the runner that applies them at start-up.
+
+``MIGRATIONS[n - 1]`` takes a database from version ``n - 1`` to ``n``. Shipped scripts are
+never edited: a schema change is a new script at the end. The applied versions live in
+``schema_migrations``; a database whose version is above ``len(MIGRATIONS)`` was written by
+newer code and is refused rather than guessed at.
+
+Types are chosen to read the same in PostgreSQL (BIGINT ids and microsecond times, DOUBLE
+PRECISION ratings, BOOLEAN flags, JSON as TEXT). Backfills that need date arithmetic use
+SQLite's date functions; a PostgreSQL backend would carry its own scripts with the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from .db import Database, split_script
+from .models import StorageError, to_micros
+
+V1_BASE = """
+CREATE TABLE guild_settings (
+    guild_id BIGINT PRIMARY KEY,
+    turn_timeout_s INTEGER,
+    ai_level TEXT,
+    rated BOOLEAN NOT NULL
+);
+
+CREATE TABLE games (
+    game_id TEXT PRIMARY KEY,
+    guild_id BIGINT NOT NULL,
+    channel_id BIGINT NOT NULL,
+    thread_id BIGINT,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    team_places TEXT,
+    summary TEXT NOT NULL,
+    rated BOOLEAN NOT NULL,
+    started_at BIGINT NOT NULL,
+    ended_at BIGINT NOT NULL
+);
+
+CREATE TABLE game_seats (
+    game_id TEXT NOT NULL REFERENCES games (game_id),
+    seat INTEGER NOT NULL,
+    guild_id BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    user_id BIGINT,
+    ai_level TEXT,
+    name TEXT NOT NULL,
+    team INTEGER,
+    place INTEGER NOT NULL,
+    points BIGINT NOT NULL,
+    won BOOLEAN NOT NULL,
+    ended_at BIGINT NOT NULL,
+    mu_before DOUBLE PRECISION,
+    sigma_before DOUBLE PRECISION,
+    mu_after DOUBLE PRECISION,
+    sigma_after DOUBLE PRECISION,
+    PRIMARY KEY (game_id, seat)
+);
+
+-- One row per person per game kind per guild, kept up to date by record_game, so
+-- /stats and the all-time leaderboards never scan the games.
+CREATE TABLE player_totals (
+    guild_id BIGINT NOT NULL,
+    user_id BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    place_sum INTEGER NOT NULL,
+    points BIGINT NOT NULL,
+    streak INTEGER NOT NULL,
+    best_streak INTEGER NOT NULL,
+    rated_games INTEGER NOT NULL,
+    mu DOUBLE PRECISION,
+    sigma DOUBLE PRECISION,
+    ordinal DOUBLE PRECISION,
+    last_played_at BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, user_id, game)
+);
+CREATE INDEX player_totals_by_rating ON player_totals (guild_id, game, ordinal DESC, user_id);
+CREATE INDEX player_totals_by_points ON player_totals (guild_id, game, points DESC, wins DESC, user_id);
+CREATE INDEX player_totals_by_wins ON player_totals (guild_id, game, wins DESC, points DESC, user_id);
+
+CREATE TABLE snapshots (
+    game_id TEXT PRIMARY KEY,
+    guild_id BIGINT NOT NULL,
+    channel_id BIGINT NOT NULL,
+    thread_id BIGINT,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    state TEXT NOT NULL,
+    state_version INTEGER NOT NULL,
+    actions TEXT NOT NULL,
+    table_message_id BIGINT,
+    turn_deadline BIGINT,
+    extra TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+"""
+
+# Week periods start on Monday 00:00 UTC ('weekday 0' moves to the coming Sunday, or stays on
+# a Sunday; six days back is that week's Monday), months on the 1st; see periods.py.
+V2_SETTINGS_HISTORY_PERIODS = """
+ALTER TABLE guild_settings ADD COLUMN disabled_games TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE guild_settings ADD COLUMN language TEXT;
+
+CREATE INDEX games_by_guild_time ON games (guild_id, ended_at DESC, game_id DESC);
+CREATE INDEX game_seats_by_player_time ON game_seats (guild_id, user_id, ended_at DESC, game_id DESC);
+
+-- Per-person totals for each calendar week and month, so period leaderboards read one index.
+CREATE TABLE player_period_totals (
+    guild_id BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    period TEXT NOT NULL,
+    user_id BIGINT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    points BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, game, period, user_id)
+);
+CREATE INDEX player_period_totals_by_points
+    ON player_period_totals (guild_id, game, period, points DESC, wins DESC, user_id);
+CREATE INDEX player_period_totals_by_wins
+    ON player_period_totals (guild_id, game, period, wins DESC, points DESC, user_id);
+
+INSERT INTO player_period_totals (guild_id, game, period, user_id, games, wins, points)
+SELECT guild_id, game, 'week:' || date(ended_at / 1000000, 'unixepoch', 'weekday 0', '-6 days'), user_id,
+       COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), SUM(points)
+FROM game_seats WHERE user_id IS NOT NULL
+GROUP BY guild_id, game, 'week:' || date(ended_at / 1000000, 'unixepoch', 'weekday 0', '-6 days'), user_id;
+
+INSERT INTO player_period_totals (guild_id, game, period, user_id, games, wins, points)
+SELECT guild_id, game, 'month:' || strftime('%Y-%m', ended_at / 1000000, 'unixepoch'), user_id,
+       COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), SUM(points)
+FROM game_seats WHERE user_id IS NOT NULL
+GROUP BY guild_id, game, 'month:' || strftime('%Y-%m', ended_at / 1000000, 'unixepoch'), user_id;
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS)
+LATEST_VERSION = len(MIGRATIONS)
+
+_VERSION_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    applied_at BIGINT NOT NULL
+)
+"""
+
+
+async def schema_version(db: Database) -> int:
+    """The version a database is at; 0 for an empty one."""
+    tables = {row[0] for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "schema_migrations" not in tables:
+        if tables:
+            raise StorageError(
+                f"this database has tables ({', '.join(sorted(tables))}) but no schema_migrations table: "
+                "it was not made by Teahouse; point database_path at a new file"
+            )
+        return 0
+    row = await db.fetchone("SELECT MAX(version) FROM schema_migrations")
+    return int(row[0]) if row and row[0] is not None else 0
+
+
+async def migrate(db: Database, migrations: Sequence[str] = MIGRATIONS, target: int | None = None) -> int:
+    """Bring the database up to ``target`` (default: the latest), one transaction per step.
+
+    Returns the version reached. Each step re-reads the version inside its write
+    transaction, so two processes starting together apply every script once.
+    """
+    target = len(migrations) if target is None else target
+    found = await schema_version(db)
+    if found > len(migrations):
+        raise StorageError(
+            f"the database is at schema version {found}, newer than this version of Teahouse "
+            f"understands ({len(migrations)}); upgrade Teahouse or restore a backup made by this version"
+        )
+    if found == 0:
+        async with db.transaction() as tx:
+            await tx.execute(_VERSION_TABLE)
+    for version in range(found + 1, target + 1):
+        async with db.transaction() as tx:
+            row = await tx.fetchone("SELECT MAX(version) FROM schema_migrations")
+            if row and row[0] is not None and row[0] >= version:
+                continue
+            for statement in split_script(migrations[version - 1]):
+                await tx.execute(statement)
+            await tx.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                (version, to_micros(datetime.now(UTC))),
+            )
+    return max(found, target)

@@ -1,0 +1,454 @@
+"""``Storage``: everything the cogs keep between restarts, behind one async object.
+
+    storage = await Storage.open("teahouse.db")   # applies migrations
+    await storage.record_game(record)              # one transaction: game, seats, totals, ratings
+    rows = await storage.leaderboard(guild_id, "goita", sort="rating")
+
+Leaderboards and /stats read per-player aggregate tables (``player_totals``, and
+``player_period_totals`` for calendar weeks and months), kept current by ``record_game``,
+so their cost does not grow with the number of games. Ratings are all-time: a week or month
+leaderboard sorted by rating lists the people who played in that period, ordered by their
+current all-time rating, with games/wins/points counted in the period.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from .db import Database, Row, Transaction
+from .migrations import migrate
+from .models import (
+    GameRecord,
+    GuildSettings,
+    HistoryEntry,
+    LeaderboardRow,
+    PlayerStats,
+    Rating,
+    RatingChange,
+    RecordedGame,
+    Seat,
+    SeatResult,
+    Snapshot,
+    from_micros,
+    to_micros,
+)
+from .ratings import is_rateable, period_key, rate
+
+Sort = Literal["rating", "points", "wins"]
+Period = Literal["all", "month", "week"]
+MAX_PAGE = 100
+
+_SETTINGS_COLUMNS = ("turn_timeout_s", "ai_level", "disabled_games", "rated", "language")
+
+_ALL_TIME_ORDER = {
+    "rating": "ordinal DESC, user_id",
+    "points": "points DESC, wins DESC, user_id",
+    "wins": "wins DESC, points DESC, user_id",
+}
+_PERIOD_ORDER = {
+    "rating": "t.ordinal DESC, p.user_id",
+    "points": "p.points DESC, p.wins DESC, p.user_id",
+    "wins": "p.wins DESC, p.points DESC, p.user_id",
+}
+
+
+def _rating(mu: float | None, sigma: float | None) -> Rating | None:
+    return None if mu is None or sigma is None else Rating(mu=mu, sigma=sigma)
+
+
+def _check_settings(changes: dict[str, Any]) -> None:
+    """Refuse unknown names and values of the wrong shape with ``ValueError``."""
+    unknown = sorted(set(changes) - set(_SETTINGS_COLUMNS))
+    if unknown:
+        raise ValueError(f"unknown guild setting(s): {', '.join(unknown)}")
+    timeout = changes.get("turn_timeout_s")
+    if "turn_timeout_s" in changes and timeout is not None and (
+        isinstance(timeout, bool) or not isinstance(timeout, int) or timeout < 1
+    ):
+        raise ValueError(f"turn_timeout_s must be a positive whole number of seconds or None, not {timeout!r}")
+    for name in ("ai_level", "language"):
+        if name in changes and changes[name] is not None and (not isinstance(changes[name], str) or not changes[name]):
+            raise ValueError(f"{name} must be a non-empty string or None, not {changes[name]!r}")
+    if "rated" in changes and not isinstance(changes["rated"], bool):
+        raise ValueError(f"rated must be True or False, not {changes['rated']!r}")
+    if "disabled_games" in changes:
+        games = changes["disabled_games"]
+        if isinstance(games, str) or not all(isinstance(g, str) for g in games):
+            raise ValueError("disabled_games must be a collection of game ids")
+        changes["disabled_games"] = frozenset(games)
+
+
+class Storage:
+    """The bot's database. Open with ``await Storage.open(path)``; close with ``await storage.close()``."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: str) -> Storage:
+        """Connect to ``path`` (a file, or ``":memory:"``) and bring its schema up to date.
+
+        Raises ``StorageError`` for a database written by a newer Teahouse.
+        """
+        db = await Database.connect(path)
+        try:
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # -- guild settings ---------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings; defaults for a guild that never changed any."""
+        row = await self._db.fetchone(
+            "SELECT turn_timeout_s, ai_level, disabled_games, rated, language FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        return self._settings_from_row(row)
+
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some settings (``rated=False``, ``language=None``...); returns the new whole set."""
+        _check_settings(changes)
+        async with self._db.transaction() as tx:
+            row = await tx.fetchone(
+                "SELECT turn_timeout_s, ai_level, disabled_games, rated, language FROM guild_settings "
+                "WHERE guild_id = ?",
+                (guild_id,),
+            )
+            settings = replace(self._settings_from_row(row), **changes)
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, turn_timeout_s, ai_level, disabled_games, rated, language) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "turn_timeout_s = excluded.turn_timeout_s, ai_level = excluded.ai_level, "
+                "disabled_games = excluded.disabled_games, rated = excluded.rated, language = excluded.language",
+                (guild_id, settings.turn_timeout_s, settings.ai_level, json.dumps(sorted(settings.disabled_games)),
+                 settings.rated, settings.language),
+            )
+        return settings
+
+    @staticmethod
+    def _settings_from_row(row: Row | None) -> GuildSettings:
+        if row is None:
+            return GuildSettings()
+        timeout, level, disabled, rated, language = row
+        return GuildSettings(turn_timeout_s=timeout, ai_level=level, disabled_games=frozenset(json.loads(disabled)),
+                             rated=bool(rated), language=language)
+
+    # -- snapshots of active games ----------------------------------------------------
+
+    async def save_snapshot(self, snapshot: Snapshot, now: datetime | None = None) -> bool:
+        """Insert or replace the game's snapshot, committed when this returns.
+
+        Returns False (and saves nothing) when the game is already recorded as finished, so a
+        late save cannot bring a finished game back to life at the next start-up.
+        """
+        moment = to_micros(now or datetime.now(UTC))
+        deadline = None if snapshot.turn_deadline is None else to_micros(snapshot.turn_deadline)
+        async with self._db.transaction() as tx:
+            if await tx.fetchone("SELECT 1 FROM games WHERE game_id = ?", (snapshot.game_id,)):
+                return False
+            await tx.execute(
+                "INSERT INTO snapshots (game_id, guild_id, channel_id, thread_id, game, options, seats, seed, state, "
+                "state_version, actions, table_message_id, turn_deadline, extra, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "guild_id = excluded.guild_id, channel_id = excluded.channel_id, thread_id = excluded.thread_id, "
+                "game = excluded.game, options = excluded.options, seats = excluded.seats, seed = excluded.seed, "
+                "state = excluded.state, state_version = excluded.state_version, actions = excluded.actions, "
+                "table_message_id = excluded.table_message_id, turn_deadline = excluded.turn_deadline, "
+                "extra = excluded.extra, updated_at = excluded.updated_at",
+                (snapshot.game_id, snapshot.guild_id, snapshot.channel_id, snapshot.thread_id, snapshot.game,
+                 json.dumps(snapshot.options), json.dumps([s.to_json() for s in snapshot.seats]), str(snapshot.seed),
+                 json.dumps(snapshot.state), snapshot.state_version, json.dumps(list(snapshot.actions)),
+                 snapshot.table_message_id, deadline, json.dumps(snapshot.extra), moment, moment),
+            )
+        return True
+
+    async def active_snapshots(self) -> list[Snapshot]:
+        """Every saved active game, oldest first (to resume after a restart)."""
+        rows = await self._db.fetchall(
+            "SELECT game_id, guild_id, channel_id, thread_id, game, options, seats, seed, state, state_version, "
+            "actions, table_message_id, turn_deadline, extra, created_at, updated_at FROM snapshots "
+            "ORDER BY created_at, game_id"
+        )
+        return [
+            Snapshot(
+                game_id=r[0], guild_id=r[1], channel_id=r[2], thread_id=r[3], game=r[4], options=json.loads(r[5]),
+                seats=tuple(Seat.from_json(s) for s in json.loads(r[6])), seed=int(r[7]), state=json.loads(r[8]),
+                state_version=r[9], actions=json.loads(r[10]), table_message_id=r[11],
+                turn_deadline=None if r[12] is None else from_micros(r[12]), extra=json.loads(r[13]),
+                created_at=from_micros(r[14]), updated_at=from_micros(r[15]),
+            )
+            for r in rows
+        ]
+
+    async def delete_snapshot(self, game_id: str) -> None:
+        """Forget an active game (abandoned or cancelled; ``record_game`` deletes it itself)."""
+        async with self._db.transaction() as tx:
+            await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+
+    # -- finished games ---------------------------------------------------------------
+
+    async def record_game(self, record: GameRecord) -> RecordedGame:
+        """Record a finished game in one transaction: the game, its seats, each person's totals
+        and period totals, their ratings, and the removal of its snapshot.
+
+        Recording the same game id again changes nothing and returns what was recorded then
+        (``already_recorded=True``). Ratings follow the order games are recorded in.
+        """
+        async with self._db.transaction() as tx:
+            done = await self._recorded(tx, record.game_id)
+            if done is not None:
+                await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+                return done
+            rated = record.rated
+            if rated is None:
+                row = await tx.fetchone("SELECT rated FROM guild_settings WHERE guild_id = ?", (record.guild_id,))
+                rated = GuildSettings.rated if row is None else bool(row[0])
+            rated = rated and is_rateable(record)
+            totals = await self._player_totals(tx, record)
+            before = {uid: t["rating"] for uid, t in totals.items() if t["rating"] is not None}
+            after = rate(record, before) if rated else {}
+            await self._insert_game(tx, record, rated, before, after)
+            await self._update_totals(tx, record, totals, after)
+            await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+        changes = tuple(RatingChange(uid, before.get(uid), new) for uid, new in after.items())
+        return RecordedGame(game_id=record.game_id, rated=rated, changes=changes)
+
+    @staticmethod
+    async def _recorded(tx: Transaction, game_id: str) -> RecordedGame | None:
+        game = await tx.fetchone("SELECT rated FROM games WHERE game_id = ?", (game_id,))
+        if game is None:
+            return None
+        rows = await tx.fetchall(
+            "SELECT user_id, mu_before, sigma_before, mu_after, sigma_after FROM game_seats "
+            "WHERE game_id = ? AND mu_after IS NOT NULL ORDER BY seat",
+            (game_id,),
+        )
+        changes = tuple(RatingChange(r[0], _rating(r[1], r[2]), Rating(r[3], r[4])) for r in rows)
+        return RecordedGame(game_id=game_id, rated=bool(game[0]), changes=changes, already_recorded=True)
+
+    @staticmethod
+    async def _player_totals(tx: Transaction, record: GameRecord) -> dict[int, dict[str, Any]]:
+        users = [s.user_id for s in record.seats if s.user_id is not None]
+        if not users:
+            return {}
+        rows = await tx.fetchall(
+            "SELECT user_id, games, wins, place_sum, points, streak, best_streak, rated_games, mu, sigma "
+            f"FROM player_totals WHERE guild_id = ? AND game = ? AND user_id IN ({', '.join('?' * len(users))})",
+            (record.guild_id, record.game, *users),
+        )
+        return {
+            r[0]: {"games": r[1], "wins": r[2], "place_sum": r[3], "points": r[4], "streak": r[5],
+                   "best_streak": r[6], "rated_games": r[7], "rating": _rating(r[8], r[9])}
+            for r in rows
+        }
+
+    @staticmethod
+    async def _insert_game(
+        tx: Transaction, record: GameRecord, rated: bool, before: dict[int, Rating], after: dict[int, Rating]
+    ) -> None:
+        ended = to_micros(record.ended_at)
+        team_places = None if record.team_places is None else json.dumps(sorted(record.team_places.items()))
+        await tx.execute(
+            "INSERT INTO games (game_id, guild_id, channel_id, thread_id, game, options, seed, actions, team_places, "
+            "summary, rated, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (record.game_id, record.guild_id, record.channel_id, record.thread_id, record.game,
+             json.dumps(record.options), str(record.seed), json.dumps(list(record.actions)), team_places,
+             json.dumps(record.summary), rated, to_micros(record.started_at), ended),
+        )
+        rows = []
+        for i, seat in enumerate(record.seats):
+            old = before.get(seat.user_id) if seat.user_id is not None else None
+            new = after.get(seat.user_id) if seat.user_id is not None else None
+            rows.append((
+                record.game_id, i, record.guild_id, record.game, seat.user_id, seat.ai_level, seat.name,
+                None if record.teams is None else record.teams[i], record.places[i], record.points[i],
+                record.won(i), ended,
+                old.mu if old and new else None, old.sigma if old and new else None,
+                new.mu if new else None, new.sigma if new else None,
+            ))
+        await tx.executemany(
+            "INSERT INTO game_seats (game_id, seat, guild_id, game, user_id, ai_level, name, team, place, points, "
+            "won, ended_at, mu_before, sigma_before, mu_after, sigma_after) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
+    @staticmethod
+    async def _update_totals(
+        tx: Transaction, record: GameRecord, totals: dict[int, dict[str, Any]], after: dict[int, Rating]
+    ) -> None:
+        ended = to_micros(record.ended_at)
+        periods = (period_key("week", record.ended_at), period_key("month", record.ended_at))
+        player_rows, period_rows = [], []
+        for i, seat in enumerate(record.seats):
+            uid = seat.user_id
+            if uid is None:
+                continue
+            won = record.won(i)
+            old = totals.get(uid) or {"games": 0, "wins": 0, "place_sum": 0, "points": 0, "streak": 0,
+                                      "best_streak": 0, "rated_games": 0, "rating": None}
+            streak = old["streak"] + 1 if won else 0
+            rating = after.get(uid, old["rating"])
+            player_rows.append((
+                record.guild_id, uid, record.game, old["games"] + 1, old["wins"] + won,
+                old["place_sum"] + record.places[i], old["points"] + record.points[i], streak,
+                max(streak, old["best_streak"]), old["rated_games"] + (uid in after),
+                rating.mu if rating else None, rating.sigma if rating else None,
+                rating.ordinal if rating else None, ended,
+            ))
+            period_rows += [(record.guild_id, record.game, p, uid, 1, int(won), record.points[i]) for p in periods]
+        await tx.executemany(
+            "INSERT INTO player_totals (guild_id, user_id, game, games, wins, place_sum, points, streak, best_streak, "
+            "rated_games, mu, sigma, ordinal, last_played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET games = excluded.games, wins = excluded.wins, "
+            "place_sum = excluded.place_sum, points = excluded.points, streak = excluded.streak, "
+            "best_streak = excluded.best_streak, rated_games = excluded.rated_games, mu = excluded.mu, "
+            "sigma = excluded.sigma, ordinal = excluded.ordinal, last_played_at = excluded.last_played_at",
+            player_rows,
+        )
+        await tx.executemany(
+            "INSERT INTO player_period_totals (guild_id, game, period, user_id, games, wins, points) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, period, user_id) DO UPDATE SET "
+            "games = player_period_totals.games + excluded.games, wins = player_period_totals.wins + excluded.wins, "
+            "points = player_period_totals.points + excluded.points",
+            period_rows,
+        )
+
+    # -- queries ------------------------------------------------------------------------
+
+    async def leaderboard(
+        self, guild_id: int, game: str, sort: Sort = "rating", period: Period = "all",
+        offset: int = 0, limit: int = 10, now: datetime | None = None,
+    ) -> list[LeaderboardRow]:
+        """One page of a game's leaderboard in a guild.
+
+        ``period`` "week"/"month" is the calendar week (from Monday) or month, in UTC, that
+        ``now`` falls in; games count in the period they ended in. ``sort="rating"`` lists
+        only rated people, by all-time rating (ordinal); ties are broken by user id so pages
+        never overlap.
+        """
+        if sort not in _ALL_TIME_ORDER:
+            raise ValueError(f"sort must be one of {sorted(_ALL_TIME_ORDER)}, not {sort!r}")
+        if offset < 0 or not 1 <= limit <= MAX_PAGE:
+            raise ValueError(f"offset must be >= 0 and limit between 1 and {MAX_PAGE}")
+        rated_only = "AND ordinal IS NOT NULL " if sort == "rating" else ""
+        if period == "all":
+            rows = await self._db.fetchall(
+                "SELECT user_id, games, wins, points, mu, sigma FROM player_totals "
+                f"WHERE guild_id = ? AND game = ? {rated_only}ORDER BY {_ALL_TIME_ORDER[sort]} LIMIT ? OFFSET ?",
+                (guild_id, game, limit, offset),
+            )
+        elif period in ("week", "month"):
+            rows = await self._db.fetchall(
+                "SELECT p.user_id, p.games, p.wins, p.points, t.mu, t.sigma FROM player_period_totals p "
+                "JOIN player_totals t ON t.guild_id = p.guild_id AND t.user_id = p.user_id AND t.game = p.game "
+                f"WHERE p.guild_id = ? AND p.game = ? AND p.period = ? {rated_only.replace('ordinal', 't.ordinal')}"
+                f"ORDER BY {_PERIOD_ORDER[sort]} LIMIT ? OFFSET ?",
+                (guild_id, game, period_key(period, now or datetime.now(UTC)), limit, offset),
+            )
+        else:
+            raise ValueError(f"period must be 'all', 'month' or 'week', not {period!r}")
+        return [
+            LeaderboardRow(rank=offset + i + 1, user_id=r[0], games=r[1], wins=r[2], points=r[3],
+                           rating=_rating(r[4], r[5]))
+            for i, r in enumerate(rows)
+        ]
+
+    async def stats(self, guild_id: int, user_id: int) -> list[PlayerStats]:
+        """A person's totals in a guild, one entry per game kind they played, by game id."""
+        rows = await self._db.fetchall(
+            "SELECT t.game, t.games, t.wins, t.place_sum, t.points, t.mu, t.sigma, t.rated_games, t.streak, "
+            "t.best_streak, t.last_played_at, CASE WHEN t.ordinal IS NULL THEN NULL ELSE 1 + ("
+            "SELECT COUNT(*) FROM player_totals o WHERE o.guild_id = t.guild_id AND o.game = t.game "
+            "AND o.ordinal > t.ordinal) END FROM player_totals t WHERE t.guild_id = ? AND t.user_id = ? ORDER BY t.game",
+            (guild_id, user_id),
+        )
+        return [
+            PlayerStats(game=r[0], games=r[1], wins=r[2], average_place=r[3] / r[1], points=r[4],
+                        rating=_rating(r[5], r[6]), rated_games=r[7], streak=r[8], best_streak=r[9],
+                        rank=r[11], last_played_at=from_micros(r[10]))
+            for r in rows
+        ]
+
+    async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[HistoryEntry]:
+        """The guild's (or one person's) most recently ended games, newest first."""
+        if not 1 <= limit <= MAX_PAGE:
+            raise ValueError(f"limit must be between 1 and {MAX_PAGE}")
+        async with self._db.transaction(write=False) as tx:
+            if user_id is None:
+                ids = await tx.fetchall(
+                    "SELECT game_id FROM games WHERE guild_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?",
+                    (guild_id, limit),
+                )
+            else:
+                ids = await tx.fetchall(
+                    "SELECT game_id FROM game_seats WHERE guild_id = ? AND user_id = ? "
+                    "ORDER BY ended_at DESC, game_id DESC LIMIT ?",
+                    (guild_id, user_id, limit),
+                )
+            return await self._history_entries(tx, [r[0] for r in ids])
+
+    @staticmethod
+    async def _history_entries(tx: Transaction, game_ids: list[str]) -> list[HistoryEntry]:
+        if not game_ids:
+            return []
+        marks = ", ".join("?" * len(game_ids))
+        games = await tx.fetchall(
+            "SELECT game_id, game, guild_id, channel_id, thread_id, rated, started_at, ended_at FROM games "
+            f"WHERE game_id IN ({marks})",
+            game_ids,
+        )
+        seat_rows = await tx.fetchall(
+            "SELECT game_id, seat, user_id, ai_level, name, team, place, points, won, mu_before, sigma_before, "
+            f"mu_after, sigma_after FROM game_seats WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            game_ids,
+        )
+        seats: dict[str, list[SeatResult]] = {}
+        for r in seat_rows:
+            seats.setdefault(r[0], []).append(SeatResult(
+                seat=r[1], user_id=r[2], ai_level=r[3], name=r[4], team=r[5], place=r[6], points=r[7],
+                won=bool(r[8]), rating_before=_rating(r[9], r[10]), rating_after=_rating(r[11], r[12]),
+            ))
+        by_id = {
+            g[0]: HistoryEntry(game_id=g[0], game=g[1], guild_id=g[2], channel_id=g[3], thread_id=g[4],
+                               rated=bool(g[5]), started_at=from_micros(g[6]), ended_at=from_micros(g[7]),
+                               seats=tuple(seats.get(g[0], ())))
+            for g in games
+        }
+        return [by_id[game_id] for game_id in game_ids]
+
+    async def game_record(self, game_id: str) -> GameRecord | None:
+        """A finished game as recorded (seed and action log included), to show or replay it."""
+        async with self._db.transaction(write=False) as tx:
+            game = await tx.fetchone(
+                "SELECT guild_id, channel_id, thread_id, game, options, seed, actions, team_places, summary, rated, "
+                "started_at, ended_at FROM games WHERE game_id = ?",
+                (game_id,),
+            )
+            if game is None:
+                return None
+            seats = await tx.fetchall(
+                "SELECT user_id, ai_level, name, team, place, points FROM game_seats WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            )
+        team_places = None if game[7] is None else {int(t): int(p) for t, p in json.loads(game[7])}
+        return GameRecord(
+            game_id=game_id, guild_id=game[0], channel_id=game[1], thread_id=game[2], game=game[3],
+            options=json.loads(game[4]), seats=tuple(Seat(user_id=s[0], ai_level=s[1], name=s[2]) for s in seats),
+            places=tuple(s[4] for s in seats), points=tuple(s[5] for s in seats), seed=int(game[5]),
+            actions=tuple(json.loads(game[6])), started_at=from_micros(game[10]), ended_at=from_micros(game[11]),
+            teams=None if team_places is None else tuple(s[3] for s in seats), team_places=team_places,
+            summary=json.loads(game[8]), rated=bool(game[9]),
+        )
+
+
+__all__ = ["Period", "Sort", "Storage"]
