@@ -1,0 +1,1180 @@
+"""The Go-Stop rules engine (shared/rules/gostop.md): deal, turns, events, Go/Stop, settlement.
+
+One ``State`` holds the whole match (several rounds, chips carried over). Cards are ints (see
+``cards.py``); the stock's top card is the **last** element of ``State.stock`` so a draw is a
+``pop()``. Seats are table seats ``0..seats-1``; ``State.active`` lists the seats playing this
+round in turn order, dealer first (R2.2). A turn that needs a choice in the middle (k = 2 after a
+joker, j = 2 on the flip) keeps its progress in ``State.cur`` until the player picks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..core import Event, GameInfo, IllegalAction, Option, Result, resolve_options, rng_for
+from .actions import FLIP, GO, JOIN, SIT, STOP, Action, format_action
+from .cards import (
+    ANIMAL,
+    BRIGHT,
+    CARDS_OF_MONTH,
+    CUP,
+    DOUBLE_JUNK,
+    IDS,
+    IRIS_ANIMAL,
+    IS_JOKER,
+    JOKER2,
+    JOKER3,
+    JUNK,
+    MONTH,
+    PI,
+    RAIN_BRIGHT,
+    RIBBON,
+    STEALABLE,
+    TYPE,
+)
+from .scoring import PALSSARI_CARDS, VIP_CARDS, Rules, junk_value, roles, score, tally
+from .views import LastTurn, PendingView, PlayerView, StackView, View
+
+NO_STACK = -2
+DEAL_STACK = -1
+
+_OFF = (False,)
+OPTIONS: dict[str, Option] = {
+    "rounds": Option(5, minimum=1, maximum=100),
+    "jokers": Option(2, choices=(0, 1, 2)),
+    "target_2p": Option(7, choices=(7, 5)),
+    "gwangpalli": Option(False),
+    "deal_stack_steals": Option(True),
+    "nagari_cumulative": Option(True),
+    "go_add_dropped_at_3": Option(False),
+    "steal_choice": Option("auto", choices=("auto",)),
+    "joker_kinds": Option("standard", choices=("standard",)),
+    "joker_stays_with_ppuk": Option(False, choices=_OFF),
+    "cup_single_junk": Option(False),
+    "flex_card": Option("m09", choices=("m09", "m05")),
+    "bomb_flip_three": Option(False),
+    "bomb_korean": Option(False),
+    "shake_must_play": Option(False),
+    "shake_nov_dec_x4": Option(False),
+    "first_turn_bonus": Option(False),
+    "weolyak_first_turn": Option(False),
+    "weolyak_month": Option(False),
+    "baekhwajeom": Option(False),
+    "boar_pot": Option(False, choices=_OFF),
+    "boar_first_turn": Option(False, choices=_OFF),
+    "four_brights_with_rain_3": Option(False),
+    "gwangbak_flat_2": Option(False),
+    "godori_3": Option(False),
+    "four_birds": Option(False),
+    "meong_bak": Option(False),
+    "tti_bak": Option(False),
+    "pibak_2p_7": Option(False),
+    "vip": Option(False),
+    "palssari": Option(False),
+    "go_linear": Option(False),
+    "missions": Option(False, choices=_OFF),
+    "gwangpalli_pay_at_end": Option(False, choices=_OFF),
+    "gwangpalli_redeal_all": Option(False),
+    "gwangpalli_rate": Option(2, choices=(2, 3)),
+    "seven_iris_rule": Option(False),
+    "oe_myeon": Option(False, choices=_OFF),
+    "syodang": Option(False, choices=_OFF),
+}
+
+
+def _team_of(seats: int, options: Mapping[str, Any]) -> list[int] | None:
+    return None
+
+
+INFO = GameInfo(id="gostop", min_seats=2, max_seats=7, options=OPTIONS, team_of=_team_of)
+
+PLAYING, SITTING, FORCED_OUT, UNDECIDED = "playing", "sitting_out", "forced_out", "undecided"
+STEAL_EVENTS = ("ppuk_capture", "ja_ppuk", "ttadak", "chok", "sseul", "bomb_steal", "baekhwajeom")
+LOG_SIZE = 8
+
+
+@dataclass(eq=False)
+class State:
+    """The whole match. ``to_dict``/``from_dict`` round-trip; ``version`` counts applied moves."""
+
+    seats: int
+    seed: int
+    options: dict[str, Any]
+    version: int = 0
+    deal_no: int = 0
+    round_no: int = 0
+    dealer: int = 0
+    phase: str = "turn"
+    turn: int = 0
+    active: list[int] = field(default_factory=list)
+    status: list[str] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    layout: list[list[int]] = field(default_factory=list)  # index = month (0 unused)
+    stack_owner: list[int] = field(default_factory=list)  # per month: NO_STACK, DEAL_STACK or seat
+    stock: list[int] = field(default_factory=list)  # top = last
+    captures: list[list[int]] = field(default_factory=list)
+    credits: list[int] = field(default_factory=list)
+    gos: list[int] = field(default_factory=list)
+    last_go: list[int] = field(default_factory=list)
+    go_seq: list[int] = field(default_factory=list)
+    shaken: list[list[int]] = field(default_factory=list)
+    bombs: list[int] = field(default_factory=list)
+    ppuks: list[int] = field(default_factory=list)
+    turns_taken: list[int] = field(default_factory=list)
+    weolyak: list[bool] = field(default_factory=list)
+    chips: list[int] = field(default_factory=list)
+    ledger: list[list[Any]] = field(default_factory=list)
+    nagari_streak: int = 0
+    gp_same_three: bool = False  # R9.6: after a gwangpalli nagari only the same three are dealt in
+    compensation: list[list[int]] = field(default_factory=list)  # [payer, payee, amount] pending
+    set_aside: list[int] = field(default_factory=list)
+    weolyak_month: int = 0
+    cur: dict[str, Any] = field(default_factory=dict)
+    last_turn: dict[str, Any] = field(default_factory=dict)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    go_counter: int = 0
+
+    def __post_init__(self) -> None:
+        self.rules = Rules.from_options(self.options)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible copy of every field."""
+        return {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: _copy(v) for k, v in data.items() if k in known})
+
+    def copy(self) -> State:
+        """An independent copy (used by the search AI)."""
+        return State.from_dict(self.to_dict())
+
+    # -- small queries -------------------------------------------------------------------------------
+
+    @property
+    def target(self) -> int:
+        """R7.1: 3 points with three players, ``target_2p`` with two."""
+        return 3 if len(self.active) == 3 else int(self.options["target_2p"])
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other active players in turn order, starting after ``seat``."""
+        act = self.active
+        i = act.index(seat)
+        return act[i + 1:] + act[:i]
+
+    def score(self, seat: int) -> int:
+        return score(self.captures[seat], self.rules)
+
+    def has_turn(self, seat: int) -> bool:
+        """Whether ``seat`` still gets a turn this round (hand card or pass credit, R4.3)."""
+        return bool(self.hands[seat]) or self.credits[seat] > 0
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    return value
+
+
+state_from_dict = State.from_dict
+
+
+# ---------------------------------------------------------------------------------------------------
+# The deal (§3, §9)
+# ---------------------------------------------------------------------------------------------------
+
+
+def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    """A new match; the first dealer is drawn by lot (R2.3)."""
+    opts = resolve_options(OPTIONS, options)
+    if not INFO.min_seats <= seats <= INFO.max_seats:
+        raise ValueError(f"Go-Stop needs 2 to 7 players, not {seats}")
+    if seats >= 4 and not opts["gwangpalli"]:
+        raise ValueError("4 to 7 players need the gwangpalli option (R2.1, §9)")
+    if seats == 7 and opts["jokers"] < 1:
+        raise ValueError("seven players need at least one joker (R9.7)")
+    st = State(seats=seats, seed=seed, options=opts)
+    st.dealer = rng_for(seed, "dealer").randrange(seats)
+    st.chips = [0] * seats
+    _start_round(st, [])
+    return st
+
+
+def _reset_round(st: State) -> None:
+    n = st.seats
+    st.hands = [[] for _ in range(n)]
+    st.captures = [[] for _ in range(n)]
+    st.layout = [[] for _ in range(13)]
+    st.stack_owner = [NO_STACK] * 13
+    st.stock = []
+    st.credits = [0] * n
+    st.gos = [0] * n
+    st.last_go = [0] * n
+    st.go_seq = [0] * n
+    st.shaken = [[] for _ in range(n)]
+    st.bombs = [0] * n
+    st.ppuks = [0] * n
+    st.turns_taken = [0] * n
+    st.weolyak = [False] * n
+    st.compensation = []
+    st.set_aside = []
+    st.cur = {}
+    st.last_turn = {}
+
+
+def _deck(st: State) -> list[int]:
+    jokers = int(st.options["jokers"])
+    return list(range(48)) + [JOKER2, JOKER3][:jokers]
+
+
+def _start_round(st: State, events: list[Event]) -> None:
+    """Deal a round (R3.1–R3.3, R9.2) and run the pre-play checks; redeals void deals."""
+    while True:
+        _reset_round(st)
+        st.deal_no += 1
+        n = st.seats
+        d = st.dealer
+        deck = _deck(st)
+        rng_for(st.seed, "deal", st.deal_no).shuffle(deck)
+        if st.options["weolyak_month"]:
+            st.weolyak_month = rng_for(st.seed, "weolyak", st.deal_no).randint(1, 12)
+        if n <= 3 or st.gp_same_three:
+            if n <= 3:
+                st.active = [(d + i) % n for i in range(n)]
+            st.status = [PLAYING if s in st.active else SITTING for s in range(n)]
+            _deal_active(st, deck)
+            events.append(Event("hand_start", d, {
+                "round": st.round_no + 1, "dealer_seat": d, "active": list(st.active),
+                "weolyak_month": st.weolyak_month,
+            }))
+            if _pre_play(st, events):
+                return
+            continue
+        # gwangpalli: deal to everyone, layout face down, then ask who plays (R9.2, R9.7)
+        order = [(d + 1 + i) % n for i in range(n)]
+        pos = 0
+        if n == 7:
+            for s in order:
+                st.hands[s] = deck[pos:pos + 7]
+                pos += 7
+        else:
+            for s in order:
+                st.hands[s] = deck[pos:pos + 4]
+                pos += 4
+            st.layout[0] = deck[pos:pos + 3]
+            pos += 3
+            for s in order:
+                st.hands[s] += deck[pos:pos + 3]
+                pos += 3
+            st.layout[0] += deck[pos:pos + 3]
+            pos += 3
+        st.stock = deck[pos:]
+        st.active = [d]
+        st.status = [UNDECIDED] * n
+        st.status[d] = PLAYING
+        if n == 7 and st.options["seven_iris_rule"]:
+            for s in range(n):
+                if s != d and IRIS_ANIMAL in st.hands[s]:
+                    st.status[s] = FORCED_OUT
+        st.phase = "choose"
+        events.append(Event("hand_start", d, {
+            "round": st.round_no + 1, "dealer_seat": d, "active": [], "weolyak_month": st.weolyak_month,
+        }))
+        if _advance_choice(st, events):
+            return
+
+
+def _deal_active(st: State, deck: list[int]) -> None:
+    """R3.3: the exact deal order for 2 or 3 active players."""
+    act = st.active
+    if len(act) == 2:
+        dl, nd = act
+        st.hands[nd] = deck[0:5] + deck[14:19]
+        st.hands[dl] = deck[5:10] + deck[19:24]
+        lay = deck[10:14] + deck[24:28]
+        rest = deck[28:]
+    else:
+        dl, r, left = act
+        st.hands[r] = deck[0:4] + deck[15:18]
+        st.hands[left] = deck[4:8] + deck[18:21]
+        st.hands[dl] = deck[8:12] + deck[21:24]
+        lay = deck[12:15] + deck[24:27]
+        rest = deck[27:]
+    st.stock = rest[::-1]
+    for c in lay:
+        st.layout[MONTH[c]].append(c)
+
+
+def _pre_play(st: State, events: list[Event]) -> bool:
+    """R3.5 checks; False when the deal is void or cancelled and must be redealt."""
+    d = st.dealer
+    # 1. jokers in the layout go to the dealer, replaced from the stock
+    jokers = st.layout[0]
+    if jokers:
+        moved = []
+        while st.layout[0]:
+            j = st.layout[0].pop()
+            st.captures[d].append(j)
+            moved.append(IDS[j])
+            r = st.stock.pop()
+            st.layout[MONTH[r]].append(r)
+        events.append(Event("jokers_to_dealer", d, {"cards": moved}))
+    # 2. four of a month in the layout: void deal
+    for m in range(1, 13):
+        if len(st.layout[m]) == 4:
+            events.append(Event("void_deal", d, {"month": m}))
+            st.gp_same_three = st.gp_same_three and st.seats > 3
+            return False
+    # compensation is booked only once the deal stands (A21)
+    for payer, payee, amount in st.compensation:
+        _pay(st, payer, payee, amount, "compensation", events)
+    st.compensation = []
+    # 3. chongtong
+    holders = [s for s in st.active if any(len([c for c in st.hands[s] if MONTH[c] == m]) == 4
+                                           for m in range(1, 13))]
+    if holders:
+        for s in holders:
+            month = next(m for m in range(1, 13) if sum(MONTH[c] == m for c in st.hands[s]) == 4)
+            events.append(Event("chongtong", s, {
+                "month": month, "cards": [IDS[c] for c in CARDS_OF_MONTH[month]]}))
+        if len(holders) == len(st.active):
+            events.append(Event("chongtong_cancelled", d, {}))
+            return False
+        mult = _nagari_mult(st)
+        for s in holders:
+            for q in st.active:
+                if q not in holders:
+                    _pay(st, q, s, 5 * mult, "chongtong", events)
+        _end_round(st, events, holders[0], "chongtong")
+        return True
+    # 4. three of a month in the layout form a stack
+    for m in range(1, 13):
+        if len(st.layout[m]) == 3:
+            st.stack_owner[m] = DEAL_STACK
+            events.append(Event("deal_stack", None, {"month": m}))
+    st.phase = "turn"
+    st.turn = st.active[0]
+    return True
+
+
+def _advance_choice(st: State, events: list[Event]) -> bool:
+    """R9.3: ask the next undecided non-dealer, or force the rest in/out; then finish the deal.
+
+    Returns False when finishing the deal found it void (the caller redeals).
+    """
+    n, d = st.seats, st.dealer
+    order = [(d + 1 + i) % n for i in range(n - 1)]
+    while True:
+        playing = sum(1 for s in order if st.status[s] == PLAYING)
+        undecided = [s for s in order if st.status[s] == UNDECIDED]
+        if not undecided:
+            break
+        if playing == 2:
+            for s in undecided:
+                st.status[s] = FORCED_OUT
+                events.append(Event("forced_out", s, {}))
+            break
+        if len(undecided) == 2 - playing:
+            for s in undecided:
+                st.status[s] = PLAYING
+                events.append(Event("forced_in", s, {}))
+            break
+        st.turn = undecided[0]
+        st.phase = "choose"
+        return True
+    st.active = [d] + [s for s in order if st.status[s] == PLAYING]
+    return _finish_gwangpalli_deal(st, events)
+
+
+def special_cards(hand: list[int], people: int) -> list[int]:
+    """R9.4: the cards a forced-out player is paid for."""
+    brights = [c for c in hand if TYPE[c] == BRIGHT]
+    out = []
+    for c in hand:
+        if c == RAIN_BRIGHT:
+            if people == 4 and len(brights) == 1:
+                out.append(c)
+        elif TYPE[c] == BRIGHT or c in DOUBLE_JUNK or c == CUP or IS_JOKER[c]:
+            out.append(c)
+    return out
+
+
+def _finish_gwangpalli_deal(st: State, events: list[Event]) -> bool:
+    n, d = st.seats, st.dealer
+    rate = int(st.options["gwangpalli_rate"])
+    payers = [s for s in st.active if s != d]
+    for s in range(n):
+        if st.status[s] != FORCED_OUT:
+            continue
+        specials = special_cards(st.hands[s], n)
+        if not specials:
+            continue
+        months = [MONTH[c] for c in st.hands[s] if MONTH[c]]
+        shaken = any(months.count(m) >= 3 for m in set(months))
+        per = rate * 2 if shaken else rate
+        events.append(Event("compensation", s, {
+            "cards": [IDS[c] for c in specials], "per_card": per, "shake": shaken}))
+        for q in payers:
+            st.compensation.append([q, s, per * len(specials)])
+    pool = list(st.stock)
+    for s in range(n):
+        if s not in st.active:
+            pool += st.hands[s]
+            st.hands[s] = []
+    rng = rng_for(st.seed, "stock", st.deal_no)
+    rng.shuffle(pool)
+    if n == 7:
+        lay, pool = pool[:6], pool[6:]
+    else:
+        lay = st.layout[0]
+    st.layout[0] = []
+    for c in lay:
+        st.layout[MONTH[c]].append(c)  # a joker lands in layout[0], moved by _pre_play
+    st.stock = pool
+    ok = _pre_play(st, events)
+    if not ok:
+        st.compensation = []
+    return ok
+
+
+def _nagari_mult(st: State) -> int:
+    """R7.9(e): 2^streak (or a flat ×2 with ``nagari_cumulative`` off)."""
+    if st.nagari_streak == 0:
+        return 1
+    return 2 ** st.nagari_streak if st.options["nagari_cumulative"] else 2
+
+
+def _pay(st: State, payer: int, payee: int, amount: int, reason: str, events: list[Event]) -> None:
+    if amount <= 0:
+        return
+    st.chips[payer] -= amount
+    st.chips[payee] += amount
+    st.ledger.append([payer, payee, amount, reason])
+    events.append(Event("payment", payee, {"from_seat": payer, "amount": amount, "reason": reason}))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Legal actions
+# ---------------------------------------------------------------------------------------------------
+
+
+def _month_counts(hand: list[int]) -> list[int]:
+    counts = [0] * 13
+    for c in hand:
+        counts[MONTH[c]] += 1
+    return counts
+
+
+def legal_actions(st: State, seat: int) -> list[Action]:
+    """Every legal move of ``seat`` now (empty when it may not act)."""
+    if seat != st.turn or st.phase == "finished":
+        return []
+    phase = st.phase
+    if phase == "turn":
+        return _turn_actions(st, seat)
+    if phase == "take_hand":
+        return [Action("take", card=c) for c in st.layout[MONTH[st.cur["h"]]]]
+    if phase == "take_flip":
+        return [Action("take", card=c) for c in st.layout[MONTH[st.cur["f"]]]]
+    if phase == "go_stop":
+        return [GO, STOP]
+    if phase == "choose":
+        return [JOIN, SIT]
+    return []
+
+
+def _turn_actions(st: State, seat: int) -> list[Action]:
+    hand = st.hands[seat]
+    layout = st.layout
+    out: list[Action] = []
+    must = st.cur.get("must_months") if st.cur else None
+    counts = _month_counts(hand)
+    shaken = st.shaken[seat]
+    for c in hand:
+        m = MONTH[c]
+        if must and m not in must:
+            continue
+        g = layout[m] if m else ()
+        if len(g) == 2:
+            out.append(Action("play", card=c, target=g[0]))
+            out.append(Action("play", card=c, target=g[1]))
+        else:
+            out.append(Action("play", card=c))
+    if must:
+        return out
+    for m in range(1, 13):
+        if counts[m] == 3 and m not in shaken:
+            out.append(Action("shake", month=m))
+            if len(layout[m]) == 1:
+                out.append(Action("bomb", month=m))
+    if st.credits[seat] > 0:
+        out.append(FLIP)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# Applying moves
+# ---------------------------------------------------------------------------------------------------
+
+
+def apply(st: State, seat: int, action: Action) -> list[Event]:
+    """Validate, then carry out ``action`` for ``seat``; returns what happened."""
+    legal = legal_actions(st, seat)
+    if action not in legal:
+        raise _why_illegal(st, seat, action, legal)
+    events: list[Event] = []
+    kind = action.kind
+    if kind == "play":
+        _begin_turn(st, seat)
+        _play_card(st, seat, action.card, action.target, events)
+    elif kind == "take":
+        if st.phase == "take_hand":
+            _place_hand_card(st, seat, st.cur["h"], action.card, events)
+        else:
+            _take_flip(st, seat, action.card, events)
+    elif kind == "shake":
+        _begin_turn(st, seat)
+        st.shaken[seat].append(action.month)
+        cards = [IDS[c] for c in st.hands[seat] if MONTH[c] == action.month]
+        if st.options["shake_must_play"]:
+            st.cur.setdefault("must_months", []).append(action.month)
+        events.append(Event("shake", seat, {"month": action.month, "cards": cards}))
+    elif kind == "bomb":
+        _begin_turn(st, seat)
+        _bomb(st, seat, action.month, events)
+    elif kind == "flip":
+        _begin_turn(st, seat)
+        st.credits[seat] -= 1
+        st.cur["hs"] = "none"
+        events.append(Event("flip_only", seat, {"credits": st.credits[seat]}))
+        _flip(st, seat, events)
+    elif kind in ("go", "stop"):
+        _go_stop(st, seat, kind == "go", events)
+    else:
+        _choose(st, seat, kind == "join", events)
+    st.version += 1
+    if events:
+        log = st.log
+        for e in events:
+            if e.visible_to is None:
+                log.append({"kind": e.kind, "seat": e.seat, "data": e.data})
+        if len(log) > 2 * LOG_SIZE:
+            del log[:-LOG_SIZE]
+    return events
+
+
+def _why_illegal(st: State, seat: int, action: Action, legal: list[Action]) -> IllegalAction:
+    if st.phase == "finished":
+        return IllegalAction("gostop.game_over", "This game is over.")
+    if seat != st.turn or not legal:
+        return IllegalAction("gostop.not_your_turn", "It is not your turn.")
+    kind, phase = action.kind, st.phase
+    if phase == "go_stop":
+        return IllegalAction("gostop.must_go_or_stop", "You reached the target: say Go or Stop.")
+    if phase == "choose":
+        return IllegalAction("gostop.must_choose_seat", "Say whether you play this round or sit out.")
+    if phase in ("take_hand", "take_flip"):
+        options = ", ".join(IDS[a.card] for a in legal)
+        return IllegalAction("gostop.must_take", "Pick the layout card to take: {options}.", options=options)
+    hand = st.hands[seat]
+    if kind == "play":
+        if action.card not in hand:
+            return IllegalAction("gostop.not_in_hand", "You do not hold {card}.", card=_id(action.card))
+        must = st.cur.get("must_months") if st.cur else None
+        if must and MONTH[action.card] not in must:
+            return IllegalAction("gostop.shake_must_play", "After shaking you must play one of the shown cards.")
+        g = st.layout[MONTH[action.card]] if MONTH[action.card] else []
+        if len(g) == 2:
+            options = " or ".join(IDS[c] for c in g)
+            return IllegalAction("gostop.choose_target",
+                                 "Two layout cards match {card}: say which one to take ({options}).",
+                                 card=IDS[action.card], options=options)
+        return IllegalAction("gostop.no_target", "{card} needs no target card here.", card=IDS[action.card])
+    if kind in ("shake", "bomb"):
+        m = action.month
+        if m in st.shaken[seat]:
+            return IllegalAction("gostop.already_shaken", "You already showed your month {month} cards.", month=m)
+        if sum(1 for c in hand if MONTH[c] == m) != 3:
+            return IllegalAction("gostop.no_triple", "You need three month {month} cards in hand.", month=m)
+        return IllegalAction("gostop.bomb_needs_fourth",
+                             "A bomb needs the fourth month {month} card alone in the layout.", month=m)
+    if kind == "flip":
+        return IllegalAction("gostop.no_pass_credit", "You have no pass credit: play a card.")
+    if kind == "take":
+        return IllegalAction("gostop.nothing_to_take", "There is no card to pick now.")
+    if kind in ("go", "stop"):
+        return IllegalAction("gostop.no_decision", "You cannot say Go or Stop now.")
+    return IllegalAction("gostop.not_now", "You cannot do that now.")
+
+
+def _id(card: int) -> str:
+    return IDS[card] if 0 <= card < len(IDS) else str(card)
+
+
+def _begin_turn(st: State, seat: int) -> None:
+    if st.cur:
+        return
+    lay = st.layout
+    n = 0
+    months = 0
+    for m in range(1, 13):
+        k = len(lay[m])
+        if k:
+            n += k
+            months += 1
+    st.cur = {"start_n": n, "start_pair": n == 2 and months == 1, "ev": [], "cap": [], "played": [],
+              "flipped": [], "ppuk": False, "hs": "", "h": -1, "t": -1, "t2": -1, "f": -1, "flips": 1}
+
+
+def _capture(st: State, seat: int, cards: list[int]) -> None:
+    st.captures[seat].extend(cards)
+    st.cur["cap"].extend(cards)
+
+
+def _draw(st: State, seat: int, events: list[Event], what: str) -> int:
+    """Top stock card; jokers turned up go straight to the player (R4.9). -1 if none is left."""
+    stock = st.stock
+    while stock:
+        c = stock.pop()
+        if IS_JOKER[c]:
+            _capture(st, seat, [c])
+            st.cur["flipped"].append(c)
+            events.append(Event("joker_drawn", seat, {"card": IDS[c], "as": what}))
+            continue
+        return c
+    return -1
+
+
+def _play_card(st: State, seat: int, card: int, target: int, events: list[Event]) -> None:
+    st.hands[seat].remove(card)
+    st.cur["played"].append(card)
+    events.append(Event("play", seat, {"card": IDS[card]}))
+    if IS_JOKER[card]:
+        _capture(st, seat, [card])
+        card = _draw(st, seat, events, "replacement")
+        if card < 0:
+            st.cur["hs"] = "none"
+            _flip(st, seat, events)
+            return
+        st.cur["played"].append(card)
+        events.append(Event("replacement", seat, {"card": IDS[card]}))
+        if len(st.layout[MONTH[card]]) == 2:
+            st.cur["h"] = card
+            st.phase = "take_hand"
+            return
+    _place_hand_card(st, seat, card, target, events)
+
+
+def _place_hand_card(st: State, seat: int, h: int, target: int, events: list[Event]) -> None:
+    """R4.4: where the hand card goes, then the flip step."""
+    m = MONTH[h]
+    g = st.layout[m]
+    k = len(g)
+    cur = st.cur
+    cur["h"] = h
+    cur["m"] = m
+    if k == 0:
+        g.append(h)
+        cur["hs"] = "alone"
+    elif k == 1:
+        cur["hs"] = "pair"
+        cur["t"] = g[0]
+    elif k == 2:
+        cur["hs"] = "pair2"
+        cur["t"] = target
+        cur["t2"] = g[0] if g[1] == target else g[1]
+    else:
+        cur["hs"] = "stack"
+        _capture_stack(st, seat, m, h, events)
+    st.phase = "turn"
+    _flip(st, seat, events)
+
+
+def _capture_stack(st: State, seat: int, m: int, fourth: int, events: list[Event]) -> None:
+    """R5.2/R5.3: a stack taken with its fourth card; ja-ppuk if the taker made it."""
+    owner = st.stack_owner[m]
+    cards = st.layout[m] + [fourth]
+    st.layout[m] = []
+    st.stack_owner[m] = NO_STACK
+    _capture(st, seat, cards)
+    if owner == seat:
+        kind = "ja_ppuk"
+    elif owner == DEAL_STACK and not st.options["deal_stack_steals"]:
+        kind = "stack_taken"
+    else:
+        kind = "ppuk_capture"
+    if kind != "stack_taken":
+        st.cur["ev"].append(kind)
+    st.cur.setdefault("four", []).append(m)
+    events.append(Event(kind, seat, {"month": m, "cards": [IDS[c] for c in cards]}))
+
+
+def _bomb(st: State, seat: int, m: int, events: list[Event]) -> None:
+    """R4.5: three hand cards onto the fourth; two pass credits (V-B1: three flips instead)."""
+    hand = st.hands[seat]
+    three = [c for c in hand if MONTH[c] == m]
+    for c in three:
+        hand.remove(c)
+    t = st.layout[m][0]
+    st.layout[m] = []
+    cur = st.cur
+    cur["played"].extend(three)
+    cur["hs"] = "bomb"
+    cur["m"] = m
+    cur.setdefault("four", []).append(m)
+    _capture(st, seat, three + [t])
+    events.append(Event("bomb", seat, {"month": m, "cards": [IDS[c] for c in three + [t]]}))
+    if st.options["bomb_flip_three"]:
+        cur["flips"] = 3
+    else:
+        st.credits[seat] += 2
+    if st.options["bomb_korean"]:
+        st.bombs[seat] += 1
+        cur["ev"].append("bomb_steal")
+    _flip(st, seat, events)
+
+
+def _flip(st: State, seat: int, events: list[Event]) -> None:
+    """R4.7: turn up the stock card and settle the turn's captures."""
+    cur = st.cur
+    cur["flips"] -= 1
+    f = _draw(st, seat, events, "flip")
+    if f < 0:
+        _after_flip(st, seat, events)
+        return
+    cur["flipped"].append(f)
+    cur["f"] = f
+    events.append(Event("flip", seat, {"card": IDS[f]}))
+    hs = cur["hs"]
+    fm = MONTH[f]
+    if hs in ("alone", "pair", "pair2") and fm == cur["m"]:
+        m = fm
+        h = cur["h"]
+        if hs == "alone":
+            st.layout[m] = []
+            _capture(st, seat, [h, f])
+            cur["ev"].append("chok")
+            events.append(Event("chok", seat, {"month": m, "cards": [IDS[h], IDS[f]]}))
+        elif hs == "pair":
+            st.layout[m] = [cur["t"], h, f]
+            st.stack_owner[m] = seat
+            cur["ppuk"] = True
+            events.append(Event("ppuk", seat, {"month": m, "cards": [IDS[cur["t"]], IDS[h], IDS[f]]}))
+        else:
+            cards = [h, cur["t"], cur["t2"], f]
+            st.layout[m] = []
+            _capture(st, seat, cards)
+            cur["ev"].append("ttadak")
+            cur.setdefault("four", []).append(m)
+            events.append(Event("ttadak", seat, {"month": m, "cards": [IDS[c] for c in cards]}))
+        cur["hs"] = "done"
+        _finish_turn(st, seat, events)
+        return
+    g = st.layout[fm]
+    j = len(g)
+    if j == 0:
+        g.append(f)
+    elif j == 1:
+        t = g.pop()
+        _capture(st, seat, [f, t])
+        events.append(Event("capture", seat, {"cards": [IDS[f], IDS[t]]}))
+    elif j == 2:
+        st.phase = "take_flip"
+        return
+    else:
+        _capture_stack(st, seat, fm, f, events)
+    _after_flip(st, seat, events)
+
+
+def _take_flip(st: State, seat: int, t: int, events: list[Event]) -> None:
+    f = st.cur["f"]
+    st.layout[MONTH[f]].remove(t)
+    _capture(st, seat, [f, t])
+    events.append(Event("capture", seat, {"cards": [IDS[f], IDS[t]]}))
+    st.phase = "turn"
+    _after_flip(st, seat, events)
+
+
+def _after_flip(st: State, seat: int, events: list[Event]) -> None:
+    cur = st.cur
+    hs = cur["hs"]
+    if hs in ("pair", "pair2"):
+        h, t = cur["h"], cur["t"]
+        st.layout[cur["m"]].remove(t)
+        _capture(st, seat, [h, t])
+        events.append(Event("capture", seat, {"cards": [IDS[h], IDS[t]]}))
+        cur["hs"] = "done"
+    if cur["flips"] > 0 and st.stock:
+        cur["hs"] = "none"
+        _flip(st, seat, events)
+        return
+    _finish_turn(st, seat, events)
+
+
+def _cheapest(cards: list[int], demand: int) -> list[int]:
+    """R5.8: the junk a victim gives, cheapest for him (ties: month cards, low month, low id)."""
+    eligible = sorted((c for c in cards if STEALABLE[c]), key=lambda c: (PI[c], c >= JOKER2, c))
+    if not eligible:
+        return []
+    if demand == 1 or len(eligible) == 1:
+        return eligible[:1]
+    pair = eligible[:2]
+    single = next((c for c in eligible if PI[c] >= 2), None)
+    if single is None:
+        return pair
+    pair_total = PI[pair[0]] + PI[pair[1]]
+    if PI[single] < pair_total:
+        return [single]
+    if pair_total < PI[single]:
+        return pair
+    # equal totals: prefer the option with more single junk, then the lower ids
+    singles_pair = sum(PI[c] == 1 for c in pair)
+    return pair if singles_pair > (PI[single] == 1) else [single]
+
+
+def _steal(st: State, seat: int, demand: int, reason: str, events: list[Event]) -> None:
+    for q in st.opponents(seat):
+        give = _cheapest(st.captures[q], demand)
+        if not give:
+            continue
+        for c in give:
+            st.captures[q].remove(c)
+        st.captures[seat].extend(give)
+        events.append(Event("steal", seat, {"from_seat": q, "cards": [IDS[c] for c in give], "reason": reason}))
+
+
+def _finish_turn(st: State, seat: int, events: list[Event]) -> None:
+    """R4.11: record ppuk, events and steals, three ppuks, Go/Stop, end of round or next turn."""
+    cur = st.cur
+    opts = st.options
+    final = not any(st.has_turn(q) for q in st.active)
+    first = st.turns_taken[seat] == 0
+    ev: list[str] = cur["ev"]
+    if cur["ppuk"]:
+        st.ppuks[seat] += 1
+        if first:
+            events.append(Event("first_turn_ppuk", seat, {}))
+            for q in st.opponents(seat):
+                _pay(st, q, seat, 3, "first_turn_ppuk", events)
+    lay_n = 0
+    for m in range(1, 13):
+        lay_n += len(st.layout[m])
+    if lay_n == 0 and cur["start_n"] > 0 and not cur["start_pair"]:
+        ev.append("sseul")
+        events.append(Event("sseul", seat, {}))
+    if final:
+        ev = [e for e in ev if e not in ("chok", "ttadak", "sseul")]
+    if first:
+        four = cur.get("four", [])
+        if opts["first_turn_bonus"] and any(e in ("ttadak", "chok", "ppuk_capture", "ja_ppuk") for e in ev):
+            events.append(Event("first_turn_bonus", seat, {}))
+            for q in st.opponents(seat):
+                _pay(st, q, seat, 3, "first_turn_bonus", events)
+        if opts["weolyak_first_turn"] and four:
+            st.weolyak[seat] = True
+            events.append(Event("weolyak", seat, {"month": four[0]}))
+        if opts["baekhwajeom"] and not (seat == st.dealer and seat == st.active[0]):
+            kinds = {TYPE[c] for c in cur["cap"]}
+            if {BRIGHT, ANIMAL, RIBBON, JUNK} <= kinds:
+                ev.append("baekhwajeom")
+                events.append(Event("baekhwajeom", seat, {}))
+    for e in ev:
+        _steal(st, seat, 2 if e == "ja_ppuk" else 1, e, events)
+    st.turns_taken[seat] += 1
+    st.last_turn = {"seat": seat, "played": cur["played"], "flipped": cur["flipped"], "captured": cur["cap"],
+                    "events": [e.kind for e in events if e.kind in STEAL_EVENTS or e.kind == "ppuk"]}
+    st.cur = {}
+    if st.ppuks[seat] >= 3:
+        events.append(Event("three_ppuk", seat, {}))
+        mult = _nagari_mult(st)
+        for q in st.opponents(seat):
+            _pay(st, q, seat, 5 * mult, "three_ppuk", events)
+        _end_round(st, events, seat, "three_ppuk")
+        return
+    s = st.score(seat)
+    if (st.gos[seat] == 0 and s >= st.target) or (st.gos[seat] > 0 and s > st.last_go[seat]):
+        if not st.has_turn(seat):
+            events.append(Event("auto_stop", seat, {"score": s}))
+            _stop(st, seat, events)
+            return
+        st.phase = "go_stop"
+        st.turn = seat
+        return
+    if final:
+        _nagari(st, events)
+        return
+    _next_turn(st, seat)
+
+
+def _next_turn(st: State, seat: int) -> None:
+    act = st.active
+    i = act.index(seat)
+    for k in range(1, len(act) + 1):
+        q = act[(i + k) % len(act)]
+        if st.has_turn(q):
+            st.turn = q
+            st.phase = "turn"
+            return
+    raise AssertionError("no player has a turn left")  # pragma: no cover - final turn is caught before
+
+
+def _go_stop(st: State, seat: int, go: bool, events: list[Event]) -> None:
+    if not go:
+        _stop(st, seat, events)
+        return
+    s = st.score(seat)
+    st.gos[seat] += 1
+    st.last_go[seat] = s
+    st.go_counter += 1
+    st.go_seq[seat] = st.go_counter
+    events.append(Event("go", seat, {"count": st.gos[seat], "score": s}))
+    _next_turn(st, seat)
+
+
+def _choose(st: State, seat: int, join: bool, events: list[Event]) -> None:
+    st.status[seat] = PLAYING if join else SITTING
+    events.append(Event("join" if join else "sit", seat, {}))
+    if not _advance_choice(st, events):
+        _start_round(st, events)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Settlement (§7, §8)
+# ---------------------------------------------------------------------------------------------------
+
+
+def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
+    """R7.9–R7.13: what each loser pays the winner ``w`` (after dok-bak), and the breakdown."""
+    opts = st.options
+    rules = st.rules
+    mine = st.captures[w]
+    g = st.gos[w]
+    if opts["go_linear"]:
+        go_add = 1 if g == 1 else 0
+        go_mult = g if g >= 2 else 1
+    else:
+        go_add = min(g, 2)
+        if opts["go_add_dropped_at_3"] and g >= 3:
+            go_add = 0
+        go_mult = 2 ** max(0, g - 2)
+    shake_mult = 1
+    for m in st.shaken[w]:
+        shake_mult *= 4 if (opts["shake_nov_dec_x4"] and m in (11, 12)) else 2
+    shake_mult *= 2 ** st.bombs[w]
+    extra = 0
+    if opts["vip"] and all(c in mine for c in VIP_CARDS):
+        extra += 3
+    if opts["palssari"] and all(c in mine for c in PALSSARI_CARDS):
+        extra += 8
+    weol = 1
+    if st.weolyak[w]:
+        weol *= 4
+    if st.weolyak_month and all(c in mine for c in CARDS_OF_MONTH[st.weolyak_month]):
+        weol *= 4
+    losers = st.opponents(w)
+    pibak_limit = 7 if (opts["pibak_2p_7"] and len(st.active) == 2) else 5
+    best: tuple[tuple[int, int, bool], dict[int, int], dict[str, Any]] | None = None
+    for as_junk in roles(mine, rules):
+        t = tally(mine, rules, as_junk)
+        s = t.points(rules)
+        common = shake_mult * go_mult * _nagari_mult(st) * weol
+        meong = t.animals >= 7
+        if meong and not opts["meong_bak"]:
+            common *= 2
+        pays: dict[int, int] = {}
+        why: dict[int, list[str]] = {}
+        for q in losers:
+            theirs = st.captures[q]
+            mult = common
+            add = 0
+            tags: list[str] = []
+            if t.brights >= 3 and not any(TYPE[c] == BRIGHT for c in theirs):
+                if opts["gwangbak_flat_2"]:
+                    add += 2
+                else:
+                    mult *= 2
+                tags.append("gwang_bak")
+            if t.junk >= 10 and junk_value(theirs, rules) < pibak_limit:
+                mult *= 2
+                tags.append("pi_bak")
+            if meong and opts["meong_bak"] and not any(TYPE[c] == ANIMAL for c in theirs):
+                mult *= 2
+                tags.append("meong_bak")
+            if opts["tti_bak"] and t.ribbon_points() > 0 and not any(TYPE[c] == RIBBON for c in theirs):
+                mult *= 2
+                tags.append("tti_bak")
+            pays[q] = (s + go_add + extra + add) * mult
+            why[q] = tags
+        key = (sum(pays.values()), s, not as_junk)
+        if best is None or key > best[0]:
+            detail = {"score": s, "go_count": g, "go_add": go_add, "go_mult": go_mult, "shake_mult": shake_mult,
+                      "meong_dda": meong and not opts["meong_bak"], "cup_as_junk": as_junk, "extra": extra,
+                      "weolyak_mult": weol, "nagari_mult": _nagari_mult(st),
+                      "per_loser": {str(q): {"amount": pays[q], "tags": why[q]} for q in losers}}
+            best = (key, pays, detail)
+    assert best is not None
+    pays, detail = best[1], best[2]
+    if len(losers) == 2:
+        goers = [q for q in losers if st.gos[q] > 0]
+        if goers:
+            payer = max(goers, key=lambda q: st.go_seq[q])
+            total = sum(pays.values())
+            pays = {q: (total if q == payer else 0) for q in losers}
+            detail["go_bak_seat"] = payer
+    return pays, detail
+
+
+def _stop(st: State, seat: int, events: list[Event]) -> None:
+    pays, detail = settlement(st, seat)
+    events.append(Event("stop", seat, {"score": st.score(seat), "detail": detail}))
+    for q, amount in pays.items():
+        _pay(st, q, seat, amount, "settlement", events)
+    _end_round(st, events, seat, "stop")
+
+
+def _nagari(st: State, events: list[Event]) -> None:
+    if st.stock:
+        st.set_aside = list(st.stock)  # R4.10: jokers left at the bottom are set aside unused
+        st.stock = []
+    events.append(Event("nagari", None, {"streak": st.nagari_streak + 1}))
+    _end_round(st, events, None, "nagari")
+
+
+def _end_round(st: State, events: list[Event], winner: int | None, how: str) -> None:
+    """Close the round; deal the next one or finish the match."""
+    start = st.history[-1]["ledger_end"] if st.history else 0
+    delta = [0] * st.seats
+    for payer, payee, amount, _ in st.ledger[start:]:
+        delta[payer] -= amount
+        delta[payee] += amount
+    scores = {str(s): st.score(s) for s in st.active}
+    summary = {"round": st.round_no + 1, "winner_seat": winner, "how": how, "dealer_seat": st.dealer,
+               "active": list(st.active), "scores": scores, "points": delta, "ledger_end": len(st.ledger)}
+    st.history.append(summary)
+    st.round_no += 1
+    places = _places(delta)
+    events.append(Event("hand_end", winner, {"round": st.round_no, "how": how, "winner_seat": winner,
+                                             "scores": scores, "points": delta, "places": places,
+                                             "chips": list(st.chips)}))
+    if winner is None:
+        st.nagari_streak += 1
+        st.gp_same_three = st.seats > 3 and not st.options["gwangpalli_redeal_all"]
+    else:
+        st.nagari_streak = 0
+        st.gp_same_three = False
+        st.dealer = winner
+    if st.round_no >= int(st.options["rounds"]):
+        st.phase = "finished"
+        st.cur = {}
+        events.append(Event("match_end", None, {"chips": list(st.chips), "places": _places(st.chips)}))
+        return
+    _start_round(st, events)
+
+
+def _places(values: list[int]) -> list[int]:
+    return [1 + sum(1 for v in values if v > mine) for mine in values]
+
+
+# ---------------------------------------------------------------------------------------------------
+# The rest of the contract
+# ---------------------------------------------------------------------------------------------------
+
+
+def in_flight(st: State) -> list[int]:
+    """Cards held by a turn paused for a choice: not in any hand, layout, stock or capture area."""
+    cur = st.cur
+    if st.phase == "take_hand":
+        return [cur["h"]]
+    if st.phase == "take_flip":
+        return [cur["f"]] + ([cur["h"]] if cur["hs"] in ("pair", "pair2") else [])
+    return []
+
+
+def to_act(st: State) -> set[int]:
+    """The one seat that must act now (empty when the match is over)."""
+    return set() if st.phase == "finished" else {st.turn}
+
+
+def result(st: State) -> Result:
+    """Places by chips; ``points`` are net chips (R7.14)."""
+    places = _places(st.chips)
+    return Result(
+        finished=st.finished,
+        places={s: places[s] for s in range(st.seats)},
+        points={s: st.chips[s] for s in range(st.seats)},
+        summary={"rounds": st.round_no, "chips": list(st.chips),
+                 "history": [{k: v for k, v in h.items() if k != "ledger_end"} for h in st.history]},
+    )
+
+
+__all__ = [
+    "INFO", "OPTIONS", "State", "apply", "format_action", "legal_actions", "new_game", "result",
+    "settlement", "state_from_dict", "to_act", "view",
+]
+
+
+def view(st: State, seat: int | None) -> View:
+    """What ``seat`` may see (None = spectators): hands and the stock only as counts (§13.1)."""
+    rules = st.rules
+    players = []
+    for s in range(st.seats):
+        caps = st.captures[s]
+        players.append(PlayerView(
+            seat=s, status=st.status[s], hand_count=len(st.hands[s]),
+            captures=tuple(IDS[c] for c in caps), score=score(caps, rules) if caps else 0,
+            junk_value=junk_value(caps, rules), pass_credits=st.credits[s], go_count=st.gos[s],
+            last_go_score=st.last_go[s], ppuks=st.ppuks[s], shaken=tuple(st.shaken[s]),
+            shown=tuple(IDS[c] for c in st.hands[s] if MONTH[c] in st.shaken[s]),
+            turns_taken=st.turns_taken[s], chips=st.chips[s],
+        ))
+    face_down = len(st.layout[0]) if st.phase == "choose" else 0
+    layout = tuple(tuple(IDS[c] for c in st.layout[m]) for m in range(1, 13))
+    stacks = tuple(StackView(m, st.stack_owner[m] if st.stack_owner[m] >= 0 else None)
+                   for m in range(1, 13) if st.stack_owner[m] != NO_STACK)
+    pending = None
+    cur = st.cur
+    if st.phase == "take_hand":
+        h = cur["h"]
+        pending = PendingView(IDS[h], None, None, tuple(IDS[c] for c in st.layout[MONTH[h]]))
+    elif st.phase == "take_flip":
+        f = cur["f"]
+        hs = cur["hs"]
+        played = IDS[cur["h"]] if hs in ("alone", "pair", "pair2") else None
+        played_on = IDS[cur["t"]] if hs in ("pair", "pair2") else None
+        pending = PendingView(played, played_on, IDS[f], tuple(IDS[c] for c in st.layout[MONTH[f]]))
+    stop_pays: tuple[tuple[int, int], ...] = ()
+    if st.phase == "go_stop":
+        pays, _ = settlement(st, st.turn)
+        stop_pays = tuple(sorted(pays.items()))
+    lt = st.last_turn
+    last = LastTurn(
+        seat=lt.get("seat"), played=tuple(IDS[c] for c in lt.get("played", ())),
+        flipped=tuple(IDS[c] for c in lt.get("flipped", ())),
+        captured=tuple(IDS[c] for c in lt.get("captured", ())), events=tuple(lt.get("events", ())),
+    )
+    hand = tuple(IDS[c] for c in sorted(st.hands[seat])) if seat is not None and 0 <= seat < st.seats else ()
+    return View(
+        seat=seat, seats=st.seats, phase=st.phase, round_no=st.round_no + (0 if st.finished else 1),
+        rounds=int(st.options["rounds"]), dealer=st.dealer, active=tuple(st.active),
+        turn=None if st.finished else st.turn, to_act=tuple(sorted(to_act(st))), target=st.target,
+        nagari_streak=st.nagari_streak, stock_count=len(st.stock), layout_face_down=face_down,
+        layout=layout, stacks=stacks, players=tuple(players), hand=hand, pending=pending,
+        stop_pays=stop_pays, last_turn=last, log=tuple(_copy(e) for e in st.log[-LOG_SIZE:]),
+        weolyak_month=st.weolyak_month, jokers=int(st.options["jokers"]), finished=st.finished,
+        options=dict(st.options),
+    )
