@@ -1,0 +1,114 @@
+"""Shared drawing helpers: palette, canvas, panels, badges, PNG encoding."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import t
+
+from . import text as tx
+
+Color = tuple[int, int, int] | tuple[int, int, int, int] | str
+
+#: Okabe-Ito, safe for the common colour-vision deficiencies; team 0 blue, team 1 orange, ...
+TEAM_COLORS: tuple[str, ...] = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
+FELT = "#1F5B3F"
+FELT_DARK = "#17452F"
+WOOD = "#6B4A2B"
+PANEL = "#F4F1EA"
+PANEL_EDGE = "#3A3A3A"
+INK = "#1A1A1A"
+MUTED = "#5F5F5F"
+GOLD = "#FFC107"
+WHITE = "#FFFFFF"
+RED = "#C8202F"
+
+#: smallest font size used anywhere (phones: text at least 18 px high).
+MIN_TEXT = 20
+SMALL = 20
+BODY = 22
+LARGE = 26
+TITLE = 32
+
+
+def canvas(width: int, height: int, color: Color = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new RGB image and its draw handle."""
+    img = Image.new("RGB", (width, height), color)
+    return img, ImageDraw.Draw(img)
+
+
+def to_png(img: Image.Image) -> bytes:
+    """PNG bytes; fast compression keeps encoding within the frame budget."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=3)
+    return buf.getvalue()
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    fill: Color = PANEL,
+    outline: Color = PANEL_EDGE,
+    width: int = 2,
+    radius: int = 10,
+) -> None:
+    """A rounded box."""
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def pill(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    label: str,
+    fill: Color,
+    ink: Color = WHITE,
+    size: int = SMALL,
+    align: str = "left",
+    bold: bool = True,
+    max_width: float | None = None,
+) -> int:
+    """A small rounded tag with ``label``; returns its width. ``x`` is its left or right edge."""
+    shown = tx.fit(label, size, max_width - 16, bold) if max_width is not None else tx.clean(label)
+    w = int(tx.width(shown, size, bold)) + 16
+    h = tx.line_height(size) + 4
+    left = x - w if align == "right" else x
+    draw.rounded_rectangle((left, y, left + w, y + h), radius=h // 2, fill=fill)
+    tx.draw_text(draw, (left + 8, y + 2), shown, size, ink, bold=bold)
+    return w
+
+
+def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
+    """The player's display name, or "Seat N" when none is given or nothing of it can be drawn."""
+    if 0 <= seat < len(names) and tx.clean(names[seat]):
+        return names[seat]
+    return t(lang, "rendering.seat", n=seat + 1)
+
+
+def team_color(team: int | None) -> str:
+    """The colour for team ``team`` (grey when the game has no teams)."""
+    if team is None:
+        return "#7F7F7F"
+    return TEAM_COLORS[team % len(TEAM_COLORS)]
+
+
+def ordinal(lang: str, place: int) -> str:
+    """"1st", "2nd", ... from the catalog."""
+    key = {1: "rendering.place.1", 2: "rendering.place.2", 3: "rendering.place.3"}.get(place, "rendering.place.n")
+    return t(lang, key, n=place)
+
+
+def shadow_paste(base: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste a sprite (RGBA) with its alpha."""
+    base.paste(sprite, xy, sprite)
+
+
+def glow(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color: Color = GOLD, width: int = 4,
+         radius: int = 8) -> None:
+    """A highlight ring around ``box``."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0 - width, y0 - width, x1 + width, y1 + width), radius=radius + width,
+                           outline=color, width=width)

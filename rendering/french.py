@@ -1,0 +1,126 @@
+"""French-suited card faces, jokers and the back, drawn once per size and cached.
+
+Cards are drawn at three times their size and reduced, which gives smooth edges without
+anti-aliased primitives; the result is kept in memory, so a table only pastes sprites.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.games.core.cards import BLACK_JOKER, RANK_NAMES, RED_JOKER, SUIT_SYMBOLS, Card
+from bot.i18n import t
+
+from . import text as tx
+
+SS = 3  # supersampling factor
+CARD_RED = (200, 32, 47)
+CARD_BLACK = (26, 26, 26)
+FACE = (253, 252, 248)
+BACK_BLUE = (32, 74, 135)
+
+
+def _ink(card: Card) -> tuple[int, int, int]:
+    return CARD_RED if card.is_red else CARD_BLACK
+
+
+def _base(w: int, h: int, fill: tuple[int, int, int], edge: tuple[int, int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=7 * SS, fill=fill, outline=edge, width=2 * SS)
+    return img, draw
+
+
+def _finish(img: Image.Image, w: int, h: int) -> Image.Image:
+    return img.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple[int, int, int]) -> None:
+    import math
+
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.42
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    draw.polygon(points, fill=fill)
+
+
+@lru_cache(maxsize=512)
+def card_face(card: Card, w: int = 84, h: int = 118, lang: str = "en") -> Image.Image:
+    """The face of ``card`` as an RGBA sprite of ``w`` x ``h``."""
+    if card.is_joker:
+        return _joker(card.rank == RED_JOKER, w, h, lang)
+    img, draw = _base(w, h, FACE, (60, 60, 60))
+    ink = _ink(card)
+    rank = RANK_NAMES[card.rank]
+    suit = SUIT_SYMBOLS[card.suit or "S"]
+    idx = int(h * 0.25) * SS
+    # Corner index: rank over suit, top-left and (rotated) bottom-right.
+    corner = Image.new("RGBA", (int(w * 0.42) * SS, int(h * 0.42) * SS), (0, 0, 0, 0))
+    cdraw = ImageDraw.Draw(corner)
+    rank_size = idx if len(rank) == 1 else int(idx * 0.8)
+    tx.draw_text(cdraw, (corner.width / 2, 0), rank, rank_size, ink, bold=True, align="center")
+    tx.draw_text(cdraw, (corner.width / 2, idx * 0.95), suit, int(idx * 0.8), ink, align="center")
+    img.alpha_composite(corner, (int(2 * SS), int(3 * SS)))
+    img.alpha_composite(corner.rotate(180), (w * SS - corner.width - 2 * SS, h * SS - corner.height - 3 * SS))
+    cx, cy = w * SS / 2, h * SS / 2
+    if card.rank in (11, 12, 13):
+        # Court cards: a framed panel with the letter and the suit.
+        fw, fh = w * SS * 0.44, h * SS * 0.5
+        draw.rectangle((cx - fw / 2, cy - fh / 2, cx + fw / 2, cy + fh / 2), fill=(250, 236, 200),
+                       outline=ink, width=2 * SS)
+        tx.draw_text(draw, (cx, cy - fh * 0.48), rank, int(fh * 0.5), ink, bold=True, align="center")
+        tx.draw_text(draw, (cx, cy + fh * 0.02), suit, int(fh * 0.42), ink, align="center")
+    else:
+        big = int(h * SS * (0.5 if card.rank == 14 else 0.36))
+        tx.draw_text(draw, (cx, cy - big * 0.62), suit, big, ink, align="center")
+    return _finish(img, w, h)
+
+
+def _joker(red: bool, w: int, h: int, lang: str) -> Image.Image:
+    ink = CARD_RED if red else CARD_BLACK
+    img, draw = _base(w, h, FACE, (60, 60, 60))
+    band = (252, 214, 90) if red else (170, 170, 170)
+    draw.rounded_rectangle((5 * SS, 5 * SS, w * SS - 5 * SS, h * SS - 5 * SS), radius=5 * SS,
+                           outline=ink, width=2 * SS)
+    cx, cy = w * SS / 2, h * SS * 0.55
+    _star(draw, cx, cy, w * SS * 0.33, band)
+    _star(draw, cx, cy, w * SS * 0.2, ink)
+    label = t(lang, "rendering.card.red_joker_short" if red else "rendering.card.black_joker_short")
+    size = int(h * SS * 0.17)
+    tx.draw_text(draw, (cx, 7 * SS), label, size, ink, bold=True, align="center",
+                 max_width=w * SS - 12 * SS)
+    word = t(lang, "rendering.card.joker")
+    tx.draw_text(draw, (cx, h * SS * 0.8), word, int(h * SS * 0.11), ink, bold=True, align="center",
+                 max_width=w * SS - 12 * SS)
+    return _finish(img, w, h)
+
+
+@lru_cache(maxsize=16)
+def card_back(w: int = 84, h: int = 118) -> Image.Image:
+    """The back: a blue lattice inside a white margin."""
+    img, draw = _base(w, h, (250, 250, 250), (60, 60, 60))
+    m = 5 * SS
+    draw.rounded_rectangle((m, m, w * SS - m, h * SS - m), radius=4 * SS, fill=BACK_BLUE)
+    step = 8 * SS
+    light = (70, 118, 186)
+    for k in range(-h * SS, w * SS + h * SS, step):
+        draw.line((k, m, k + h * SS, m + h * SS), fill=light, width=SS)
+        draw.line((k, h * SS - m, k + h * SS, h * SS - m - h * SS), fill=light, width=SS)
+    img2 = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    mask = Image.new("L", img.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((m, m, w * SS - m, h * SS - m), radius=4 * SS, fill=255)
+    img2.paste(img, (0, 0))
+    base, bdraw = _base(w, h, (250, 250, 250), (60, 60, 60))
+    base.paste(img2, (0, 0), mask)
+    bdraw.rounded_rectangle((m, m, w * SS - m, h * SS - m), radius=4 * SS, outline=(20, 40, 80), width=SS)
+    return _finish(base, w, h)
+
+
+def all_faces() -> list[Card]:
+    """One card of every face: 52 suited cards and both jokers."""
+    return [Card(rank, suit) for suit in ("S", "H", "D", "C") for rank in range(3, 16)] + [
+        Card(BLACK_JOKER), Card(RED_JOKER)]

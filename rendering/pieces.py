@@ -1,0 +1,57 @@
+"""Goita pieces: shogi-shaped pentagons with their kanji, and the blank back (goita.md §12.7)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.games.goita.pieces import IDS, KANJI, VALUE
+
+from . import text as tx
+
+SS = 3
+FACE_WOOD = (235, 203, 139)
+BACK_WOOD = (176, 125, 62)
+EDGE = (90, 62, 27)
+INK = (26, 18, 10)
+KING_INK = (150, 20, 30)
+
+KANJI_OF: dict[str, str] = dict(zip(IDS, KANJI, strict=True))
+VALUE_OF: dict[str, int] = dict(zip(IDS, VALUE, strict=True))
+
+
+def _outline(w: float, h: float) -> list[tuple[float, float]]:
+    return [(0.5 * w, 0), (0.86 * w, 0.22 * h), (w, h), (0, h), (0.14 * w, 0.22 * h)]
+
+
+@lru_cache(maxsize=128)
+def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False) -> Image.Image:
+    """A piece sprite (RGBA): face up for an id, the blank back for ``None``.
+
+    ``tint`` shades a face-up piece that only its owner can see (a face-down piece in a
+    private image).
+    """
+    W, H = w * SS, h * SS
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    m = 2 * SS
+    pts = [(x * (W - 2 * m) / W + m, y * (H - 2 * m) / H + m) for x, y in _outline(W, H)]
+    fill = BACK_WOOD if piece_id is None else ((205, 190, 215) if tint else FACE_WOOD)
+    draw.polygon(pts, fill=fill, outline=EDGE, width=2 * SS)
+    if piece_id is not None:
+        glyph = KANJI_OF.get(piece_id, "?")
+        size = int(min(W * 0.62, H * 0.5))
+        ink = KING_INK if piece_id in ("ou", "gyoku") else INK
+        tx.draw_text(draw, (W / 2, H * 0.24), glyph, size, ink, bold=True, align="center")
+        small = int(H * 0.17)
+        tx.draw_text(draw, (W / 2, H * 0.74), str(VALUE_OF.get(piece_id, 0)), small, (110, 80, 40),
+                     bold=True, align="center")
+    else:
+        draw.polygon([(x * 0.7 + W * 0.15, y * 0.7 + H * 0.2) for x, y in pts], outline=(150, 100, 45), width=SS)
+    return img.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def all_ids() -> list[str]:
+    """Every distinct piece id in table order (王 and 玉 separately)."""
+    return list(IDS)

@@ -1,0 +1,368 @@
+"""Text in images: shipped fonts, per-character fallback, bidi, Arabic shaping, ellipsis.
+
+Pillow draws one font per call and has no fallback, so a string is cut into runs, each drawn
+with the first shipped font whose cmap holds its characters. Characters no font covers (emoji,
+joiners, selectors) are removed before layout, so a missing glyph never shows as a box.
+Right-to-left text is ordered with a small bidi pass; runs are shaped by raqm when Pillow has it
+and otherwise by the pure-Python joining step below, which maps Arabic letters to their
+presentation forms (the table comes from ``unicodedata``, so no package is needed).
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont, features
+
+FONT_DIR = Path(__file__).parent / "fonts"
+HAS_RAQM: bool = bool(features.check("raqm"))
+ELLIPSIS = "…"
+
+#: face name -> file; the order of each chain below is the fallback order.
+FACE_FILES: dict[str, str] = {
+    "latin": "DejaVuSans.ttf",
+    "latin_bold": "DejaVuSans-Bold.ttf",
+    "arabic": "NotoSansArabic-Regular.ttf",
+    "arabic_bold": "NotoSansArabic-Bold.ttf",
+    "cjk": "NotoSansCJK-Regular-subset.otf",
+    "cjk_bold": "NotoSansCJK-Bold-subset.otf",
+}
+CHAINS: dict[bool, tuple[str, ...]] = {
+    False: ("latin", "arabic", "cjk"),
+    True: ("latin_bold", "arabic_bold", "cjk_bold", "cjk"),
+}
+_ARABIC_FIRST: dict[bool, tuple[str, ...]] = {
+    False: ("arabic", "latin", "cjk"),
+    True: ("arabic_bold", "latin_bold", "cjk_bold", "cjk"),
+}
+_DROP = {0x200D, 0x2060, 0xFEFF, 0x20E3}  # joiners and keycap: meaningless once emoji are gone
+
+
+def _is_arabic(cp: int) -> bool:
+    return 0x0600 <= cp <= 0x08FF or 0xFB50 <= cp <= 0xFDFF or 0xFE70 <= cp <= 0xFEFF
+
+
+def _read_cmap(path: Path) -> frozenset[int]:
+    """Code points a TrueType/OpenType font maps (formats 4 and 12), read with ``struct``."""
+    data = path.read_bytes()
+    num_tables = struct.unpack_from(">H", data, 4)[0]
+    cmap_off = None
+    for i in range(num_tables):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == b"cmap":
+            cmap_off = offset
+    if cmap_off is None:
+        return frozenset()
+    count = struct.unpack_from(">H", data, cmap_off + 2)[0]
+    points: set[int] = set()
+    for i in range(count):
+        platform, encoding, sub_off = struct.unpack_from(">HHI", data, cmap_off + 4 + 8 * i)
+        if platform not in (0, 3):
+            continue
+        base = cmap_off + sub_off
+        fmt = struct.unpack_from(">H", data, base)[0]
+        if fmt == 4:
+            seg2 = struct.unpack_from(">H", data, base + 6)[0]
+            ends = struct.unpack_from(f">{seg2 // 2}H", data, base + 14)
+            starts = struct.unpack_from(f">{seg2 // 2}H", data, base + 16 + seg2)
+            deltas = struct.unpack_from(f">{seg2 // 2}h", data, base + 16 + 2 * seg2)
+            ro_pos = base + 16 + 3 * seg2
+            ranges = struct.unpack_from(f">{seg2 // 2}H", data, ro_pos)
+            for seg, (start, end) in enumerate(zip(starts, ends, strict=True)):
+                for cp in range(start, end + 1):
+                    if cp == 0xFFFF:
+                        continue
+                    if ranges[seg] == 0:
+                        glyph = (cp + deltas[seg]) & 0xFFFF
+                    else:
+                        at = ro_pos + 2 * seg + ranges[seg] + 2 * (cp - start)
+                        glyph = struct.unpack_from(">H", data, at)[0]
+                        glyph = (glyph + deltas[seg]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        points.add(cp)
+        elif fmt == 12:
+            groups = struct.unpack_from(">I", data, base + 12)[0]
+            for g in range(groups):
+                start, end, first_glyph = struct.unpack_from(">III", data, base + 16 + 12 * g)
+                points.update(range(start if first_glyph else start + 1, end + 1))
+    return frozenset(points)
+
+
+@cache
+def coverage(face: str) -> frozenset[int]:
+    """The code points ``face`` can draw."""
+    return _read_cmap(FONT_DIR / FACE_FILES[face])
+
+
+@lru_cache(maxsize=256)
+def font(face: str, size: int) -> ImageFont.FreeTypeFont:
+    """A loaded font; raqm layout when Pillow has it."""
+    engine = ImageFont.Layout.RAQM if HAS_RAQM else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(FONT_DIR / FACE_FILES[face]), size, layout_engine=engine)
+
+
+def face_for(ch: str, bold: bool) -> str | None:
+    """The first face in the fallback chain that has ``ch``; ``None`` when none has it."""
+    cp = ord(ch)
+    chain = _ARABIC_FIRST[bold] if _is_arabic(cp) else CHAINS[bold]
+    for face in chain:
+        if cp in coverage(face):
+            return face
+    return None
+
+
+def clean(text: str) -> str:
+    """``text`` with control characters, emoji and anything no shipped font has removed.
+
+    Whitespace runs become one space; ZWNJ stays (Persian needs it).
+    """
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", str(text)):
+        cp = ord(ch)
+        if ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        if cp in _DROP or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
+            continue
+        if cp == 0x200C or face_for(ch, False) is not None:
+            out.append(ch)
+    return "".join(out).strip()
+
+
+# --- pure-Python Arabic joining (used only when raqm is missing) ---------------------------
+
+def _build_forms() -> tuple[dict[int, dict[str, int]], dict[tuple[int, int], dict[str, int]]]:
+    forms: dict[int, dict[str, int]] = {}
+    ligatures: dict[tuple[int, int], dict[str, int]] = {}
+    for cp in range(0xFB50, 0xFF00):
+        decomposition = unicodedata.decomposition(chr(cp)).split()
+        if len(decomposition) < 2 or decomposition[0] not in ("<isolated>", "<final>", "<initial>", "<medial>"):
+            continue
+        tag = decomposition[0][1:-1]
+        bases = [int(x, 16) for x in decomposition[1:]]
+        if len(bases) == 1:
+            forms.setdefault(bases[0], {}).setdefault(tag, cp)
+        elif len(bases) == 2 and bases[0] == 0x0644 and bases[1] in (0x0622, 0x0623, 0x0625, 0x0627):
+            ligatures.setdefault((bases[0], bases[1]), {}).setdefault(tag, cp)
+    return forms, ligatures
+
+
+_FORMS, _LIGATURES = _build_forms()
+
+
+def _joins_forward(cp: int) -> bool:
+    """True when the letter connects to the following one (dual-joining)."""
+    return "initial" in _FORMS.get(cp, {}) or cp == 0x0640
+
+
+def _joins(cp: int) -> bool:
+    return cp in _FORMS or cp == 0x0640
+
+
+def reshape(text: str) -> str:
+    """Arabic letters replaced by their contextual presentation forms (logical order kept)."""
+    cps = [ord(c) for c in text if unicodedata.category(c) != "Mn"]
+    out: list[int] = []
+    i = 0
+    while i < len(cps):
+        cp = cps[i]
+        prev_joins = bool(out) and i > 0 and _joins_forward(cps[i - 1])
+        lig = _LIGATURES.get((cp, cps[i + 1])) if i + 1 < len(cps) else None
+        if lig:
+            out.append(lig.get("final" if prev_joins else "isolated", cp))
+            i += 2
+            continue
+        table = _FORMS.get(cp)
+        if not table:
+            out.append(cp)
+            i += 1
+            continue
+        next_joins = i + 1 < len(cps) and _joins(cps[i + 1]) and _joins_forward(cp)
+        if prev_joins and next_joins:
+            tag = "medial"
+        elif prev_joins:
+            tag = "final"
+        elif next_joins:
+            tag = "initial"
+        else:
+            tag = "isolated"
+        out.append(table.get(tag) or table.get("isolated") or cp)
+        i += 1
+    return "".join(chr(c) for c in out)
+
+
+_MIRROR = str.maketrans("()[]{}<>«»", ")(][}{><»«")
+
+
+# --- bidi and runs -------------------------------------------------------------------------
+
+def _strength(ch: str) -> str:
+    """``R`` right-to-left letter, ``L`` left-to-right letter or digit, ``N`` neutral."""
+    kind = unicodedata.bidirectional(ch)
+    if kind in ("R", "AL"):
+        return "R"
+    if kind in ("L", "EN", "AN"):
+        return "L"
+    return "N"
+
+
+def base_rtl(text: str) -> bool:
+    """Paragraph direction: that of the first strong letter."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of text drawn in one call: one face, one direction, in visual order."""
+
+    text: str
+    face: str
+    rtl: bool
+    width: float
+
+
+def _directional_runs(text: str, rtl_base: bool) -> list[tuple[str, bool]]:
+    kinds = [_strength(c) for c in text]
+    resolved: list[str] = []
+    for i, kind in enumerate(kinds):
+        if kind != "N":
+            resolved.append(kind)
+            continue
+        before = next((k for k in reversed(kinds[:i]) if k != "N"), None)
+        after = next((k for k in kinds[i + 1:] if k != "N"), None)
+        base = "R" if rtl_base else "L"
+        resolved.append(before if before is not None and before == after else base)
+    runs: list[tuple[str, bool]] = []
+    for ch, kind in zip(text, resolved, strict=True):
+        rtl = kind == "R"
+        if runs and runs[-1][1] == rtl:
+            runs[-1] = (runs[-1][0] + ch, rtl)
+        else:
+            runs.append((ch, rtl))
+    return runs
+
+
+def _face_runs(text: str, bold: bool) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for ch in text:
+        face = face_for(ch, bold)
+        if face is None:
+            if ord(ch) == 0x200C and out:
+                out[-1] = (out[-1][0] + ch, out[-1][1])
+            continue
+        if out and (out[-1][1] == face or ord(ch) in coverage(out[-1][1]) and not ch.isalnum()):
+            out[-1] = (out[-1][0] + ch, out[-1][1])
+        else:
+            out.append((ch, face))
+    return out
+
+
+def _measure(text: str, face: str, size: int, rtl: bool) -> float:
+    f = font(face, size)
+    if HAS_RAQM:
+        return float(f.getlength(text, direction="rtl" if rtl else "ltr"))
+    return float(f.getlength(text))
+
+
+def _shape_for_basic(text: str, rtl: bool) -> str:
+    if not rtl:
+        return text
+    return reshape(text).replace("\u200c", "")[::-1].translate(_MIRROR)
+
+
+@lru_cache(maxsize=4096)
+def layout(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
+    """Runs in visual (left-to-right) order for already cleaned ``text``."""
+    rtl_base = base_rtl(text)
+    runs: list[Run] = []
+    directional = _directional_runs(text, rtl_base)
+    if rtl_base:
+        directional.reverse()
+    for chunk, rtl in directional:
+        pieces = _face_runs(chunk, bold)
+        if rtl:
+            pieces.reverse()
+        for piece, face in pieces:
+            drawn = piece if HAS_RAQM else _shape_for_basic(piece, rtl)
+            runs.append(Run(drawn, face, rtl, _measure(drawn, face, size, rtl)))
+    return tuple(runs)
+
+
+def width(text: str, size: int, bold: bool = False) -> float:
+    """Drawn width of ``text`` (after cleaning) in pixels."""
+    return sum(run.width for run in layout(clean(text), size, bold))
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
+    """Cleaned ``text``, cut and ended with an ellipsis when it is wider than ``max_width``."""
+    cleaned = clean(text)
+    if sum(r.width for r in layout(cleaned, size, bold)) <= max_width:
+        return cleaned
+    lo, hi = 0, len(cleaned)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        candidate = cleaned[:mid].rstrip() + ELLIPSIS
+        if sum(r.width for r in layout(candidate, size, bold)) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return ELLIPSIS if width(ELLIPSIS, size, bold) <= max_width else ""
+    return cleaned[:lo].rstrip() + ELLIPSIS
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: str | tuple[int, ...],
+    *,
+    bold: bool = False,
+    max_width: float | None = None,
+    align: str = "left",
+    stroke: int = 0,
+    stroke_fill: str | tuple[int, ...] | None = None,
+) -> float:
+    """Draw ``text`` with its top-left (or top-centre / top-right, by ``align``) at ``xy``.
+
+    Returns the drawn width. The text is cleaned, fitted to ``max_width`` with an ellipsis, laid
+    out bidirectionally and drawn run by run on one baseline.
+    """
+    shown = fit(text, size, max_width, bold) if max_width is not None else clean(text)
+    runs = layout(shown, size, bold)
+    total = sum(r.width for r in runs)
+    x, y = xy
+    if align == "center":
+        x -= total / 2
+    elif align == "right":
+        x -= total
+    baseline = y + font(CHAINS[bold][0], size).getmetrics()[0]
+    for run in runs:
+        f = font(run.face, size)
+        kwargs: dict[str, object] = {}
+        if HAS_RAQM:
+            kwargs["direction"] = "rtl" if run.rtl else "ltr"
+        if stroke:
+            kwargs["stroke_width"] = stroke
+            kwargs["stroke_fill"] = stroke_fill
+        draw.text((x, baseline), run.text, font=f, fill=fill, anchor="ls", **kwargs)  # type: ignore[arg-type]
+        x += run.width
+    return total
+
+
+def line_height(size: int) -> int:
+    """Vertical advance for one line at ``size``."""
+    return round(size * 1.25)
