@@ -111,7 +111,7 @@ class TakeReturn:
 
 Action = Play | Pass | Tribute | TakeTribute | Return | TakeReturn
 
-_ONE_CARD = {"tribute": Tribute, "take_tribute": TakeTribute, "return": Return, "take_return": TakeReturn}
+_ONE_CARD: dict[str, type[Tribute | TakeTribute | Return | TakeReturn]] = {"tribute": Tribute, "take_tribute": TakeTribute, "return": Return, "take_return": TakeReturn}
 _ONE_CARD_WORDS = {"tribute": "tribute", "take tribute": "take_tribute", "return": "return",
                    "take return": "take_return", "give": "tribute", "give tribute": "tribute",
                    "give return": "return"}

@@ -11,7 +11,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.core import Card, Event, GameInfo, IllegalAction, Option, Result, full_deck, resolve_options, rng_for
+from bot.games.core import (
+    Card,
+    Event,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Result,
+    full_deck,
+    resolve_options,
+    rng_for,
+)
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute, cards_text, sort_cards
 from .combos import RUN, SET, SINGLE, Combo, beats, candidates, interpretations, reading
@@ -439,10 +449,10 @@ def check_play(state: State, seat: int, action: Play) -> Combo:
         raise IllegalAction("zhengshangyou.wrong_shape",
                             "A multiple sequence must have the same shape ({k} ranks x {m} cards).",
                             k=top.k, m=top.m)
-    for c in same:
-        if beats(c, top):
-            return c
-    if top.kind == RUN and top.suited and not any(c.suited for c in same):
+    for combo in same:
+        if beats(combo, top):
+            return combo
+    if top.kind == RUN and top.suited and not any(x.suited for x in same):
         raise IllegalAction("zhengshangyou.mixed_vs_suited",
                             "Not higher than the top play: a mixed sequence can't beat a suited one.")
     raise IllegalAction("zhengshangyou.not_higher", "Not higher than the top play ({top}).",
@@ -653,7 +663,8 @@ def result(state: State) -> Result:
         pts = [state.team_scores[t] for t in teams]
     places: dict[int, int] = {}
     for s in range(state.seats):
-        places[s] = 1 + sum(1 for o in range(state.seats) if pts[o] > pts[s])
+        places[s] = 1 + len({pts[o] for o in range(state.seats) if pts[o] > pts[s]} if teams else
+                            [o for o in range(state.seats) if pts[o] > pts[s]])
     if state.finished:
         for s in range(state.seats):
             if s in state.winners:
