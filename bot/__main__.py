@@ -13,6 +13,7 @@ import discord
 
 from .config import Config, ConfigError, load_config
 from .logs import setup_logging
+from .storage import StorageError
 
 log = logging.getLogger("teahouse")
 
@@ -38,6 +39,9 @@ async def run(config: Config) -> int:
     except discord.LoginFailure:
         print("teahouse: setting 'token': Discord rejected the token; reset it in the Developer Portal "
               "and set DISCORD_TOKEN again", file=sys.stderr)
+        return 2
+    except StorageError as err:
+        print(f"teahouse: setting 'database_path': {err}", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print("teahouse: the bot asked for an intent that is not enabled in the Developer Portal", file=sys.stderr)

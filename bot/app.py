@@ -14,6 +14,7 @@ import cogs
 
 from . import __version__
 from .config import Config
+from .storage import Storage
 from .translator import CatalogTranslator
 
 log = logging.getLogger("teahouse")
@@ -47,8 +48,17 @@ class TeahouseBot(commands.AutoShardedBot):
         self.config = config
         self.version = __version__
         self.started_at = time.monotonic()
+        self._storage: Storage | None = None
+
+    @property
+    def storage(self) -> Storage:
+        """The open database (available from ``setup_hook`` on)."""
+        if self._storage is None:
+            raise RuntimeError("storage is not open yet")
+        return self._storage
 
     async def setup_hook(self) -> None:
+        self._storage = await Storage.open(self.config.database_path)
         await self.tree.set_translator(CatalogTranslator())
         for name in cog_extensions():
             await self.load_extension(name)
@@ -67,6 +77,13 @@ class TeahouseBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d slash commands (%s)", len(synced), scope)
+
+    async def close(self) -> None:
+        """Stop the gateway first, then close the database so no write is cut short."""
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

@@ -1,0 +1,16 @@
+"""Game id -> engine package, imported on first use so one broken engine cannot stop the others."""
+
+from __future__ import annotations
+
+import importlib
+from typing import cast
+
+from . import GAME_IDS
+from .core import GameModule
+
+
+def engine(game_id: str) -> GameModule:
+    """The engine package for ``game_id`` (``KeyError`` for an unknown id)."""
+    if game_id not in GAME_IDS:
+        raise KeyError(game_id)
+    return cast(GameModule, importlib.import_module(f"bot.games.{game_id}"))

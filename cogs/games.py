@@ -1,0 +1,784 @@
+"""Playing in Discord: lobbies, the move pipeline, the table, private hands, timers, computer seats.
+
+One move, top to bottom (``_commit``): the per-game lock is held, the engine applies
+the action, the session records it and is saved, then the player's panel is answered
+and the table update, pings, clock and computer players are scheduled. The engines
+decide every rule; this cog only translates clicks into actions and events into words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import TeahouseBot
+from bot.games import GAME_IDS
+from bot.games.core import Event, IllegalAction, resolve_options, rng_for
+from bot.games.registry import engine
+from bot.i18n import language_of, t
+
+from .utils import persistence, pictures
+from .utils.components import GameButton, GameSelect
+from .utils.messages import Surface, lobby_surface, panel_surface, summary_text, table_surface
+from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
+from .utils.words import event_text, names, reason, safe_name
+
+log = logging.getLogger("teahouse.games")
+
+BETWEEN_HANDS_SECONDS = 30
+TABLE_MAX_AGE_SECONDS = 50 * 60
+TABLE_EDIT_INTERVAL_SECONDS = 1.0
+AFK_AFTER_TIMEOUTS = 2
+GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
+
+
+def _lang(interaction: discord.Interaction) -> str:
+    return language_of(interaction.locale.value)
+
+
+def _option_value(text: str) -> Any:
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    with contextlib.suppress(ValueError):
+        return int(lowered)
+    return text.strip()
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"target=21 twos_natural_in_sequences=true"`` -> ``{"target": 21, ...}``."""
+    out: dict[str, Any] = {}
+    for part in text.replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name:
+            raise ValueError(part)
+        out[name.strip()] = _option_value(value)
+    return out
+
+
+class Games(commands.Cog):
+    """Lobbies and tables of every game."""
+
+    def __init__(self, bot: TeahouseBot) -> None:
+        self.bot = bot
+        self.sessions: dict[int, GameSession] = {}
+        self._handled: OrderedDict[int, None] = OrderedDict()
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+        self._clocks: dict[int, asyncio.Task[None]] = {}
+        self._tables: dict[int, asyncio.Task[None]] = {}
+        self._table_wanted: set[int] = set()
+        self._last_table: dict[int, float] = {}
+
+    # ------------------------------------------------------------------ life cycle
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(GameButton, GameSelect)
+        for session in await persistence.load_active(self.bot):
+            self.sessions[session.id] = session
+            if session.phase == PLAYING:
+                self._after_change(session)
+        if self.sessions:
+            log.info("restored %d games", len(self.sessions))
+
+    async def cog_unload(self) -> None:
+        for tasks in (self._drivers, self._clocks, self._tables):
+            for task in tasks.values():
+                task.cancel()
+
+    @property
+    def computer_delay(self) -> float:
+        return self.bot.config.computer_delay_seconds
+
+    def _spawn(self, registry: dict[int, asyncio.Task[None]], session: GameSession, coro: Any) -> None:
+        old = registry.get(session.id)
+        if old is not None and not old.done():
+            coro.close()
+            return
+        task = asyncio.create_task(coro)
+        registry[session.id] = task
+        task.add_done_callback(self._log_task_error)
+
+    @staticmethod
+    def _log_task_error(task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    # ------------------------------------------------------------------ finding games
+
+    def game_of(self, guild_id: int | None, user_id: int) -> GameSession | None:
+        """The lobby or game this member sits in on this server (at most one)."""
+        for session in self.sessions.values():
+            if session.guild_id == guild_id and session.phase in (LOBBY, PLAYING) and \
+                    session.seat_of(user_id) is not None:
+                return session
+        return None
+
+    def game_here(self, channel_id: int | None) -> GameSession | None:
+        for session in self.sessions.values():
+            if channel_id in (session.thread_id, session.channel_id) and session.phase in (LOBBY, PLAYING):
+                return session
+        return None
+
+    async def _reply(self, interaction: discord.Interaction, text: str) -> None:
+        """A private answer, whether or not this interaction was answered already."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # ------------------------------------------------------------------ slash commands
+
+    game = app_commands.Group(name="game", description=app_commands.locale_str(
+        "Open, join and play games", key="cmd.game.description"))
+
+    @game.command(name="new", description=app_commands.locale_str("Open a lobby for a game", key="cmd.game.new.description"))
+    @app_commands.describe(
+        game=app_commands.locale_str("Which game", key="cmd.game.new.game"),
+        options=app_commands.locale_str("Variant options, e.g. mode=individual target=11",
+                                        key="cmd.game.new.options"),
+        turn_seconds=app_commands.locale_str("Seconds per move before the computer plays for you",
+                                             key="cmd.game.new.turn_seconds"),
+    )
+    @app_commands.guild_only()
+    async def game_new(self, interaction: discord.Interaction, game: GameChoice, options: str = "",
+                       turn_seconds: app_commands.Range[int, 5, 3600] | None = None) -> None:
+        lang = _lang(interaction)
+        settings = await persistence.guild_settings(self.bot, interaction.guild_id)
+        if game in settings.disabled_games:
+            await self._reply(interaction, t(lang, "games.error.disabled", game=t(lang, f"{game}.name")))
+            return
+        if self.game_of(interaction.guild_id, interaction.user.id) is not None:
+            await self._reply(interaction, t(lang, "games.error.already_playing"))
+            return
+        try:
+            chosen = parse_options(options)
+            resolve_options(engine(game).INFO.options, chosen)
+        except ValueError as err:
+            await self._reply(interaction, t(lang, "games.error.bad_options", detail=str(err)[:200]))
+            return
+        session = GameSession(
+            id=interaction.id, game=game, guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0, host_id=interaction.user.id, options=chosen,
+            seats=[Seat(interaction.user.display_name, user_id=interaction.user.id)],
+            turn_timeout=turn_seconds or settings.turn_timeout_s or self.bot.config.turn_timeout_seconds,
+            lang=persistence.public_language(self.bot, settings, interaction), rated=settings.rated,
+        )
+        self.sessions[session.id] = session
+        surface = lobby_surface(session, session.lang)
+        await interaction.response.send_message(surface.content, view=surface.view())
+        message = await interaction.original_response()
+        session.lobby_message_id = message.id
+        await self._open_thread(session, message)
+        await persistence.save(self.bot, session)
+
+    async def _open_thread(self, session: GameSession, message: discord.Message) -> None:
+        """Play in a thread under the lobby message; in the channel itself where that is not allowed."""
+        name = t(session.lang, "games.thread_name", game=t(session.lang, f"{session.game}.name"),
+                 host=session.seats[0].name)[:100]
+        try:
+            thread = await message.create_thread(name=name, auto_archive_duration=1440)
+        except (discord.Forbidden, discord.HTTPException) as err:
+            log.info("game %s plays in its channel (no thread: %s)", session.id, getattr(err, "code", err))
+            return
+        session.thread_id = thread.id
+
+    @game.command(name="hand", description=app_commands.locale_str("Show your hand and your moves",
+                                                                   key="cmd.game.hand"))
+    async def game_hand(self, interaction: discord.Interaction) -> None:
+        session = self.game_of(interaction.guild_id, interaction.user.id)
+        if session is None or session.phase != PLAYING:
+            await self._reply(interaction, t(_lang(interaction), "games.error.not_playing"))
+            return
+        await self._send_panel(interaction, session)
+
+    @game.command(name="table", description=app_commands.locale_str("Post the table again at the bottom",
+                                                                    key="cmd.game.table"))
+    async def game_table(self, interaction: discord.Interaction) -> None:
+        session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        if session is None or session.phase != PLAYING:
+            await self._reply(interaction, t(_lang(interaction), "games.error.no_game_here"))
+            return
+        await self._reply(interaction, t(_lang(interaction), "games.table_reposted"))
+        session.table_posted_at = 0.0
+        self._want_table(session)
+
+    @game.command(name="leave", description=app_commands.locale_str("Leave your game; a computer takes your seat",
+                                                                    key="cmd.game.leave"))
+    async def game_leave(self, interaction: discord.Interaction) -> None:
+        session = self.game_of(interaction.guild_id, interaction.user.id)
+        if session is None:
+            await self._reply(interaction, t(_lang(interaction), "games.error.not_playing"))
+            return
+        await self._leave(interaction, session)
+
+    @game.command(name="abandon", description=app_commands.locale_str(
+        "End this game without a result (host or Manage Server)", key="cmd.game.abandon"))
+    async def game_abandon(self, interaction: discord.Interaction) -> None:
+        lang = _lang(interaction)
+        session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        if session is None:
+            await self._reply(interaction, t(lang, "games.error.no_game_here"))
+            return
+        if not self._may_manage(interaction, session):
+            await self._reply(interaction, t(lang, "games.error.host_only"))
+            return
+        await self._reply(interaction, t(lang, "games.abandoned"))
+        await self._end(session, abandoned=True)
+
+    @app_commands.command(name="play", description=app_commands.locale_str(
+        "Type a move, e.g. Q-Q or pass (suggestions show only legal moves)", key="cmd.play.description"))
+    @app_commands.describe(move=app_commands.locale_str("Your move", key="cmd.play.move"))
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        await self._typed_move(interaction, move)
+
+    @play.autocomplete("move")
+    async def play_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        session = self.game_of(interaction.guild_id, interaction.user.id)
+        if session is None or session.state is None:
+            return []
+        seat = session.seat_of(interaction.user.id)
+        mod = engine(session.game)
+        legal = mod.legal_actions(session.state, seat) if seat is not None else []
+        typed = "".join(current.lower().split())
+        out: list[app_commands.Choice[str]] = []
+        for action in legal:
+            text = mod.format_action(action)
+            if typed in "".join(text.lower().split()) or typed in "".join(text.lower().split("-")):
+                out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+            if len(out) == 25:
+                break
+        return out
+
+    @app_commands.command(name="pass", description=app_commands.locale_str("Pass your turn",
+                                                                           key="cmd.pass.description"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        session = self.game_of(interaction.guild_id, interaction.user.id)
+        seat = session.seat_of(interaction.user.id) if session else None
+        if session is None or session.state is None or seat is None:
+            await self._reply(interaction, t(_lang(interaction), "games.error.not_playing"))
+            return
+        mod = engine(session.game)
+        passes = [a for a in mod.legal_actions(session.state, seat) if getattr(a, "kind", "") == "pass"]
+        if not passes:
+            await self._reply(interaction, t(_lang(interaction), "games.error.cannot_pass"))
+            return
+        await self._typed_move(interaction, mod.format_action(passes[0]))
+
+    @app_commands.command(name="rules", description=app_commands.locale_str("How a game is played",
+                                                                            key="cmd.rules.description"))
+    async def rules(self, interaction: discord.Interaction, game: GameChoice) -> None:
+        lang = _lang(interaction)
+        text = t(lang, f"games.rules.{game}", name=t(lang, f"{game}.name"))
+        image = await asyncio.to_thread(pictures.rules_picture, game, lang)
+        files = [] if image is None else [discord.File(image, filename="rules.png")]
+        await interaction.response.send_message(text[:2000], files=files, ephemeral=True)
+
+    # ------------------------------------------------------------------ clicks
+
+    async def on_click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
+                       arg: str, values: list[str]) -> None:
+        """Every button and select of every game arrives here."""
+        if interaction.id in self._handled:
+            return
+        self._handled[interaction.id] = None
+        while len(self._handled) > 5000:
+            self._handled.popitem(last=False)
+        lang = _lang(interaction)
+        session = self.sessions.get(game)
+        if session is None or session.phase not in (LOBBY, PLAYING):
+            await self._reply(interaction, t(lang, "games.error.game_over"))
+            return
+        if session.phase == LOBBY:
+            await self._lobby_click(interaction, session, verb, values)
+            return
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await self._reply(interaction, t(lang, "games.error.not_seated"))
+            return
+        if verb == "hand":
+            await self._send_panel(interaction, session)
+        elif verb in ("refresh", "page"):
+            page = int(arg) if verb == "page" and arg.lstrip("-").isdigit() else 0
+            await self._edit_panel(interaction, session, seat, page=page)
+        elif verb == "do":
+            choice = values[0] if values else arg
+            await self._panel_move(interaction, session, seat, version, choice)
+        elif verb == "next":
+            await self._resume(interaction, session)
+        else:
+            await self._reply(interaction, t(lang, "games.error.unknown_button"))
+
+    # ------------------------------------------------------------------ lobby
+
+    def _may_manage(self, interaction: discord.Interaction, session: GameSession) -> bool:
+        perms = interaction.permissions
+        return interaction.user.id == session.host_id or bool(perms and perms.manage_guild)
+
+    async def _lobby_click(self, interaction: discord.Interaction, session: GameSession, verb: str,
+                           values: list[str]) -> None:
+        lang = _lang(interaction)
+        info = engine(session.game).INFO
+        user = interaction.user
+        async with session.lock:
+            if verb == "join":
+                if session.seat_of(user.id) is not None:
+                    await self._reply(interaction, t(lang, "games.error.already_seated"))
+                    return
+                if self.game_of(session.guild_id, user.id) is not None:
+                    await self._reply(interaction, t(lang, "games.error.already_playing"))
+                    return
+                if len(session.seats) >= info.max_seats:
+                    await self._reply(interaction, t(lang, "games.error.full"))
+                    return
+                session.seats.append(Seat(user.display_name, user_id=user.id))
+            elif verb == "leave":
+                index = session.seat_of(user.id)
+                if index is None:
+                    await self._reply(interaction, t(lang, "games.error.not_seated"))
+                    return
+                session.seats.pop(index)
+                if user.id == session.host_id:
+                    humans = session.humans()
+                    if not humans:
+                        await self._cancel_lobby(interaction, session)
+                        return
+                    session.host_id = humans[0]
+            elif verb in ("addai", "kick", "swap", "start", "cancel", "option"):
+                if not self._may_manage(interaction, session):
+                    await self._reply(interaction, t(lang, "games.error.host_only"))
+                    return
+                if verb == "cancel":
+                    await self._cancel_lobby(interaction, session)
+                    return
+                if verb == "start":
+                    await self._start(interaction, session)
+                    return
+                problem = self._lobby_change(session, verb, values, lang)
+                if problem:
+                    await self._reply(interaction, problem)
+                    return
+            else:
+                await self._reply(interaction, t(lang, "games.error.unknown_button"))
+                return
+            surface = lobby_surface(session, session.lang)
+            await interaction.response.edit_message(content=surface.content, view=surface.view())
+            await persistence.save(self.bot, session)
+
+    def _lobby_change(self, session: GameSession, verb: str, values: list[str], lang: str) -> str:
+        """Apply a host's lobby change; returns a polite refusal, or "" when done."""
+        info = engine(session.game).INFO
+        if verb == "addai":
+            level = values[0] if values and values[0] in ("easy", "hard") else "easy"
+            if len(session.seats) >= info.max_seats:
+                return t(lang, "games.error.full")
+            session.seats.append(Seat(f"computer-{level}", ai=level))
+        elif verb == "kick":
+            index = int(values[0]) if values and values[0].isdigit() else -1
+            if not 0 <= index < len(session.seats) or session.seats[index].user_id == session.host_id:
+                return t(lang, "games.error.cannot_kick")
+            session.seats.pop(index)
+        elif verb == "swap":
+            picked = [int(v) for v in values if v.isdigit() and int(v) < len(session.seats)]
+            if len(picked) != 2:
+                return t(lang, "games.error.pick_two")
+            a, b = picked
+            session.seats[a], session.seats[b] = session.seats[b], session.seats[a]
+        elif verb == "option":
+            name, _, raw = (values[0] if values else "").partition("=")
+            candidate = {**session.options, name: _option_value(raw)}
+            try:
+                    resolve_options(info.options, candidate)
+            except ValueError as err:
+                return t(lang, "games.error.bad_options", detail=str(err)[:200])
+            session.options = candidate
+        return ""
+
+    async def _cancel_lobby(self, interaction: discord.Interaction, session: GameSession) -> None:
+        session.phase = CANCELLED
+        await interaction.response.edit_message(content=t(session.lang, "games.lobby.cancelled"), view=None)
+        self.sessions.pop(session.id, None)
+        await persistence.forget(self.bot, session)
+
+    async def _start(self, interaction: discord.Interaction, session: GameSession) -> None:
+        """Fill empty seats with computers, deal, and put the table in the thread."""
+        mod = engine(session.game)
+        info = mod.INFO
+        settings = await persistence.guild_settings(self.bot, session.guild_id)
+        level = settings.ai_level or "easy"
+        while len(session.seats) < info.min_seats:
+            session.seats.append(Seat(f"computer-{level}", ai=level))
+        session.seed = secrets.randbits(48)
+        try:
+            session.state = mod.new_game(len(session.seats), session.seed, session.options)
+        except (ValueError, IllegalAction) as err:
+            session.state = None
+            await self._reply(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))
+            return
+        session.phase = PLAYING
+        session.started_at = time.time()
+        if len(session.humans()) < 2:
+            session.rated = False
+        where = f"<#{session.thread_id}>" if session.thread_id else ""
+        await interaction.response.edit_message(
+            content=t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
+                      where=where, seats=", ".join(names(session, session.lang))), view=None)
+        await persistence.save(self.bot, session)
+        self._after_change(session)
+
+    # ------------------------------------------------------------------ private hand panel
+
+    async def _panel(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
+        image = await asyncio.to_thread(pictures.hand_picture, session, seat, lang)
+        return panel_surface(session, seat, lang, image, page=page, note=note)
+
+    async def _send_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await self._reply(interaction, t(_lang(interaction), "games.error.not_seated"))
+            return
+        surface = await self._panel(session, seat, _lang(interaction))
+        await interaction.response.send_message(surface.content, files=surface.files(), view=surface.view(),
+                                                ephemeral=True)
+
+    async def _edit_panel(self, interaction: discord.Interaction, session: GameSession, seat: int,
+                          page: int = 0, note: str = "") -> None:
+        surface = await self._panel(session, seat, _lang(interaction), page=page, note=note)
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=surface.content, attachments=surface.files(),
+                                                    view=surface.view())
+        else:
+            await interaction.response.send_message(surface.content, files=surface.files(), view=surface.view(),
+                                                    ephemeral=True)
+
+    async def _panel_move(self, interaction: discord.Interaction, session: GameSession, seat: int,
+                          version: int | None, choice: str) -> None:
+        lang = _lang(interaction)
+        mod = engine(session.game)
+        async with session.lock:
+            if version is None or version != session.version:
+                note = t(lang, "games.error.stale")
+            elif session.paused_until is not None:
+                note = t(lang, "games.error.paused")
+            else:
+                legal = mod.legal_actions(session.state, seat)
+                index = int(choice) if choice.isdigit() else -1
+                if not 0 <= index < len(legal):
+                    note = t(lang, "games.error.not_legal_now")
+                else:
+                    self._back_from_away(session, seat)
+                    events = self._apply(session, seat, legal[index])
+                    note = ""
+                    await persistence.save(self.bot, session)
+                    await self._edit_panel(interaction, session, seat)
+                    self._after_change(session, events)
+                    return
+            await self._edit_panel(interaction, session, seat, note=note)
+
+    async def _typed_move(self, interaction: discord.Interaction, text: str) -> None:
+        lang = _lang(interaction)
+        session = self.game_of(interaction.guild_id, interaction.user.id)
+        seat = session.seat_of(interaction.user.id) if session else None
+        if session is None or session.state is None or seat is None:
+            await self._reply(interaction, t(lang, "games.error.not_playing"))
+            return
+        mod = engine(session.game)
+        async with session.lock:
+            if session.paused_until is not None:
+                await self._reply(interaction, t(lang, "games.error.paused"))
+                return
+            try:
+                action = mod.parse_action(text[:200])
+                self._back_from_away(session, seat)
+                events = self._apply(session, seat, action)
+            except IllegalAction as err:
+                await self._reply(interaction, reason(lang, err))
+                return
+            await persistence.save(self.bot, session)
+            await self._reply(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(
+                mod.format_action(action))))
+            self._after_change(session, events)
+
+    def _back_from_away(self, session: GameSession, seat: int) -> None:
+        """A person who was idle and clicks again takes their seat back from the computer."""
+        info = session.seats[seat]
+        if info.user_id is not None and not info.left:
+            info.ai, info.timeouts = None, 0
+
+    # ------------------------------------------------------------------ the move pipeline
+
+    def _apply(self, session: GameSession, seat: int, action: Any) -> list[Event]:
+        """Engine first (raises IllegalAction and changes nothing), then the session's record of it."""
+        mod = engine(session.game)
+        events = mod.apply(session.state, seat, action)
+        session.log.append((seat, mod.format_action(action)))
+        session.pinged.discard(seat)
+        seat_names = names(session, session.lang)
+        for event in events:
+            text = event_text(session.game, event, seat_names, session.lang)
+            if event.kind == "hand_end":
+                session.paused_until = time.time() + BETWEEN_HANDS_SECONDS
+            if not text:
+                continue
+            if event.visible_to is None:
+                session.lines.append(text)
+            else:
+                for viewer in event.visible_to:
+                    session.private_notes.setdefault(viewer, []).append(text)
+        del session.lines[:-20]
+        for notes in session.private_notes.values():
+            del notes[:-10]
+        return events
+
+    def _after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
+        """After a committed move: summaries, then the table, the clock and the computers."""
+        mod = engine(session.game)
+        for event in events:
+            if event.kind == "hand_end":
+                asyncio.create_task(self._post_summary(session, dict(event.data), final=False))
+        if session.phase == PLAYING and mod.result(session.state).finished:
+            asyncio.create_task(self._end(session))
+            return
+        self._arm_clock(session)
+        self._want_table(session)
+        self._spawn(self._drivers, session, self._drive(session))
+
+    def _waiting_humans(self, session: GameSession) -> set[int]:
+        if session.state is None or session.paused_until is not None:
+            return set()
+        return {s for s in engine(session.game).to_act(session.state) if not session.seats[s].computer_plays}
+
+    # ------------------------------------------------------------------ the public table
+
+    def _want_table(self, session: GameSession) -> None:
+        self._table_wanted.add(session.id)
+        self._spawn(self._tables, session, self._table_loop(session))
+
+    async def _table_loop(self, session: GameSession) -> None:
+        """Coalesce updates: while computers are still moving, at most one edit per interval."""
+        while session.id in self._table_wanted and session.phase == PLAYING:
+            driver = self._drivers.get(session.id)
+            since = time.monotonic() - self._last_table.get(session.id, 0.0)
+            if driver is not None and not driver.done() and since < TABLE_EDIT_INTERVAL_SECONDS:
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(asyncio.shield(driver), TABLE_EDIT_INTERVAL_SECONDS - since)
+                continue
+            self._table_wanted.discard(session.id)
+            self._last_table[session.id] = time.monotonic()
+            try:
+                await self._update_table(session)
+            except discord.HTTPException as err:
+                log.warning("table update for game %s failed: %s", session.id, err.status)
+
+    async def _update_table(self, session: GameSession) -> None:
+        """Edit the table in place; re-post it (which pings) when a person must act or it got old."""
+        channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        ping = sorted(s for s in self._waiting_humans(session) - session.pinged
+                      if session.seats[s].user_id is not None)
+        image = await asyncio.to_thread(pictures.table_picture, session, session.lang)
+        surface = table_surface(session, session.lang, image, ping)
+        too_old = time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS
+        if session.table_message_id is not None and not ping and not too_old:
+            try:
+                await channel.get_partial_message(session.table_message_id).edit(
+                    content=surface.content, attachments=surface.files(), view=surface.view())
+                return
+            except discord.NotFound:
+                session.table_message_id = None
+        users = [discord.Object(id=uid) for s in ping if (uid := session.seats[s].user_id) is not None]
+        message = await channel.send(surface.content, files=surface.files(), view=surface.view(),
+                                     allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
+                                                                              roles=False, replied_user=False))
+        old, session.table_message_id, session.table_posted_at = session.table_message_id, message.id, time.time()
+        session.pinged.update(ping)
+        await persistence.save(self.bot, session)
+        if old is not None:
+            with contextlib.suppress(discord.NotFound, discord.Forbidden):
+                await channel.get_partial_message(old).delete()
+
+    async def _post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
+                            view: discord.ui.View | None = None) -> None:
+        channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        text = summary_text(session, session.lang, data, final)
+        image = await asyncio.to_thread(pictures.summary_picture, session, data, session.lang)
+        files = [] if image is None else [discord.File(image, filename="summary.png")]
+        kwargs: dict[str, Any] = {"files": files}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            await channel.send(text, **kwargs)
+        except discord.HTTPException as err:
+            log.warning("summary for game %s not posted: %s", session.id, err.status)
+
+    # ------------------------------------------------------------------ between hands
+
+    async def _resume(self, interaction: discord.Interaction, session: GameSession) -> None:
+        async with session.lock:
+            if session.paused_until is None:
+                await self._reply(interaction, t(_lang(interaction), "games.error.not_paused"))
+                return
+            session.paused_until = None
+            await persistence.save(self.bot, session)
+        await interaction.response.defer()
+        self._after_change(session)
+
+    # ------------------------------------------------------------------ computer players
+
+    async def _drive(self, session: GameSession) -> None:
+        """Let every computer-controlled seat that may act do so, one decision at a time."""
+        mod = engine(session.game)
+        while session.phase == PLAYING and session.paused_until is None:
+            seats = sorted(s for s in mod.to_act(session.state) if session.seats[s].computer_plays)
+            if not seats:
+                return
+            await asyncio.sleep(self.computer_delay)
+            for seat in seats:
+                await self._computer_move(session, seat, session.seats[seat].ai or "easy")
+
+    async def _computer_move(self, session: GameSession, seat: int, level: str, *, timed_out: bool = False) -> None:
+        mod = engine(session.game)
+        async with session.lock:
+            if session.phase != PLAYING or seat not in mod.to_act(session.state):
+                return
+            version = session.version
+            view = mod.view(session.state, seat)
+            legal = mod.legal_actions(session.state, seat)
+        if not legal:
+            return
+        rng = rng_for(session.seed, "computer", version, seat)
+        action = await asyncio.to_thread(mod.choose_action, view, legal, level, rng)
+        async with session.lock:
+            if session.version != version or session.phase != PLAYING:
+                return
+            events = self._apply(session, seat, action)
+            if timed_out:
+                session.lines.append(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat]))
+            await persistence.save(self.bot, session)
+        self._after_change(session, events)
+
+    # ------------------------------------------------------------------ turn clock
+
+    def _arm_clock(self, session: GameSession) -> None:
+        waiting = self._waiting_humans(session)
+        if not waiting:
+            session.deadline = None
+        elif session.deadline is None or waiting - session.pinged:
+            session.deadline = time.time() + session.turn_timeout
+            session.reminded = False
+        if session.deadline is not None:
+            self._spawn(self._clocks, session, self._clock(session))
+
+    async def _clock(self, session: GameSession) -> None:
+        """Remind once, then let the computer move for whoever is still thinking at the deadline."""
+        while session.phase == PLAYING and session.deadline is not None:
+            deadline = session.deadline
+            remind_at = deadline - max(3.0, session.turn_timeout / 4)
+            now = time.time()
+            if not session.reminded and now < remind_at:
+                await asyncio.sleep(remind_at - now)
+                continue
+            if not session.reminded and now < deadline:
+                session.reminded = True
+                await self._remind(session)
+                continue
+            if now < deadline:
+                await asyncio.sleep(deadline - now)
+                continue
+            if session.deadline != deadline:
+                continue
+            session.deadline = None
+            for seat in sorted(self._waiting_humans(session)):
+                info = session.seats[seat]
+                info.timeouts += 1
+                if info.timeouts >= AFK_AFTER_TIMEOUTS:
+                    info.ai = "easy"
+                await self._computer_move(session, seat, "easy", timed_out=True)
+            if session.deadline is None:
+                return
+
+    async def _remind(self, session: GameSession) -> None:
+        waiting = [s for s in self._waiting_humans(session) if session.seats[s].user_id is not None]
+        if not waiting:
+            return
+        channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        users = [discord.Object(id=uid) for s in waiting if (uid := session.seats[s].user_id)]
+        text = t(session.lang, "games.reminder", who=" ".join(f"<@{u.id}>" for u in users),
+                 time=f"<t:{int(session.deadline or time.time())}:R>")
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
+                                                                              roles=False), delete_after=60)
+
+    # ------------------------------------------------------------------ leaving and ending
+
+    async def _leave(self, interaction: discord.Interaction, session: GameSession) -> None:
+        lang = _lang(interaction)
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await self._reply(interaction, t(lang, "games.error.not_seated"))
+            return
+        if session.phase == LOBBY:
+            async with session.lock:
+                session.seats.pop(seat)
+                if not session.humans():
+                    session.phase = CANCELLED
+                    self.sessions.pop(session.id, None)
+                    await persistence.forget(self.bot, session)
+                elif session.host_id == interaction.user.id:
+                    session.host_id = session.humans()[0]
+            await self._reply(interaction, t(lang, "games.left_lobby"))
+            return
+        async with session.lock:
+            info = session.seats[seat]
+            info.left, info.ai = True, "easy"
+            session.rated = session.rated and len(session.humans()) >= 2
+            session.lines.append(t(session.lang, "games.replaced", player=safe_name(info.name)))
+            await persistence.save(self.bot, session)
+        await self._reply(interaction, t(lang, "games.left_game"))
+        if not session.humans():
+            await self._end(session, abandoned=True)
+            return
+        self._after_change(session)
+
+    async def _end(self, session: GameSession, abandoned: bool = False) -> None:
+        """Post the final summary, record the result (unrated when abandoned), free the seats."""
+        if session.phase not in (PLAYING, LOBBY):
+            return
+        session.phase = FINISHED if not abandoned else CANCELLED
+        for registry in (self._drivers, self._clocks):
+            task = registry.pop(session.id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self._table_wanted.discard(session.id)
+        result = engine(session.game).result(session.state) if session.state is not None else None
+        summary: dict[str, Any] = {}
+        if result is not None:
+            summary = {"places": result.places, "points": result.points, **result.summary}
+        if session.state is not None:
+            await self._update_final_table(session)
+            await self._post_summary(session, summary, final=True)
+        await persistence.finish(self.bot, session, result, abandoned)
+        self.sessions.pop(session.id, None)
+
+    async def _update_final_table(self, session: GameSession) -> None:
+        session.deadline, session.paused_until = None, None
+        with contextlib.suppress(discord.HTTPException):
+            await self._update_table(session)
+
+
+async def setup(bot: TeahouseBot) -> None:
+    await bot.add_cog(Games(bot))
+
+
+__all__ = ["GAME_IDS", "Games", "parse_options"]

@@ -1,0 +1,101 @@
+"""Buttons and selects whose ``custom_id`` carries the game and state version.
+
+``th:<game>:<version>:<verb>[:<arg>]`` — a ``DynamicItem`` parses it on every click,
+so components keep working after a restart without any registry, and a click from an
+outdated message (older version) is recognised and refused politely.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+import discord
+
+PREFIX = "th"
+ANY_VERSION = "-"
+TEMPLATE = re.compile(
+    rf"{PREFIX}:(?P<game>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}|-):(?P<verb>[a-z_]{{1,16}})(?::(?P<arg>[^\n]{{0,60}}))?"
+)
+
+
+def custom_id(game: int, verb: str, arg: str = "", version: int | None = None) -> str:
+    """``custom_id(12, "join") == "th:12:-:join"``; ``version`` pins the click to one state."""
+    ver = ANY_VERSION if version is None else str(version)
+    text = f"{PREFIX}:{game}:{ver}:{verb}" + (f":{arg}" if arg else "")
+    if len(text) > 100:
+        raise ValueError("custom_id too long")
+    return text
+
+
+class Click(Protocol):
+    """What the game cog does with a parsed click."""
+
+    async def on_click(
+        self, interaction: discord.Interaction, game: int, version: int | None, verb: str, arg: str,
+        values: list[str],
+    ) -> None: ...
+
+
+def _handler(interaction: discord.Interaction) -> Click | None:
+    cog: Any = interaction.client.get_cog("Games")  # type: ignore[attr-defined]
+    return cog
+
+
+def _parse(match: re.Match[str]) -> tuple[int, int | None, str, str]:
+    ver = match["version"]
+    return int(match["game"]), (None if ver == ANY_VERSION else int(ver)), match["verb"], match["arg"] or ""
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    """Every button of every game (lobby, table, hand panel)."""
+
+    def __init__(self, game: int, verb: str, arg: str = "", version: int | None = None, *,
+                 label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 emoji: str | None = None, disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            custom_id=custom_id(game, verb, arg, version), label=(label[:80] or None), style=style,
+            emoji=emoji, disabled=disabled, row=row,
+        ))
+        self.game, self.version, self.verb, self.arg = game, version, verb, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        game, version, verb, arg = _parse(match)
+        return cls(game, verb, arg, version)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _handler(interaction)
+        if handler is not None:
+            await handler.on_click(interaction, self.game, self.version, self.verb, self.arg, [])
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=TEMPLATE):
+    """Every select menu of every game; the chosen values travel with the click."""
+
+    def __init__(self, game: int, verb: str, arg: str = "", version: int | None = None, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
+        options = options or [discord.SelectOption(label="-", value="-")]
+        super().__init__(discord.ui.Select(
+            custom_id=custom_id(game, verb, arg, version), options=options[:25],
+            placeholder=placeholder[:150] or None, min_values=min_values,
+            max_values=min(max_values, len(options[:25])), row=row,
+        ))
+        self.game, self.version, self.verb, self.arg = game, version, verb, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameSelect:
+        game, version, verb, arg = _parse(match)
+        return cls(game, verb, arg, version)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _handler(interaction)
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
+        if handler is not None:
+            await handler.on_click(interaction, self.game, self.version, self.verb, self.arg, values)

@@ -1,0 +1,240 @@
+"""The three surfaces of a game: the lobby, the public table, a player's private hand panel.
+
+Each builder returns plain parts (text, an optional PNG, components) so the caller
+decides whether to send, edit or re-post; nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games.registry import engine
+from bot.i18n import t
+
+from .components import GameButton, GameSelect
+from .session import GameSession
+from .words import action_label, names, safe_name, seat_label
+
+log = logging.getLogger("teahouse.messages")
+
+MAX_LINES = 5
+OPTIONS_PER_SELECT = 25
+SELECTS_PER_PAGE = 4
+BUTTON_LIMIT = 15
+
+
+@dataclass
+class Surface:
+    """A message to send or edit: text, at most one image, components."""
+
+    content: str
+    image: bytes | None = None
+    filename: str = "table.png"
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        return view
+
+    def files(self) -> list[discord.File]:
+        return [] if self.image is None else [discord.File(io.BytesIO(self.image), filename=self.filename)]
+
+
+def _team_of(session: GameSession) -> list[int] | None:
+    info = engine(session.game).INFO
+    return info.team_of(len(session.seats), session.options) if info.team_of else None
+
+
+def lobby_surface(session: GameSession, lang: str) -> Surface:
+    """Seats (in play order, with teams), options and the lobby buttons."""
+    info = engine(session.game).INFO
+    lines = [t(lang, "games.lobby.title", game=t(lang, f"{session.game}.name"), host=f"<@{session.host_id}>")]
+    teams = _team_of(session) if len(session.seats) >= info.min_seats else None
+    for index, seat in enumerate(session.seats):
+        team = "" if teams is None else " · " + t(lang, "games.team", team="AB"[teams[index] % 2])
+        lines.append(f"{index + 1}. {seat_label(lang, seat)}{team}")
+    for index in range(len(session.seats), info.max_seats):
+        lines.append(f"{index + 1}. " + t(lang, "games.lobby.empty_seat"))
+    lines.append(t(lang, "games.lobby.seat_count", min=info.min_seats, max=info.max_seats))
+    if session.options:
+        shown = ", ".join(f"{name}={value}" for name, value in session.options.items())
+        lines.append(t(lang, "games.lobby.options", options=shown))
+    gid = session.id
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(gid, "join", label=t(lang, "games.button.join"), style=discord.ButtonStyle.success, row=0),
+        GameButton(gid, "leave", label=t(lang, "games.button.leave"), row=0),
+        GameButton(gid, "start", label=t(lang, "games.button.start"), style=discord.ButtonStyle.primary,
+                   disabled=len(session.seats) > info.max_seats, row=0),
+        GameButton(gid, "cancel", label=t(lang, "games.button.cancel"), style=discord.ButtonStyle.danger, row=0),
+    ]
+    levels = [discord.SelectOption(label=t(lang, "games.add_computer", level=t(lang, f"games.level.{level}")),
+                                   value=level) for level in ("easy", "hard")]
+    items.append(GameSelect(gid, "addai", options=levels, placeholder=t(lang, "games.add_computer_placeholder"),
+                            row=1))
+    if session.seats:
+        kick = [discord.SelectOption(label=f"{i + 1}. {s.name}"[:100], value=str(i))
+                for i, s in enumerate(session.seats)]
+        items.append(GameSelect(gid, "kick", options=kick, placeholder=t(lang, "games.kick_placeholder"), row=2))
+    if len(session.seats) >= 2:
+        swap = [discord.SelectOption(label=f"{i + 1}. {s.name}"[:100], value=str(i))
+                for i, s in enumerate(session.seats)]
+        items.append(GameSelect(gid, "swap", options=swap, placeholder=t(lang, "games.swap_placeholder"),
+                                min_values=2, max_values=2, row=3))
+    choosable = _option_choices(session.game, lang)
+    if choosable:
+        items.append(GameSelect(gid, "option", options=choosable[:25],
+                                placeholder=t(lang, "games.option_placeholder"), row=4))
+    return Surface("\n".join(lines), items=items)
+
+
+def _option_choices(game: str, lang: str) -> list[discord.SelectOption]:
+    """Every value of every option that has a closed set of values, as ``name=value``."""
+    out: list[discord.SelectOption] = []
+    for name, option in engine(game).INFO.options.items():
+        values: Sequence[Any]
+        if option.choices is not None:
+            values = option.choices
+        elif isinstance(option.default, bool):
+            values = (True, False)
+        else:
+            continue
+        for value in values:
+            out.append(discord.SelectOption(label=f"{name} = {value}"[:100], value=f"{name}={value}"[:100]))
+    return out
+
+
+def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Sequence[int] = ()) -> Surface:
+    """The public table: what just happened, whose turn, the picture, and the buttons."""
+    mod = engine(session.game)
+    state = session.state
+    seat_names = names(session, lang)
+    header = t(lang, "games.table.title", game=t(lang, f"{session.game}.name"))
+    lines = [header, *session.lines[-MAX_LINES:]]
+    to_act = sorted(mod.to_act(state)) if state is not None else []
+    if session.paused_until is not None:
+        lines.append(t(lang, "games.table.paused", time=f"<t:{int(session.paused_until)}:R>"))
+    elif to_act:
+        who = ", ".join(_mention_or_name(session, seat, seat_names) for seat in to_act)
+        lines.append(t(lang, "games.table.turn", who=who))
+        if session.deadline is not None and any(session.seats[s].user_id and not session.seats[s].computer_plays
+                                                for s in to_act):
+            lines.append(t(lang, "games.table.deadline", time=f"<t:{int(session.deadline)}:R>"))
+    if image is None:
+        lines.append(t(lang, "games.table.seats", seats=" · ".join(
+            f"{i + 1}. {name}" for i, name in enumerate(seat_names))))
+    if ping:
+        lines.insert(0, " ".join(f"<@{session.seats[s].user_id}>" for s in ping if session.seats[s].user_id))
+    gid = session.id
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(gid, "hand", label=t(lang, "games.button.hand"), style=discord.ButtonStyle.primary, emoji="🂠"),
+    ]
+    if session.paused_until is not None:
+        items.append(GameButton(gid, "next", label=t(lang, "games.button.next_hand"),
+                                style=discord.ButtonStyle.success))
+    return Surface(_clip("\n".join(lines)), image=image, items=items)
+
+
+def _mention_or_name(session: GameSession, seat: int, seat_names: Sequence[str]) -> str:
+    info = session.seats[seat]
+    if info.user_id is not None and not info.computer_plays:
+        return f"<@{info.user_id}>"
+    return seat_names[seat]
+
+
+def _clip(text: str, limit: int = 2000) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | None, page: int = 0,
+                  note: str = "") -> Surface:
+    """A player's private hand and, when they may act, one control per legal action.
+
+    Up to 15 short actions are buttons; more become select menus of 25, four per page,
+    with page buttons — so every legal action is reachable within Discord's 5 rows.
+    """
+    mod = engine(session.game)
+    state = session.state
+    gid, version = session.id, session.version
+    lines = [t(lang, "games.panel.title", game=t(lang, f"{session.game}.name"),
+               name=safe_name(session.seats[seat].name))]
+    notes = session.private_notes.get(seat, [])
+    lines += notes[-3:]
+    if note:
+        lines.append(note)
+    legal = mod.legal_actions(state, seat) if state is not None and session.paused_until is None else []
+    items: list[discord.ui.Item[Any]] = []
+    if not legal:
+        lines.append(t(lang, "games.panel.nothing_to_do"))
+    else:
+        lines.append(t(lang, "games.panel.your_move", count=len(legal)))
+        labelled = [(index, action_label(session.game, action, mod.format_action(action), lang))
+                    for index, action in enumerate(legal)]
+        if len(labelled) <= BUTTON_LIMIT and all(len(label) <= 40 for _, label in labelled):
+            for n, (index, label) in enumerate(labelled):
+                items.append(GameButton(gid, "do", str(index), version, label=label, row=n // 5,
+                                        style=discord.ButtonStyle.primary if n == 0 else
+                                        discord.ButtonStyle.secondary))
+        else:
+            items += _select_pages(session, labelled, page, lang)
+    nav_row = 4
+    items.append(GameButton(gid, "refresh", "", None, label=t(lang, "games.button.refresh"), emoji="🔄",
+                            row=nav_row))
+    return Surface(_clip("\n".join(lines)), image=image, filename="hand.png", items=items)
+
+
+def _select_pages(session: GameSession, labelled: list[tuple[int, str]], page: int,
+                  lang: str) -> list[discord.ui.Item[Any]]:
+    per_page = OPTIONS_PER_SELECT * SELECTS_PER_PAGE
+    pages = max(1, -(-len(labelled) // per_page))
+    page = min(max(page, 0), pages - 1)
+    chunk = labelled[page * per_page:(page + 1) * per_page]
+    items: list[discord.ui.Item[Any]] = []
+    for row, start in enumerate(range(0, len(chunk), OPTIONS_PER_SELECT)):
+        part = chunk[start:start + OPTIONS_PER_SELECT]
+        options = [discord.SelectOption(label=label, value=str(index)) for index, label in part]
+        first, last = part[0][1], part[-1][1]
+        items.append(GameSelect(session.id, "do", "", session.version, options=options, row=row,
+                                placeholder=t(lang, "games.panel.choose", first=first[:40], last=last[:40])))
+    if pages > 1:
+        items.append(GameButton(session.id, "page", str(page - 1), session.version, label="◀", row=4,
+                                disabled=page == 0))
+        items.append(GameButton(session.id, "page", str(page + 1), session.version, label="▶", row=4,
+                                disabled=page >= pages - 1))
+    return items
+
+
+def summary_text(session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> str:
+    """End of a hand or the match: places and points per seat, from the engine's numbers."""
+    seat_names = names(session, lang)
+    key = "games.summary.match_over" if final else "games.summary.hand_over"
+    lines = [t(lang, key, game=t(lang, f"{session.game}.name"))]
+    places = {int(k): int(v) for k, v in (summary.get("places") or {}).items()}
+    points = {int(k): v for k, v in (summary.get("points") or {}).items()}
+    order = sorted(range(len(seat_names)), key=lambda s: (places.get(s, 99), s))
+    for seat in order:
+        place = places.get(seat)
+        place_text = t(lang, "games.summary.place", place=place) if place is not None else "·"
+        point_text = t(lang, "games.summary.points", points=points[seat]) if seat in points else ""
+        lines.append(f"{place_text} {seat_names[seat]} {point_text}".strip())
+    return _clip("\n".join(lines))
+
+
+def grouped_by_kind(actions: Sequence[Any]) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = defaultdict(list)
+    for action in actions:
+        out[str(getattr(action, "kind", ""))].append(action)
+    return out
+
+
+def now() -> float:
+    return time.time()

@@ -1,0 +1,109 @@
+"""Between the game cog and storage: snapshots after every move, results at the end.
+
+Storage is the bot's database (``bot.storage``); everything here is a thin translation
+from a ``GameSession`` to storage's records so the cog reads as game logic only.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+
+from bot.app import TeahouseBot
+from bot.games.core import Result
+from bot.games.registry import engine
+from bot.i18n import LANGUAGES, language_of
+from bot.storage import GameRecord, GuildSettings, Seat, Snapshot, StorageError
+
+from .session import GameSession
+
+log = logging.getLogger("teahouse.persistence")
+
+
+async def guild_settings(bot: TeahouseBot, guild_id: int | None) -> GuildSettings:
+    if guild_id is None:
+        return GuildSettings()
+    return await bot.storage.guild_settings(guild_id)
+
+
+def public_language(bot: TeahouseBot, settings: GuildSettings, interaction: discord.Interaction) -> str:
+    """The server's chosen language, else its Discord locale when we speak it, else the configured default."""
+    if settings.language in LANGUAGES:
+        return str(settings.language)
+    locale = interaction.guild_locale.value if interaction.guild_locale else ""
+    lang = language_of(locale)
+    if locale and lang != "en" or locale.startswith("en"):
+        return lang
+    return bot.config.default_language
+
+
+def _seats(session: GameSession) -> tuple[Seat, ...]:
+    return tuple(Seat.human(s.user_id, s.name) if s.user_id is not None else Seat.computer(s.ai or "easy", s.name)
+                 for s in session.seats)
+
+
+def snapshot_of(session: GameSession) -> Snapshot:
+    data = session.to_dict()
+    state = data.pop("state") or {}
+    deadline = datetime.fromtimestamp(session.deadline, UTC) if session.deadline else None
+    return Snapshot(
+        game_id=str(session.id), guild_id=session.guild_id, channel_id=session.channel_id,
+        thread_id=session.thread_id, game=session.game, options=session.options, seats=_seats(session),
+        seed=session.seed, state=state, state_version=session.version, actions=[list(a) for a in session.log],
+        table_message_id=session.table_message_id, turn_deadline=deadline, extra=data,
+    )
+
+
+async def save(bot: TeahouseBot, session: GameSession) -> None:
+    """Commit the session before any message about its last move goes out."""
+    await bot.storage.save_snapshot(snapshot_of(session))
+
+
+async def forget(bot: TeahouseBot, session: GameSession) -> None:
+    await bot.storage.delete_snapshot(str(session.id))
+
+
+async def load_active(bot: TeahouseBot) -> list[GameSession]:
+    """Every lobby and game that was running when the bot stopped."""
+    sessions: list[GameSession] = []
+    for snapshot in await bot.storage.active_snapshots():
+        try:
+            data: dict[str, Any] = dict(snapshot.extra)
+            data["state"] = dict(snapshot.state) or None
+            sessions.append(GameSession.from_dict(data))
+        except (KeyError, ValueError, TypeError) as err:
+            log.error("snapshot of game %s cannot be restored: %s", snapshot.game_id, err)
+    return sessions
+
+
+async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, abandoned: bool) -> None:
+    """Record a finished game (one transaction, which also drops its snapshot)."""
+    if result is None or session.started_at is None:
+        await forget(bot, session)
+        return
+    count = len(session.seats)
+    teams = engine(session.game).INFO.team_of
+    team_list = result.teams and [result.teams[s] for s in range(count)] or (
+        teams(count, session.options) if teams else None)
+    places = tuple(int(result.places.get(s, count)) for s in range(count))
+    team_places: dict[int, int] | None = None
+    if team_list is not None:
+        team_places = {}
+        for seat, team in enumerate(team_list):
+            team_places[team] = min(team_places.get(team, 99), places[seat])
+    record = GameRecord(
+        game_id=str(session.id), guild_id=session.guild_id, channel_id=session.channel_id,
+        thread_id=session.thread_id, game=session.game, options=session.options, seats=_seats(session),
+        places=places, points=tuple(int(result.points.get(s, 0)) for s in range(count)), seed=session.seed,
+        actions=tuple(list(a) for a in session.log),
+        started_at=datetime.fromtimestamp(session.started_at, UTC), ended_at=datetime.now(UTC),
+        teams=tuple(team_list) if team_list is not None else None, team_places=team_places,
+        summary=dict(result.summary), rated=False if abandoned or not session.rated else None,
+    )
+    try:
+        await bot.storage.record_game(record)
+    except (StorageError, ValueError) as err:
+        log.error("result of game %s not recorded: %s", session.id, err)

@@ -1,0 +1,53 @@
+"""Images for the cogs: the renderer draws views; a drawing problem costs the picture, never the game.
+
+Every public picture is drawn from the public view (``view(state, None)``); a hand
+picture from that seat's own view. Runs in a worker thread (the caller uses
+``asyncio.to_thread``) so the event loop never waits for Pillow.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+from bot.games.registry import engine
+
+from .session import GameSession
+from .words import names
+
+log = logging.getLogger("teahouse.pictures")
+
+
+def _draw(kind: str, game: str, *args: Any, **kwargs: Any) -> bytes | None:
+    try:
+        import rendering
+
+        return bytes(getattr(rendering, f"render_{kind}")(game, *args, **kwargs))
+    except Exception as err:  # a picture is optional: the text says everything too
+        log.warning("could not draw %s of %s: %s", kind, game, type(err).__name__)
+        return None
+
+
+def table_picture(session: GameSession, lang: str) -> bytes | None:
+    if session.state is None:
+        return None
+    view = engine(session.game).view(session.state, None)
+    return _draw("table", session.game, view, names(session, lang), lang=lang)
+
+
+def hand_picture(session: GameSession, seat: int, lang: str) -> bytes | None:
+    if session.state is None:
+        return None
+    view = engine(session.game).view(session.state, seat)
+    return _draw("hand", session.game, view, lang=lang)
+
+
+def summary_picture(session: GameSession, data: dict[str, Any], lang: str) -> io.BytesIO | None:
+    png = _draw("summary", session.game, data, names(session, lang), lang=lang)
+    return None if png is None else io.BytesIO(png)
+
+
+def rules_picture(game: str, lang: str) -> io.BytesIO | None:
+    png = _draw("rules", game, lang=lang)
+    return None if png is None else io.BytesIO(png)

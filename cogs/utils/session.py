@@ -1,0 +1,140 @@
+"""A game as the Discord layer knows it: who sits where, its messages, its clock, its engine state.
+
+The engine state decides everything about the rules; a ``GameSession`` only adds what
+Discord needs around it (seat owners, message ids, deadlines) and round-trips through
+a JSON snapshot so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.registry import engine
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+
+AI_LEVELS = ("easy", "hard")
+
+
+@dataclass
+class Seat:
+    """One chair at the table: a person (``user_id``) or a computer player (``ai`` level).
+
+    A person who leaves or idles keeps the chair for the record, and ``ai`` is set so
+    the computer plays for them; ``away`` marks a person the timer had to replace.
+    """
+
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+    left: bool = False
+    timeouts: int = 0
+
+    @property
+    def is_human(self) -> bool:
+        return self.user_id is not None
+
+    @property
+    def computer_plays(self) -> bool:
+        return self.ai is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "ai": self.ai, "left": self.left,
+                "timeouts": self.timeouts}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(data["name"], data.get("user_id"), data.get("ai"), bool(data.get("left")),
+                   int(data.get("timeouts", 0)))
+
+
+@dataclass
+class GameSession:
+    """A lobby or a running game in one thread (or channel)."""
+
+    id: int
+    game: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    thread_id: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    phase: str = LOBBY
+    seed: int = 0
+    state: Any = None
+    log: list[tuple[int, str]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    private_notes: dict[int, list[str]] = field(default_factory=dict)
+    table_message_id: int | None = None
+    table_posted_at: float = 0.0
+    lobby_message_id: int | None = None
+    pinged: set[int] = field(default_factory=set)
+    deadline: float | None = None
+    reminded: bool = False
+    paused_until: float | None = None
+    turn_timeout: int = 120
+    lang: str = "en"
+    rated: bool = True
+    created_at: float = field(default_factory=time.time)
+    started_at: float | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+
+    @property
+    def where_id(self) -> int:
+        """The channel the game's messages go to: its thread, or the channel itself."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def version(self) -> int:
+        return int(self.state.version) if self.state is not None else 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.left:
+                return index
+        return None
+
+    def humans(self) -> list[int]:
+        """User ids of people still playing."""
+        return [s.user_id for s in self.seats if s.user_id is not None and not s.left]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.game, "guild_id": self.guild_id, "channel_id": self.channel_id,
+            "host_id": self.host_id, "thread_id": self.thread_id, "options": self.options,
+            "seats": [s.to_dict() for s in self.seats], "phase": self.phase, "seed": self.seed,
+            "state": None if self.state is None else self.state.to_dict(),
+            "log": [list(entry) for entry in self.log], "lines": self.lines,
+            "private_notes": {str(k): v for k, v in self.private_notes.items()},
+            "table_message_id": self.table_message_id, "table_posted_at": self.table_posted_at,
+            "lobby_message_id": self.lobby_message_id, "pinged": sorted(self.pinged), "deadline": self.deadline, "reminded": self.reminded,
+            "paused_until": self.paused_until, "turn_timeout": self.turn_timeout, "lang": self.lang,
+            "rated": self.rated, "created_at": self.created_at, "started_at": self.started_at,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameSession:
+        state_data = data.get("state")
+        state = None if state_data is None else engine(data["game"]).state_from_dict(state_data)
+        return cls(
+            id=data["id"], game=data["game"], guild_id=data["guild_id"], channel_id=data["channel_id"],
+            host_id=data["host_id"], thread_id=data.get("thread_id"), options=dict(data.get("options", {})),
+            seats=[Seat.from_dict(s) for s in data.get("seats", [])], phase=data.get("phase", LOBBY),
+            seed=int(data.get("seed", 0)), state=state,
+            log=[(int(seat), str(text)) for seat, text in data.get("log", [])], lines=list(data.get("lines", [])),
+            private_notes={int(k): list(v) for k, v in data.get("private_notes", {}).items()},
+            table_message_id=data.get("table_message_id"), table_posted_at=float(data.get("table_posted_at", 0.0)),
+            lobby_message_id=data.get("lobby_message_id"), pinged=set(data.get("pinged", [])),
+            deadline=data.get("deadline"),
+            reminded=bool(data.get("reminded")), paused_until=data.get("paused_until"),
+            turn_timeout=int(data.get("turn_timeout", 120)), lang=data.get("lang", "en"),
+            rated=bool(data.get("rated", True)), created_at=float(data.get("created_at", time.time())),
+            started_at=data.get("started_at"),
+        )

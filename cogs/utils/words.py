@@ -1,0 +1,76 @@
+"""Engine events, actions and seats in words, from the catalog, safe to post.
+
+Names come from Discord and are shown as plain text: markdown is escaped and no
+message of ours allows mentions except the explicit ping of the player to act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.games.core import Event, IllegalAction
+from bot.i18n import has, t
+
+from .session import GameSession, Seat
+
+
+def safe_name(name: str, limit: int = 32) -> str:
+    """A display name fit for a message: one line, bounded, markdown escaped."""
+    flat = " ".join(name.split())[:limit] or "?"
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(flat))
+
+
+def seat_label(lang: str, seat: Seat) -> str:
+    """``Alice`` or ``🤖 Computer (easy)`` or ``Alice (computer plays)``."""
+    if seat.user_id is None:
+        return t(lang, "games.computer_name", level=t(lang, f"games.level.{seat.ai or 'easy'}"))
+    if seat.computer_plays:
+        return t(lang, "games.replaced_name", name=safe_name(seat.name))
+    return safe_name(seat.name)
+
+
+def names(session: GameSession, lang: str) -> list[str]:
+    return [seat_label(lang, seat) for seat in session.seats]
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def event_text(game: str, event: Event, seat_names: Sequence[str], lang: str) -> str:
+    """The catalog sentence for one event, seats turned into names."""
+    params: dict[str, Any] = {key: _value(value) for key, value in event.data.items()}
+    for key, value in event.data.items():
+        if key.endswith("_seat") and isinstance(value, int) and 0 <= value < len(seat_names):
+            params[key[: -len("_seat")]] = seat_names[value]
+        if key.endswith("_seats") and isinstance(value, list | tuple):
+            params[key[: -len("_seats")]] = ", ".join(
+                seat_names[v] for v in value if isinstance(v, int) and 0 <= v < len(seat_names))
+    if event.seat is not None and 0 <= event.seat < len(seat_names):
+        params.setdefault("player", seat_names[event.seat])
+    key = f"{game}.event.{event.kind}"
+    if not has(key):
+        return ""
+    return t(lang, key, **params)
+
+
+def action_label(game: str, action: Any, notation: str, lang: str) -> str:
+    """What a button or select option says for one legal action."""
+    kind = str(getattr(action, "kind", ""))
+    key = f"{game}.action.{kind}"
+    if kind and has(key):
+        label = t(lang, key, action=notation, play=notation)
+        if notation.lower() in (kind.lower(), "") or notation in label:
+            return label[:100]
+        return f"{label}: {notation}"[:100]
+    return notation[:100]
+
+
+def reason(lang: str, err: IllegalAction) -> str:
+    """An engine's refusal in the player's language."""
+    return t(lang, err.key, **err.params) if has(err.key) else str(err)
