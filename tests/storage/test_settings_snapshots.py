@@ -1,0 +1,104 @@
+"""Guild settings round-trip with defaults; active-game snapshots save, reload, update and go."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.storage import GuildSettings, Seat, Snapshot, Storage
+
+from .conftest import CHANNEL, GUILD
+
+
+async def test_settings_default_until_changed(storage: Storage) -> None:
+    settings = await storage.guild_settings(GUILD)
+    assert settings == GuildSettings()
+    assert (settings.turn_timeout_s, settings.ai_level, settings.rated, settings.language) == (None, None, True, None)
+    assert settings.is_enabled("goita")
+
+
+async def test_settings_round_trip_and_stay_per_guild(storage: Storage) -> None:
+    changed = await storage.update_guild_settings(
+        GUILD, turn_timeout_s=90, ai_level="hard", disabled_games={"gostop"}, rated=False, language="fa",
+    )
+    assert await storage.guild_settings(GUILD) == changed == GuildSettings(
+        turn_timeout_s=90, ai_level="hard", disabled_games=frozenset({"gostop"}), rated=False, language="fa",
+    )
+    assert not changed.is_enabled("gostop") and changed.is_enabled("goita")
+    assert await storage.guild_settings(GUILD + 1) == GuildSettings()
+
+
+async def test_settings_update_changes_only_what_is_named(storage: Storage) -> None:
+    await storage.update_guild_settings(GUILD, language="ru", turn_timeout_s=60)
+    await storage.update_guild_settings(GUILD, language=None)
+    assert await storage.guild_settings(GUILD) == GuildSettings(turn_timeout_s=60)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"colour": "red"}, "unknown"), ({"turn_timeout_s": 0}, "turn_timeout_s"), ({"rated": "yes"}, "rated"),
+     ({"language": ""}, "language"), ({"disabled_games": "goita"}, "disabled_games")],
+)
+async def test_settings_refuse_bad_values(storage: Storage, changes: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        await storage.update_guild_settings(GUILD, **changes)
+    assert await storage.guild_settings(GUILD) == GuildSettings()
+
+
+def _snapshot(game_id: str, version: int = 1, **kw: object) -> Snapshot:
+    fields = dict(
+        game_id=game_id, guild_id=GUILD, channel_id=CHANNEL, thread_id=555, game="gouji",
+        options={"rounds": 2}, seats=(Seat.human(1, "Ali"), Seat.computer("normal", "Computer 2")),
+        seed=2**70 + 3, state={"hands": [["QS", "2H"], []], "turn": version}, state_version=version,
+        actions=[[0, "QQ22"]] * version, table_message_id=999, turn_deadline=datetime(2026, 11, 25, 12, 3, tzinfo=UTC),
+        extra={"host": 1},
+    )
+    fields.update(kw)
+    return Snapshot(**fields)  # type: ignore[arg-type]
+
+
+async def test_snapshot_round_trips_everything(storage: Storage) -> None:
+    saved_at = datetime(2026, 11, 25, 12, 0, 0, 123456, tzinfo=UTC)
+    snapshot = _snapshot("s1")
+    assert await storage.save_snapshot(snapshot, now=saved_at)
+    assert await storage.active_snapshots() == [
+        Snapshot(**{**snapshot.__dict__, "created_at": saved_at, "updated_at": saved_at})
+    ]
+
+
+async def test_snapshot_save_replaces_and_keeps_creation_time(storage: Storage) -> None:
+    start = datetime(2026, 11, 25, 12, tzinfo=UTC)
+    await storage.save_snapshot(_snapshot("s1"), now=start)
+    await storage.save_snapshot(_snapshot("s1", version=2, turn_deadline=None, thread_id=None),
+                                now=start + timedelta(seconds=30))
+    [loaded] = await storage.active_snapshots()
+    assert (loaded.state_version, loaded.state["turn"], len(loaded.actions)) == (2, 2, 2)
+    assert (loaded.turn_deadline, loaded.thread_id) == (None, None)
+    assert (loaded.created_at, loaded.updated_at) == (start, start + timedelta(seconds=30))
+
+
+async def test_snapshots_load_oldest_first_and_delete(storage: Storage) -> None:
+    start = datetime(2026, 11, 25, 12, tzinfo=UTC)
+    for i, game_id in enumerate(["b", "a", "c"]):
+        await storage.save_snapshot(_snapshot(game_id), now=start + timedelta(seconds=i))
+    assert [s.game_id for s in await storage.active_snapshots()] == ["b", "a", "c"]
+    await storage.delete_snapshot("a")
+    await storage.delete_snapshot("never-saved")
+    assert [s.game_id for s in await storage.active_snapshots()] == ["b", "c"]
+
+
+async def test_snapshots_survive_closing_and_reopening_the_file(tmp_path: Path) -> None:
+    path = str(tmp_path / "teahouse.db")
+    storage = await Storage.open(path)
+    await storage.save_snapshot(_snapshot("s1", version=4))
+    await storage.update_guild_settings(GUILD, language="fa")
+    await storage.close()
+    storage = await Storage.open(path)
+    try:
+        [loaded] = await storage.active_snapshots()
+        assert loaded.state_version == 4 and loaded.seed == 2**70 + 3
+        assert (await storage.guild_settings(GUILD)).language == "fa"
+    finally:
+        await storage.close()
