@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import LATEST_VERSION, MIGRATIONS, Seat, Snapshot, Storage, StorageError, migrate, schema_version
+from bot.storage import (
+    LATEST_VERSION,
+    MIGRATIONS,
+    Seat,
+    Snapshot,
+    Storage,
+    StorageError,
+    migrate,
+    schema_version,
+)
 from bot.storage.db import Database
 
 from .conftest import GUILD, record
