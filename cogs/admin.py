@@ -1,0 +1,81 @@
+"""/settings: a server's own defaults, changed only by members with Manage Server."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import TeahouseBot
+from bot.i18n import language_of, t
+from bot.storage import GuildSettings
+
+GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
+
+
+def settings_text(lang: str, settings: GuildSettings, default_timeout: int) -> str:
+    games = ", ".join(sorted(settings.disabled_games)) or t(lang, "settings.none")
+    return t(lang, "settings.show",
+             timeout=settings.turn_timeout_s or default_timeout,
+             level=t(lang, f"games.level.{settings.ai_level or 'easy'}"),
+             rated=t(lang, "settings.yes" if settings.rated else "settings.no"),
+             language=settings.language or t(lang, "settings.server_locale"),
+             disabled=games)
+
+
+class Admin(commands.Cog):
+    """Per-server settings."""
+
+    def __init__(self, bot: TeahouseBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description=app_commands.locale_str(
+        "Show or change this server's game settings (Manage Server)", key="cmd.settings.description"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(
+        self, interaction: discord.Interaction,
+        turn_timeout: app_commands.Range[int, 10, 86400] | None = None,
+        computer_level: Literal["easy", "hard"] | None = None,
+        rated: bool | None = None,
+        language: Literal["en", "fa", "ru", "server"] | None = None,
+        enable_game: GameChoice | None = None,
+        disable_game: GameChoice | None = None,
+    ) -> None:
+        lang = language_of(interaction.locale.value)
+        guild_id = interaction.guild_id or 0
+        changes: dict[str, Any] = {}
+        if turn_timeout is not None:
+            changes["turn_timeout_s"] = turn_timeout
+        if computer_level is not None:
+            changes["ai_level"] = computer_level
+        if rated is not None:
+            changes["rated"] = rated
+        if language is not None:
+            changes["language"] = None if language == "server" else language
+        if enable_game is not None or disable_game is not None:
+            current = await self.bot.storage.guild_settings(guild_id)
+            disabled = set(current.disabled_games)
+            if enable_game:
+                disabled.discard(enable_game)
+            if disable_game:
+                disabled.add(disable_game)
+            changes["disabled_games"] = frozenset(disabled)
+        perms = interaction.permissions
+        if changes and not (perms and perms.manage_guild):
+            await interaction.response.send_message(t(lang, "settings.not_allowed"), ephemeral=True)
+            return
+        if changes:
+            settings = await self.bot.storage.update_guild_settings(guild_id, **changes)
+            head = t(lang, "settings.saved")
+        else:
+            settings = await self.bot.storage.guild_settings(guild_id)
+            head = t(lang, "settings.current")
+        body = settings_text(lang, settings, self.bot.config.turn_timeout_seconds)
+        await interaction.response.send_message(f"{head}\n{body}", ephemeral=True)
+
+
+async def setup(bot: TeahouseBot) -> None:
+    await bot.add_cog(Admin(bot))

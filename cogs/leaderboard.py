@@ -1,0 +1,187 @@
+"""/leaderboard, /stats, /history and /replay: what the server has played, from storage."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import TeahouseBot
+from bot.games import GAME_IDS
+from bot.i18n import language_of, t
+from bot.storage import LeaderboardRow
+
+PAGE_SIZE = 10
+Sort = Literal["rating", "points", "wins"]
+Period = Literal["all", "month", "week"]
+GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
+PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<period>[a-z]{1,8}):(?P<page>[0-9]{1,6})")
+
+
+def _lang(interaction: discord.Interaction) -> str:
+    return language_of(interaction.locale.value)
+
+
+def _row_text(lang: str, row: LeaderboardRow) -> str:
+    rating = f"{row.rating.ordinal:.1f}" if row.rating is not None else "—"
+    return t(lang, "board.row", rank=row.rank, user=f"<@{row.user_id}>", rating=rating, points=row.points,
+             wins=row.wins, games=row.games)
+
+
+def _leaderboard_picture(rows: list[LeaderboardRow], title: str, names: dict[int, str],
+                         lang: str) -> bytes | None:
+    try:
+        import rendering
+
+        data = [{"rank": r.rank, "name": names.get(r.user_id, str(r.user_id)), "games": r.games, "wins": r.wins,
+                 "points": r.points, "rating": None if r.rating is None else round(r.rating.ordinal, 1)}
+                for r in rows]
+        return bytes(rendering.render_leaderboard(data, title, lang=lang))
+    except Exception:  # the text below says the same; a picture is a bonus
+        return None
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
+    """◀ / ▶ on a leaderboard; the page lives in the custom_id so it works for everyone, forever."""
+
+    def __init__(self, game: str, sort: str, period: str, page: int, label: str = "", disabled: bool = False):
+        super().__init__(discord.ui.Button(label=label or str(page + 1), disabled=disabled,
+                                           custom_id=f"lb:{game}:{sort}:{period}:{page}"))
+        self.game, self.sort, self.period, self.page = game, sort, period, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PageButton:
+        return cls(match["game"], match["sort"], match["period"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Leaderboards")  # type: ignore[attr-defined]
+        if isinstance(cog, Leaderboards) and self.game in GAME_IDS:
+            await cog.show(interaction, self.game, self.sort, self.period, self.page, edit=True)
+
+
+class Leaderboards(commands.Cog):
+    """Rankings and records of finished games."""
+
+    def __init__(self, bot: TeahouseBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PageButton)
+
+    @app_commands.command(name="leaderboard", description=app_commands.locale_str(
+        "This server's best players of a game", key="cmd.leaderboard.description"))
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: GameChoice, sort: Sort = "rating",
+                          period: Period = "all") -> None:
+        await self.show(interaction, game, sort, period, 0, edit=False)
+
+    async def show(self, interaction: discord.Interaction, game: str, sort: str, period: str, page: int,
+                   edit: bool) -> None:
+        """One page as an image with the same ranking in text, and page buttons."""
+        lang = _lang(interaction)
+        guild_id = interaction.guild_id or 0
+        sort = sort if sort in ("rating", "points", "wins") else "rating"
+        period = period if period in ("all", "month", "week") else "all"
+        rows = await self.bot.storage.leaderboard(guild_id, game, sort=sort, period=period,
+                                                  offset=page * PAGE_SIZE, limit=PAGE_SIZE + 1)
+        more, rows = len(rows) > PAGE_SIZE, rows[:PAGE_SIZE]
+        title = t(lang, "board.title", game=t(lang, f"{game}.name"), sort=t(lang, f"board.sort.{sort}"),
+                  period=t(lang, f"board.period.{period}"))
+        if not rows:
+            text = f"{title}\n{t(lang, 'board.empty')}"
+        else:
+            text = "\n".join([title, *(_row_text(lang, row) for row in rows)])
+        names = await self._names(interaction, rows)
+        image = await asyncio.to_thread(_leaderboard_picture, rows, title, names, lang) if rows else None
+        files = [] if image is None else [discord.File(io.BytesIO(image), filename="leaderboard.png")]
+        view = discord.ui.View(timeout=None)
+        view.add_item(PageButton(game, sort, period, max(page - 1, 0), "◀", disabled=page == 0))
+        view.add_item(PageButton(game, sort, period, page + 1, "▶", disabled=not more))
+        none = discord.AllowedMentions.none()
+        if edit:
+            await interaction.response.edit_message(content=text[:2000], attachments=files, view=view,
+                                                    allowed_mentions=none)
+        else:
+            await interaction.response.send_message(text[:2000], files=files, view=view, allowed_mentions=none)
+
+    async def _names(self, interaction: discord.Interaction, rows: list[LeaderboardRow]) -> dict[int, str]:
+        """Display names from the server's cache, then from the names players had in their games."""
+        names: dict[int, str] = {}
+        for row in rows:
+            member = interaction.guild.get_member(row.user_id) if interaction.guild else None
+            if member is not None:
+                names[row.user_id] = member.display_name
+            elif known := str(getattr(row, "name", "") or ""):
+                names[row.user_id] = known
+        return names
+
+    @app_commands.command(name="stats", description=app_commands.locale_str(
+        "Games, wins, points and rating of a player", key="cmd.stats.description"))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        lang = _lang(interaction)
+        who = user or interaction.user
+        entries = await self.bot.storage.stats(interaction.guild_id or 0, who.id)
+        if not entries:
+            await interaction.response.send_message(t(lang, "stats.none", user=who.mention), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
+        lines = [t(lang, "stats.title", user=who.mention)]
+        for entry in entries:
+            rating = f"{entry.rating.ordinal:.1f}" if entry.rating is not None else "—"
+            lines.append(t(lang, "stats.line", game=t(lang, f"{entry.game}.name"), games=entry.games,
+                           wins=entry.wins, place=f"{entry.average_place:.2f}", points=entry.points,
+                           rating=rating, streak=entry.streak, best=entry.best_streak,
+                           rank=entry.rank if entry.rank is not None else "—"))
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="history", description=app_commands.locale_str(
+        "The last finished games, with links to their threads", key="cmd.history.description"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        lang = _lang(interaction)
+        entries = await self.bot.storage.history(interaction.guild_id or 0, user.id if user else None, limit=10)
+        if not entries:
+            await interaction.response.send_message(t(lang, "history.none"), ephemeral=True)
+            return
+        lines = [t(lang, "history.title")]
+        for entry in entries:
+            winners = [s for s in entry.seats if s.place == 1]
+            winner_names = ", ".join(f"<@{s.user_id}>" if s.user_id else discord.utils.escape_markdown(s.name)
+                                     for s in winners) or "—"
+            link = f"https://discord.com/channels/{entry.guild_id}/{entry.link_channel_id}"
+            lines.append(t(lang, "history.line", game=t(lang, f"{entry.game}.name"), id=entry.game_id,
+                           when=f"<t:{int(entry.ended_at.timestamp())}:R>", winners=winner_names, link=link,
+                           rated=t(lang, "history.rated" if entry.rated else "history.unrated")))
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="replay", description=app_commands.locale_str(
+        "Download a finished game's record (seed and moves) to replay it", key="cmd.replay.description"))
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction, game_id: str) -> None:
+        lang = _lang(interaction)
+        record = await self.bot.storage.game_record(game_id.strip()[:40])
+        if record is None or record.guild_id != interaction.guild_id:
+            await interaction.response.send_message(t(lang, "replay.none", id=game_id[:40]), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
+        data = {"game_id": record.game_id, "game": record.game, "options": dict(record.options),
+                "seats": len(record.seats), "seed": record.seed, "actions": list(record.actions),
+                "places": list(record.places), "points": list(record.points)}
+        payload = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        await interaction.response.send_message(
+            t(lang, "replay.text", id=record.game_id), ephemeral=True,
+            file=discord.File(io.BytesIO(payload), filename=f"teahouse-{record.game_id}.json"))
+
+
+async def setup(bot: TeahouseBot) -> None:
+    await bot.add_cog(Leaderboards(bot))
