@@ -21,6 +21,8 @@ PAGE_SIZE = 10
 Sort = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
 GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
+SORTS: dict[str, Sort] = {"rating": "rating", "points": "points", "wins": "wins"}
+PERIODS: dict[str, Period] = {"all": "all", "month": "month", "week": "week"}
 PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<period>[a-z]{1,8}):(?P<page>[0-9]{1,6})")
 
 
@@ -87,13 +89,12 @@ class Leaderboards(commands.Cog):
         """One page as an image with the same ranking in text, and page buttons."""
         lang = _lang(interaction)
         guild_id = interaction.guild_id or 0
-        sort = sort if sort in ("rating", "points", "wins") else "rating"
-        period = period if period in ("all", "month", "week") else "all"
-        rows = await self.bot.storage.leaderboard(guild_id, game, sort=sort, period=period,
+        sort_by, within = SORTS.get(sort, "rating"), PERIODS.get(period, "all")
+        rows = await self.bot.storage.leaderboard(guild_id, game, sort=sort_by, period=within,
                                                   offset=page * PAGE_SIZE, limit=PAGE_SIZE + 1)
         more, rows = len(rows) > PAGE_SIZE, rows[:PAGE_SIZE]
-        title = t(lang, "board.title", game=t(lang, f"{game}.name"), sort=t(lang, f"board.sort.{sort}"),
-                  period=t(lang, f"board.period.{period}"))
+        title = t(lang, "board.title", game=t(lang, f"{game}.name"), sort=t(lang, f"board.sort.{sort_by}"),
+                  period=t(lang, f"board.period.{within}"))
         if not rows:
             text = f"{title}\n{t(lang, 'board.empty')}"
         else:
@@ -102,8 +103,8 @@ class Leaderboards(commands.Cog):
         image = await asyncio.to_thread(_leaderboard_picture, rows, title, names, lang) if rows else None
         files = [] if image is None else [discord.File(io.BytesIO(image), filename="leaderboard.png")]
         view = discord.ui.View(timeout=None)
-        view.add_item(PageButton(game, sort, period, max(page - 1, 0), "◀", disabled=page == 0))
-        view.add_item(PageButton(game, sort, period, page + 1, "▶", disabled=not more))
+        view.add_item(PageButton(game, sort_by, within, max(page - 1, 0), "◀", disabled=page == 0))
+        view.add_item(PageButton(game, sort_by, within, page + 1, "▶", disabled=not more))
         none = discord.AllowedMentions.none()
         if edit:
             await interaction.response.edit_message(content=text[:2000], attachments=files, view=view,
