@@ -43,6 +43,11 @@ MAX_PAGE = 100
 
 _SETTINGS_COLUMNS = ("turn_timeout_s", "ai_level", "disabled_games", "rated", "language")
 
+GUILD_HISTORY_SQL = "SELECT game_id FROM games WHERE guild_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?"
+PLAYER_HISTORY_SQL = (
+    "SELECT game_id FROM game_seats WHERE guild_id = ? AND user_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?"
+)
+
 _ALL_TIME_ORDER = {
     "rating": "ordinal DESC, user_id",
     "points": "points DESC, wins DESC, user_id",
@@ -79,6 +84,24 @@ def _check_settings(changes: dict[str, Any]) -> None:
         if isinstance(games, str) or not all(isinstance(g, str) for g in games):
             raise ValueError("disabled_games must be a collection of game ids")
         changes["disabled_games"] = frozenset(games)
+
+
+def leaderboard_sql(sort: Sort, period: Period) -> str:
+    """The leaderboard query; parameters guild, game, [period key,] limit, offset. Each sort
+    reads an index in order (rating sort within a period joins and sorts that period's players)."""
+    if period == "all":
+        rated_only = "AND ordinal IS NOT NULL " if sort == "rating" else ""
+        return (
+            "SELECT user_id, games, wins, points, mu, sigma FROM player_totals "
+            f"WHERE guild_id = ? AND game = ? {rated_only}ORDER BY {_ALL_TIME_ORDER[sort]} LIMIT ? OFFSET ?"
+        )
+    rated_only = "AND t.ordinal IS NOT NULL " if sort == "rating" else ""
+    return (
+        "SELECT p.user_id, p.games, p.wins, p.points, t.mu, t.sigma FROM player_period_totals p "
+        "JOIN player_totals t ON t.guild_id = p.guild_id AND t.user_id = p.user_id AND t.game = p.game "
+        f"WHERE p.guild_id = ? AND p.game = ? AND p.period = ? {rated_only}"
+        f"ORDER BY {_PERIOD_ORDER[sort]} LIMIT ? OFFSET ?"
+    )
 
 
 class Storage:
@@ -340,23 +363,10 @@ class Storage:
             raise ValueError(f"sort must be one of {sorted(_ALL_TIME_ORDER)}, not {sort!r}")
         if offset < 0 or not 1 <= limit <= MAX_PAGE:
             raise ValueError(f"offset must be >= 0 and limit between 1 and {MAX_PAGE}")
-        rated_only = "AND ordinal IS NOT NULL " if sort == "rating" else ""
-        if period == "all":
-            rows = await self._db.fetchall(
-                "SELECT user_id, games, wins, points, mu, sigma FROM player_totals "
-                f"WHERE guild_id = ? AND game = ? {rated_only}ORDER BY {_ALL_TIME_ORDER[sort]} LIMIT ? OFFSET ?",
-                (guild_id, game, limit, offset),
-            )
-        elif period in ("week", "month"):
-            rows = await self._db.fetchall(
-                "SELECT p.user_id, p.games, p.wins, p.points, t.mu, t.sigma FROM player_period_totals p "
-                "JOIN player_totals t ON t.guild_id = p.guild_id AND t.user_id = p.user_id AND t.game = p.game "
-                f"WHERE p.guild_id = ? AND p.game = ? AND p.period = ? {rated_only.replace('ordinal', 't.ordinal')}"
-                f"ORDER BY {_PERIOD_ORDER[sort]} LIMIT ? OFFSET ?",
-                (guild_id, game, period_key(period, now or datetime.now(UTC)), limit, offset),
-            )
-        else:
+        if period not in ("all", "week", "month"):
             raise ValueError(f"period must be 'all', 'month' or 'week', not {period!r}")
+        key = () if period == "all" else (period_key(period, now or datetime.now(UTC)),)
+        rows = await self._db.fetchall(leaderboard_sql(sort, period), (guild_id, game, *key, limit, offset))
         return [
             LeaderboardRow(rank=offset + i + 1, user_id=r[0], games=r[1], wins=r[2], points=r[3],
                            rating=_rating(r[4], r[5]))
@@ -385,16 +395,9 @@ class Storage:
             raise ValueError(f"limit must be between 1 and {MAX_PAGE}")
         async with self._db.transaction(write=False) as tx:
             if user_id is None:
-                ids = await tx.fetchall(
-                    "SELECT game_id FROM games WHERE guild_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?",
-                    (guild_id, limit),
-                )
+                ids = await tx.fetchall(GUILD_HISTORY_SQL, (guild_id, limit))
             else:
-                ids = await tx.fetchall(
-                    "SELECT game_id FROM game_seats WHERE guild_id = ? AND user_id = ? "
-                    "ORDER BY ended_at DESC, game_id DESC LIMIT ?",
-                    (guild_id, user_id, limit),
-                )
+                ids = await tx.fetchall(PLAYER_HISTORY_SQL, (guild_id, user_id, limit))
             return await self._history_entries(tx, [r[0] for r in ids])
 
     @staticmethod
@@ -451,4 +454,4 @@ class Storage:
         )
 
 
-__all__ = ["Period", "Sort", "Storage"]
+__all__ = ["Period", "Sort", "Storage", "leaderboard_sql"]
