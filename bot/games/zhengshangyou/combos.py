@@ -286,15 +286,25 @@ def _runs(nat: dict[int, list[Card]], jokers: list[Card], top_max: int,
 def _multis(nat: dict[int, list[Card]], jokers: list[Card], top_max: int, twos_natural: bool,
             shape: tuple[int, int] | None, hand_size: int) -> Iterator[tuple[Card, ...]]:
     wild_pool = nat[TWO] + jokers
-    n_w = len(wild_pool)
+    n_w, n_j = len(wild_pool), len(jokers)
+    usable = {r: (nat[r] if r < TWO or twos_natural else []) for r in range(3, top_max + 1)}
+    counts = {r: len(v) for r, v in usable.items()}
     shapes = [shape] if shape else [(k, m) for m in (2, 3, 4, 5, 6) for k in range(3, 13) if k * m <= hand_size]
+    subsets: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
     for k, m in shapes:
         for top in range(k + 2, top_max + 1):
             window = range(top - k + 1, top + 1)
+            # quick feasibility: every empty rank needs a joker, and there must be enough cards
+            if sum(1 for r in window if not counts[r]) > n_j:
+                continue
+            if sum(min(counts[r], m) for r in window) + n_w < k * m:
+                continue
             choices: list[list[tuple[Card, ...]]] = []
             for r in window:
-                naturals = nat[r] if r < TWO or twos_natural else []
-                choices.append(list(_subsets(naturals, 0, m)))
+                key = (r, m)
+                if key not in subsets:
+                    subsets[key] = list(_subsets(usable[r], 0, m))
+                choices.append(subsets[key])
             yield from _multi_fill(choices, 0, (), 0, m, wild_pool, n_w, jokers)
 
 
@@ -313,20 +323,26 @@ def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Car
 
 
 def candidates(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: bool,
-               shape: tuple[str, int, int, int] | None = None, min_rank: int = 3) -> set[tuple[Card, ...]]:
-    """Sorted card tuples from ``hand`` that may be combinations (of ``shape`` if given)."""
+               shape: tuple[str, int, int, int] | None = None, min_rank: int = 3) -> list[tuple[Card, ...]]:
+    """Sorted card tuples from the sorted ``hand`` that may be combinations (of ``shape`` if given).
+
+    Generation follows the hand's order, so the list order is deterministic (no set iteration).
+    """
     nat, jokers = group(hand)
     top_max = seq_top_max(twos_natural)
-    out: set[tuple[Card, ...]] = set()
+    out: dict[tuple[Card, ...], None] = {}
     kind = shape[0] if shape else None
     if kind in (None, SINGLE):
-        out.update((c,) for c in hand if c.rank >= min_rank)
+        for c in hand:
+            if c.rank >= min_rank:
+                out[(c,)] = None
     if kind in (None, SET):
         size = shape[1] if shape else None
-        out.update(tuple(sorted(s)) for s in _sets(nat, jokers, size, min_rank if shape else 3))
+        out.update(dict.fromkeys(_sets(nat, jokers, size, min_rank if shape else 3)))
     if kind in (None, RUN):
-        out.update(tuple(sorted(s)) for s in _runs(nat, jokers, top_max, shape[1] if shape else None))
+        out.update(dict.fromkeys(_runs(nat, jokers, top_max, shape[1] if shape else None)))
     if kind in (None, MULTI) and len(hand) >= 6:
         mshape = (shape[2], shape[3]) if shape else None
-        out.update(tuple(sorted(s)) for s in _multis(nat, jokers, top_max, twos_natural, mshape, len(hand)))
-    return out
+        multis = _multis(nat, jokers, top_max, twos_natural, mshape, len(hand))
+        out.update(dict.fromkeys(tuple(sorted(s)) if twos_natural else s for s in multis))
+    return list(out)

@@ -350,7 +350,7 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
     top = state.top_combo
     out: list[Action] = []
     if top is None:
-        for cards in sorted(candidates(hand, tn, ajp)):
+        for cards in candidates(hand, tn, ajp):
             interps = interpretations(cards, tn, ajp)
             if len(interps) == 1:
                 out.append(Play(cards))
@@ -358,9 +358,13 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
                 out.extend(Play(cards, c.label) for c in interps)
         return out
     out.append(Pass())
-    min_rank = top.rank if top.kind in (SINGLE, SET) else 3
+    if top.kind == SINGLE:
+        rank = top.rank
+        out.extend(Play((c,)) for c in hand if c.rank > rank)
+        return out
+    min_rank = top.rank if top.kind == SET else 3
     shape = top.shape
-    for cards in sorted(candidates(hand, tn, ajp, shape, min_rank)):
+    for cards in candidates(hand, tn, ajp, shape, min_rank):
         for c in interpretations(cards, tn, ajp):
             if c.shape == shape and beats(c, top):
                 out.append(Play(cards))
