@@ -85,8 +85,13 @@ class Database:
         return cls(conn)
 
     async def close(self) -> None:
+        """Close the connection; closing twice is harmless."""
         async with self._lock:
             await self._conn.close()
+
+    async def table_names(self) -> set[str]:
+        """The tables that exist (the one catalogue query that differs between databases)."""
+        return {row[0] for row in await self.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
     @asynccontextmanager
     async def transaction(self, write: bool = True) -> AsyncIterator[Transaction]:

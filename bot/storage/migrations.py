@@ -156,7 +156,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 
 async def schema_version(db: Database) -> int:
     """The version a database is at; 0 for an empty one."""
-    tables = {row[0] for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = await db.table_names()
     if "schema_migrations" not in tables:
         if tables:
             raise StorageError(

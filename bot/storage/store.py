@@ -373,6 +373,26 @@ class Storage:
             for i, r in enumerate(rows)
         ]
 
+    async def leaderboard_size(
+        self, guild_id: int, game: str, sort: Sort = "rating", period: Period = "all", now: datetime | None = None,
+    ) -> int:
+        """How many rows that leaderboard has (for "page 2 of 7")."""
+        if period not in ("all", "week", "month"):
+            raise ValueError(f"period must be 'all', 'month' or 'week', not {period!r}")
+        rated_only = " AND ordinal IS NOT NULL" if sort == "rating" else ""
+        if period == "all":
+            row = await self._db.fetchone(
+                f"SELECT COUNT(*) FROM player_totals WHERE guild_id = ? AND game = ?{rated_only}", (guild_id, game)
+            )
+        else:
+            row = await self._db.fetchone(
+                "SELECT COUNT(*) FROM player_period_totals p JOIN player_totals t ON t.guild_id = p.guild_id "
+                "AND t.user_id = p.user_id AND t.game = p.game WHERE p.guild_id = ? AND p.game = ? AND p.period = ?"
+                + rated_only.replace("ordinal", "t.ordinal"),
+                (guild_id, game, period_key(period, now or datetime.now(UTC))),
+            )
+        return int(row[0]) if row else 0
+
     async def stats(self, guild_id: int, user_id: int) -> list[PlayerStats]:
         """A person's totals in a guild, one entry per game kind they played, by game id."""
         rows = await self._db.fetchall(

@@ -56,6 +56,8 @@ async def test_rating_for_a_period_lists_its_players_by_all_time_rating(season: 
     all_time = {r.user_id: r.rating for r in await season.leaderboard(GUILD, "zhengshangyou", now=NOW)}
     assert all(r.rating == all_time[r.user_id] for r in this_week)
     assert [(r.games, r.points) for r in this_week if r.user_id == 3] == [(1, 7)]
+    assert await season.leaderboard_size(GUILD, "zhengshangyou", period="week", now=NOW) == 2
+    assert await season.leaderboard_size(GUILD, "zhengshangyou", period="month", sort="points", now=NOW) == 3
 
 
 async def test_rating_sort_is_by_ordinal_and_leaves_out_unrated_players(storage: Storage) -> None:
@@ -77,6 +79,7 @@ async def test_pages_follow_on_without_overlap(storage: Storage) -> None:
                  for o in (0, 5, 10, 15, 20)]
         assert [r for page in pages for r in page] == whole and len(whole) == 24
         assert [r.rank for r in whole] == list(range(1, 25))
+        assert await storage.leaderboard_size(GUILD, "zhengshangyou", sort=sort) == 24  # type: ignore[arg-type]
 
 
 async def test_leaderboards_are_per_guild_and_per_game(storage: Storage) -> None:
