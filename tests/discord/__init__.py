@@ -1,0 +1,1 @@
+"""Discord-level tests: the double itself, and the real bot through it."""

@@ -1,0 +1,733 @@
+"""`DiscordDouble`: a small Discord on 127.0.0.1 for the real bot to talk to.
+
+It owns the world (guilds, channels, people, messages), serves REST and the gateway,
+records every REST call, and lets a test act as users. Everything runs in the test's
+event loop; `settle()` waits until the bot has gone quiet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+import yarl
+from aiohttp import web
+
+from . import permissions as perms
+from .clock import FakeClock
+from .errors import (
+    EMPTY_MESSAGE,
+    ENTITY_TOO_LARGE,
+    INVALID_FORM_BODY,
+    OLD_MESSAGE_EDIT_CAP,
+    DiscordError,
+    DiscordRuleBroken,
+    InteractionFailed,
+    RuleViolation,
+    UserActionError,
+)
+from .faults import Faults
+from .gateway import Gateway, GatewayHooks, Session
+from .interactions import (
+    ACK_DEADLINE,
+    DEFERRED_UPDATE,
+    MODAL,
+    UPDATE_MESSAGE,
+    InteractionRecord,
+    RestCall,
+)
+from .limits import DEFAULT_ATTACHMENT_SIZE_LIMIT, check_files, check_message, oversize_files
+from .model import (
+    COMPONENTS_V2,
+    EPHEMERAL,
+    LOADING,
+    MENTION_ROLE,
+    MENTION_USER,
+    Attachment,
+    Channel,
+    Guild,
+    GuildMember,
+    Message,
+    Overwrite,
+    Role,
+    User,
+)
+from .people import Person
+from .rest import API_PREFIX, RestApi
+
+Json = dict[str, Any]
+UploadedFile = tuple[str, bytes]
+
+EVERYONE_PERMISSIONS = perms.flags(
+    "view_channel", "send_messages", "send_messages_in_threads", "create_public_threads",
+    "create_private_threads", "embed_links", "attach_files", "add_reactions", "use_external_emojis",
+    "read_message_history", "use_application_commands", "connect", "speak", "change_nickname",
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_threads", "manage_messages", "mention_everyone")
+ADMIN_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_guild")
+EDITABLE_FLAGS = 1 << 2  # SUPPRESS_EMBEDS is the only flag an edit may change
+CREATE_FLAGS = EPHEMERAL | (1 << 2) | (1 << 12) | COMPONENTS_V2
+OLD_MESSAGE_SECONDS = 3600.0
+STANDARD_PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
+
+
+class _ErrorLog(logging.Handler):
+    """Collects ERROR records (e.g. "Ignoring exception in command") so a crash fails the test."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.name.startswith("discord_double"):
+            self.records.append(record)
+
+
+class DiscordDouble:
+    """A loopback Discord. Start it, point discord.py at it, then act as users.
+
+    >>> double = DiscordDouble()          # doctest: +SKIP
+    >>> await double.start()              # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = "double.bot.token-0123456789",
+        bot_name: str = "Teahouse",
+        settle_window: float = 0.05,
+        attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
+        shard_count: int = 1,
+    ) -> None:
+        self.clock = FakeClock()
+        self.token = token
+        self.settle_window = settle_window
+        self.attachment_size_limit = attachment_size_limit
+        self.shard_count = shard_count
+        self.bot_user = User(id=self.clock.snowflake(), name=bot_name, bot=True)
+        self.owner_user = User(id=self.clock.snowflake(), name="owner")
+        self.guilds: dict[int, Guild] = {}
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner_user.id: self.owner_user}
+        self.people: dict[str, Person] = {}
+        self.global_commands: list[Json] = []
+        self.guild_commands: dict[int, list[Json]] = {}
+        self.command_syncs: list[str] = []
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.calls: list[RestCall] = []
+        self.violations: list[RuleViolation] = []
+        self.faults = Faults()
+        self.old_message_edit_cap: int | None = None
+        self._old_edits: dict[int, list[float]] = {}
+        self._by_token: dict[str, InteractionRecord] = {}
+        self._reported: set[int] = set()
+        self._active: list[InteractionRecord] = []
+        self._inflight = 0
+        self._last_activity = 0.0
+        self._attachments: dict[int, Attachment] = {}
+        self._default_channel: Channel | None = None
+        self._errors = _ErrorLog()
+        self._errors_seen = 0
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+        self.port = 0
+        self.rest = RestApi(self)
+        self.gateway = Gateway(
+            GatewayHooks(
+                check_token=lambda token: token == self.token,
+                ready_payload=self._ready_payload,
+                guild_payloads=self._guild_payloads,
+                member_chunk=self._member_chunk,
+                on_activity=self.touch,
+            )
+        )
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    async def start(self) -> DiscordDouble:
+        """Serve on a random loopback port and point discord.py at it."""
+        app = web.Application(middlewares=[self.rest.middleware], client_max_size=1024**3)
+        app.add_routes(self.rest.routes())
+        app.router.add_get("/", self.gateway.handle)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[attr-defined]
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.install()
+        logging.getLogger().addHandler(self._errors)
+        self.touch()
+        return self
+
+    async def stop(self) -> None:
+        logging.getLogger().removeHandler(self._errors)
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        self.uninstall()
+
+    async def __aenter__(self) -> DiscordDouble:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    def install(self) -> None:
+        """Point discord.py's REST base and default gateway at this double."""
+        if self._saved is None:
+            self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        discord.http.Route.BASE = self.api_url
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+
+    def uninstall(self) -> None:
+        if self._saved is not None:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_url(self) -> str:
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    # -- building the world -----------------------------------------------------------------
+    def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
+        """A server with @everyone, the bot (with its own role) and an owner."""
+        gid = self.clock.snowflake()
+        guild = Guild(id=gid, name=name, owner_id=self.owner_user.id, created_at=self.clock.now(), locale=locale)
+        guild.roles[gid] = Role(id=gid, name="@everyone", permissions=EVERYONE_PERMISSIONS)
+        bot_role = Role(id=self.clock.snowflake(), name=self.bot_user.name, permissions=BOT_PERMISSIONS, position=2)
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot_user.id] = GuildMember(self.bot_user, [bot_role.id], self.clock.now())
+        guild.members[self.owner_user.id] = GuildMember(self.owner_user, [], self.clock.now())
+        self.guilds[gid] = guild
+        return guild
+
+    def add_role(self, guild: Guild, name: str, *permission_names: str, permissions: int | None = None) -> Role:
+        value = perms.flags(*permission_names) if permissions is None else permissions
+        role = Role(id=self.clock.snowflake(), name=name, permissions=value, position=len(guild.roles))
+        guild.roles[role.id] = role
+        return role
+
+    def add_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(id=self.clock.snowflake(), guild_id=guild.id, name=name, position=len(guild.channels))
+        guild.channels[channel.id] = channel
+        return channel
+
+    def add_person(
+        self, name: str, guild: Guild | None = None, *, roles: Iterable[Role] = (), locale: str = "en-US"
+    ) -> Person:
+        """A user who is a member of `guild` (the first guild by default)."""
+        guild = guild or self.guild
+        user = User(id=self.clock.snowflake(), name=name, locale=locale)
+        self.users[user.id] = user
+        guild.members[user.id] = GuildMember(user, [r.id for r in roles], self.clock.now())
+        person = Person(self, user, guild)
+        self.people[name] = person
+        return person
+
+    @property
+    def guild(self) -> Guild:
+        """The first guild (tests usually have just one)."""
+        if not self.guilds:
+            raise UserActionError("the double has no guild yet: call add_guild()")
+        return next(iter(self.guilds.values()))
+
+    def add_standard_world(self) -> None:
+        """The world every Discord-level test starts from: "Teahouse Test" with #games,
+        alice, bob, carol, dave, erin and frank, and `admin` with Manage Server."""
+        guild = self.add_guild("Teahouse Test")
+        self.default_channel = self.add_channel(guild, "games")
+        for name in STANDARD_PEOPLE:
+            self.add_person(name, guild)
+        moderators = self.add_role(guild, "Moderators", permissions=ADMIN_PERMISSIONS)
+        self.add_person("admin", guild, roles=[moderators])
+
+    @property
+    def default_channel(self) -> Channel:
+        """Where commands run unless a test says otherwise (the first text channel)."""
+        if self._default_channel is not None:
+            return self._default_channel
+        channels = self.guild.text_channels
+        if not channels:
+            raise UserActionError("the guild has no text channel: call add_channel()")
+        return channels[0]
+
+    @default_channel.setter
+    def default_channel(self, channel: Channel) -> None:
+        self._default_channel = channel
+
+    def person(self, name: str) -> Person:
+        return self.people[name]
+
+    def __getitem__(self, name: str) -> Person:
+        return self.people[name]
+
+    def channel(self, name_or_id: str | int) -> Channel:
+        """A channel or thread by name ("games", "#games") or id."""
+        for guild in self.guilds.values():
+            for channel in guild.channels.values():
+                if channel.id == name_or_id or channel.name == str(name_or_id).lstrip("#"):
+                    return channel
+        raise KeyError(f"no channel {name_or_id!r}")
+
+    def find_channel(self, channel_id: int) -> tuple[Guild, Channel] | None:
+        for guild in self.guilds.values():
+            channel = guild.channels.get(channel_id)
+            if channel is not None:
+                return guild, channel
+        return None
+
+    @property
+    def threads(self) -> list[Channel]:
+        return [t for g in self.guilds.values() for t in g.threads]
+
+    def thread(self, name: str) -> Channel:
+        for t in self.threads:
+            if t.name == name:
+                return t
+        raise KeyError(f"no thread {name!r}; threads: {[t.name for t in self.threads]}")
+
+    def message(self, message_id: int) -> Message | None:
+        for guild in self.guilds.values():
+            for channel in guild.channels.values():
+                found = channel.message(message_id)
+                if found is not None:
+                    return found
+        return None
+
+    def deny(self, channel: Channel, *permission_names: str, user: User | None = None) -> None:
+        """Take permissions away from a user (the bot by default) in a channel and its threads."""
+        self._overwrite(channel, user or self.bot_user, deny=perms.flags(*permission_names))
+
+    def allow(self, channel: Channel, *permission_names: str, user: User | None = None) -> None:
+        self._overwrite(channel, user or self.bot_user, allow=perms.flags(*permission_names))
+
+    def _overwrite(self, channel: Channel, user: User, *, allow: int = 0, deny: int = 0) -> None:
+        target = self.channel(channel.parent_id) if channel.is_thread and channel.parent_id else channel
+        for o in target.overwrites:
+            if o.type == 1 and o.target_id == user.id:
+                o.allow = (o.allow | allow) & ~deny
+                o.deny = (o.deny | deny) & ~allow
+                break
+        else:
+            target.overwrites.append(Overwrite(user.id, 1, allow=allow, deny=deny))
+        guild = self.guilds[target.guild_id]
+        self.gateway.dispatch(guild.id, "CHANNEL_UPDATE", target.to_payload())
+
+    def permissions(self, channel: Channel, user: User | None = None) -> int:
+        guild = self.guilds[channel.guild_id]
+        return perms.channel_permissions(guild, channel, (user or self.bot_user).id)
+
+    # -- commands -------------------------------------------------------------------------
+    @property
+    def command_names(self) -> list[str]:
+        """Names of every registered command, global and guild."""
+        names = [c["name"] for c in self.global_commands]
+        names += [c["name"] for cmds in self.guild_commands.values() for c in cmds]
+        return names
+
+    def command(self, name: str, guild_id: int | None) -> Json | None:
+        """A registered chat-input command as the user's client would offer it."""
+        for cmd in self.guild_commands.get(guild_id or 0, []) + self.global_commands:
+            if cmd["name"] == name and int(cmd.get("type", 1)) == 1:
+                return cmd
+        return None
+
+    # -- what happened ---------------------------------------------------------------------
+    def ephemerals_for(self, user_id: int) -> list[Message]:
+        out = [
+            m
+            for g in self.guilds.values()
+            for c in g.channels.values()
+            for m in c.messages
+            if m.ephemeral_for == user_id and not m.deleted
+        ]
+        return sorted(out, key=lambda m: m.id)
+
+    def calls_to(self, key: str) -> list[RestCall]:
+        """Calls to a route, e.g. `"POST /channels/{channel_id}/messages"` (method optional)."""
+        return [c for c in self.calls if key in (c.key, c.route)]
+
+    def take_violations(self) -> list[RuleViolation]:
+        """Hand over every recorded rule violation (for tests that provoke them on purpose)."""
+        out = [v for v in self.violations if id(v) not in self._reported]
+        self._reported.update(id(v) for v in out)
+        return out
+
+    def take_bot_errors(self) -> list[logging.LogRecord]:
+        """Hand over ERROR log records (tracebacks from the bot) seen so far."""
+        out = self._errors.records[self._errors_seen :]
+        self._errors_seen = len(self._errors.records)
+        return out
+
+    def check(self) -> None:
+        """Fail if a rule was broken or the bot logged an error that no test took (fixtures call this)."""
+        violations = self.take_violations()
+        if violations:
+            raise DiscordRuleBroken(violations)
+        errors = self.take_bot_errors()
+        if errors:
+            raise AssertionError("the bot logged errors:\n" + "\n".join(_format(r) for r in errors))
+
+    # -- quiet -----------------------------------------------------------------------------
+    def touch(self) -> None:
+        self._last_activity = asyncio.get_running_loop().time()
+
+    def quiet(self, window: float | None = None) -> bool:
+        window = self.settle_window if window is None else window
+        idle = asyncio.get_running_loop().time() - self._last_activity
+        return self._inflight == 0 and idle >= window
+
+    async def settle(self, window: float | None = None, timeout: float = 10.0) -> None:
+        """Wait until no REST call is in flight and none started for `window` seconds."""
+        loop = asyncio.get_running_loop()
+        window = self.settle_window if window is None else window
+        deadline = loop.time() + timeout
+        while not self.quiet(window):
+            if loop.time() > deadline:
+                raise TimeoutError(f"the bot did not go quiet within {timeout} s")
+            idle = loop.time() - self._last_activity
+            await asyncio.sleep(max(0.005, window - idle) if self._inflight == 0 else 0.005)
+        self._active.clear()
+
+    # -- gateway payloads --------------------------------------------------------------------
+    def _ready_payload(self, session: Session) -> Json:
+        return {
+            "v": 10,
+            "user": self.bot_user.to_payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._guilds_of(session)],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "shard": [session.shard_id, session.shard_count],
+            "application": {"id": str(self.bot_user.id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "_trace": ["discord-double"],
+        }
+
+    def _guilds_of(self, session: Session) -> list[Guild]:
+        return [g for g in self.guilds.values() if (g.id >> 22) % session.shard_count == session.shard_id]
+
+    def _guild_payloads(self, session: Session) -> list[Json]:
+        return [g.to_payload(self.bot_user.id) for g in self._guilds_of(session)]
+
+    def _member_chunk(self, guild_id: int, nonce: str | None) -> Json:
+        guild = self.guilds[guild_id]
+        out: Json = {
+            "guild_id": str(guild_id),
+            "members": [m.to_payload() for m in guild.members.values()],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if nonce is not None:
+            out["nonce"] = nonce
+        return out
+
+    # -- messages (called by the REST layer) ---------------------------------------------------
+    def validate(self, payload: Json, files: list[UploadedFile]) -> None:
+        problems = check_message(payload) + check_files(files)
+        if problems:
+            raise DiscordError(INVALID_FORM_BODY, "; ".join(problems), errors={"_problems": problems})
+        too_big = oversize_files(files, self.attachment_size_limit)
+        if too_big:
+            raise DiscordError(ENTITY_TOO_LARGE, "; ".join(too_big))
+
+    def create_message(
+        self,
+        channel: Channel,
+        payload: Json,
+        files: list[UploadedFile],
+        *,
+        interaction: InteractionRecord | None = None,
+        ephemeral: bool = False,
+        loading: bool = False,
+    ) -> Message:
+        """A new message by the bot (from a channel send, an interaction response or a follow-up)."""
+        self.validate(payload, files)
+        flags = int(payload.get("flags") or 0) & CREATE_FLAGS & ~EPHEMERAL
+        if ephemeral:
+            flags |= EPHEMERAL
+        if loading:
+            flags |= LOADING
+        msg = Message(
+            id=self.clock.snowflake(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=self.bot_user,
+            created_at=self.clock.now(),
+            flags=flags,
+            tts=bool(payload.get("tts", False)),
+            type=20 if interaction is not None and interaction.type == 2 else 0,
+        )
+        if interaction is not None:
+            msg.interaction_id = interaction.id
+            msg.interaction_user = interaction.user
+            msg.interaction_type = interaction.type
+            msg.webhook_id = self.bot_user.id
+            if ephemeral:
+                msg.ephemeral_for = interaction.user.id
+        reference = payload.get("message_reference")
+        if isinstance(reference, dict) and reference.get("message_id"):
+            msg.reference_id = int(reference["message_id"])
+        self._apply(msg, payload, files)
+        if not loading and _is_empty(msg):
+            raise DiscordError(EMPTY_MESSAGE)
+        channel.messages.append(msg)
+        if not ephemeral:
+            self._record_pings(msg)
+            self.gateway.dispatch(channel.guild_id, "MESSAGE_CREATE", msg.to_payload())
+        return msg
+
+    def edit_message(self, msg: Message, payload: Json, files: list[UploadedFile]) -> Message:
+        """Apply an edit, keeping the previous version in `msg.edits`."""
+        self._check_old_edit(msg)
+        self.validate(payload, files)
+        was_loading = msg.loading
+        before = msg.snapshot()
+        self._apply(msg, payload, files, editing=True)
+        if _is_empty(msg):
+            raise DiscordError(EMPTY_MESSAGE)
+        if was_loading:
+            msg.flags &= ~LOADING
+        else:
+            msg.edits.append(before)
+            msg.edited_at = self.clock.now()
+        if not msg.ephemeral:
+            self.gateway.dispatch(msg.guild_id or 0, "MESSAGE_UPDATE", msg.to_payload())
+        return msg
+
+    def delete_message(self, msg: Message) -> None:
+        msg.deleted = True
+        if not msg.ephemeral:
+            data = {"id": str(msg.id), "channel_id": str(msg.channel_id), "guild_id": str(msg.guild_id)}
+            self.gateway.dispatch(msg.guild_id or 0, "MESSAGE_DELETE", data)
+
+    def _check_old_edit(self, msg: Message) -> None:
+        cap = self.old_message_edit_cap
+        now = self.clock.monotonic()
+        age = (self.clock.now() - msg.created_at).total_seconds()
+        if cap is None or age <= OLD_MESSAGE_SECONDS:
+            return
+        recent = [t for t in self._old_edits.get(msg.id, []) if now - t < OLD_MESSAGE_SECONDS]
+        if len(recent) >= cap:
+            raise DiscordError(OLD_MESSAGE_EDIT_CAP, f"message {msg.id} is {age / 60:.0f} minutes old")
+        self._old_edits[msg.id] = [*recent, now]
+
+    def _apply(self, msg: Message, payload: Json, files: list[UploadedFile], *, editing: bool = False) -> None:
+        if "content" in payload:
+            msg.content = str(payload["content"] or "")
+        if "embeds" in payload:
+            msg.embeds = list(payload["embeds"] or [])
+        if "components" in payload:
+            msg.components = list(payload["components"] or [])
+        if editing and payload.get("flags") is not None:
+            msg.flags = (msg.flags & ~EDITABLE_FLAGS) | (int(payload["flags"]) & EDITABLE_FLAGS)
+        if "allowed_mentions" in payload:
+            msg.allowed_mentions = payload["allowed_mentions"]
+        if "attachments" in payload or files:
+            msg.attachments = self._attachments_for(msg, payload.get("attachments"), files, editing)
+
+    def _attachments_for(
+        self, msg: Message, listed: list[Json] | None, files: list[UploadedFile], editing: bool
+    ) -> list[Attachment]:
+        uploads = [self._new_attachment(name, data) for name, data in files]
+        if listed is None:
+            return (msg.attachments if editing else []) + uploads
+        keep = {a.id: a for a in msg.attachments}
+        out: list[Attachment] = []
+        for entry in listed:
+            ref = int(entry.get("id", -1))
+            if 0 <= ref < len(uploads):
+                attachment = uploads[ref]
+            elif ref in keep:
+                attachment = keep[ref]
+            else:
+                raise DiscordError(INVALID_FORM_BODY, f"attachments: unknown attachment id {ref}")
+            if entry.get("filename"):
+                attachment.filename = str(entry["filename"])
+            if entry.get("description") is not None:
+                attachment.description = str(entry["description"])
+            out.append(attachment)
+        return out
+
+    def _new_attachment(self, filename: str, data: bytes) -> Attachment:
+        attachment = Attachment(id=self.clock.snowflake(), filename=filename, data=data, base_url=self.base_url)
+        self._attachments[attachment.id] = attachment
+        return attachment
+
+    def attachment(self, attachment_id: int) -> Attachment | None:
+        return self._attachments.get(attachment_id)
+
+    def _record_pings(self, msg: Message) -> None:
+        """Who this new message notifies; mentions added by later edits notify nobody."""
+        am = msg.allowed_mentions
+        parse = {"users", "roles", "everyone"} if am is None else set(am.get("parse", []))
+        users = {int(u) for u in (am or {}).get("users", [])}
+        roles = {int(r) for r in (am or {}).get("roles", [])}
+        guild = self.guilds.get(msg.guild_id or 0)
+        channel = self.find_channel(msg.channel_id)
+        can_everyone = channel is not None and perms.has(self.permissions(channel[1]), "mention_everyone")
+        msg.pinged_user_ids = [
+            int(u) for u in MENTION_USER.findall(msg.content) if "users" in parse or int(u) in users
+        ]
+        msg.pinged_role_ids = [
+            int(r)
+            for r in MENTION_ROLE.findall(msg.content)
+            if guild is not None and int(r) in guild.roles and ("roles" in parse or int(r) in roles)
+        ]
+        mass = "@everyone" in msg.content or "@here" in msg.content
+        msg.pinged_everyone = mass and "everyone" in parse and can_everyone
+
+    # -- interactions -----------------------------------------------------------------------
+    def new_interaction(
+        self,
+        *,
+        kind: int,
+        person: Person,
+        channel: Channel,
+        name: str,
+        data: Json,
+        message: Message | None = None,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """Build an INTERACTION_CREATE payload as Discord sends it."""
+        guild = self.guilds[channel.guild_id]
+        iid = self.clock.snowflake()
+        token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(24)}"
+        member = guild.members[person.user.id].to_payload()
+        member["permissions"] = str(self.permissions(channel, person.user))
+        payload: Json = {
+            "id": str(iid),
+            "application_id": str(self.bot_user.id),
+            "type": kind,
+            "data": data,
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "guild_id": str(guild.id),
+            "channel_id": str(channel.id),
+            "channel": channel.to_payload(self.bot_user.id) | {"permissions": member["permissions"]},
+            "member": member,
+            "token": token,
+            "version": 1,
+            "app_permissions": str(self.permissions(channel)),
+            "locale": locale or person.user.locale,
+            "guild_locale": guild.locale,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": self.attachment_size_limit,
+        }
+        if message is not None:
+            payload["message"] = message.to_payload()
+        record = InteractionRecord(
+            id=iid,
+            token=token,
+            type=kind,
+            user=person.user,
+            guild_id=guild.id,
+            channel_id=channel.id,
+            name=name,
+            payload=payload,
+            delivered_at=self.clock.monotonic(),
+            message_id=message.id if message is not None else None,
+        )
+        self.interactions[iid] = record
+        self._by_token[token] = record
+        return record
+
+    def deliver(self, record: InteractionRecord) -> None:
+        """Send INTERACTION_CREATE to the bot; the 3 s clock starts now."""
+        record.delivered_at = self.clock.monotonic()
+        self._active.append(record)
+        if not self.gateway.dispatch(record.guild_id, "INTERACTION_CREATE", record.payload):
+            raise UserActionError("no bot is connected to the double's gateway")
+
+    def interaction_by_token(self, token: str) -> InteractionRecord | None:
+        return self._by_token.get(token)
+
+    def active_interaction(self) -> InteractionRecord | None:
+        """The interaction a REST call belongs to when exactly one is being handled."""
+        return self._active[0] if len(self._active) == 1 else None
+
+    async def wait(self, record: InteractionRecord) -> Message | None:
+        """Wait for the bot's answer and for it to go quiet; fail as Discord would.
+
+        Raises `InteractionFailed` if there is no acknowledgement within 3 s (on the fake
+        clock), `DiscordRuleBroken` if the bot broke a rule meanwhile, and re-raises a
+        crash the bot logged. Returns the message the user now looks at (see `response_message`).
+        """
+        try:
+            await self._wait_ack(record)
+            await self.settle()
+        finally:
+            if record in self._active:
+                self._active.remove(record)
+        self._raise_problems(record)
+        return self.response_message(record)
+
+    async def _wait_ack(self, record: InteractionRecord) -> None:
+        loop = asyncio.get_running_loop()
+        while not record.responded:
+            remaining = record.delivered_at + ACK_DEADLINE - self.clock.monotonic()
+            if remaining <= 0:
+                record.failed = True
+                self._raise_problems(record)
+                raise InteractionFailed(
+                    f"{record.user.name}'s {record.name!r} failed: no response within {ACK_DEADLINE:.0f} s "
+                    f"(Discord shows 'This interaction failed'; defer() before slow work). "
+                    f"REST calls meanwhile: {record.calls}"
+                )
+            if self.quiet() and loop.time() - self._last_activity > 0.2:
+                self._raise_problems(record)
+            try:
+                await asyncio.wait_for(record.acknowledged.wait(), min(remaining, 0.02))
+            except TimeoutError:
+                pass
+
+    def _raise_problems(self, record: InteractionRecord) -> None:
+        mine = [v for v in record.violations if id(v) not in self._reported]
+        if mine:
+            self._reported.update(id(v) for v in mine)
+            raise DiscordRuleBroken(mine)
+        errors = self.take_bot_errors()
+        if errors:
+            raise AssertionError(f"the bot crashed handling {record.name!r}:\n" + "\n".join(_format(r) for r in errors))
+
+    def response_message(self, record: InteractionRecord) -> Message | None:
+        """What the user looks at after the interaction.
+
+        The response message for a reply or deferred reply; the clicked message for an
+        update; the last follow-up when the bot only deferred an update and followed up.
+        """
+        if record.response_type == DEFERRED_UPDATE and record.followup_ids:
+            return self.message(record.followup_ids[-1])
+        if record.response_type in (UPDATE_MESSAGE, DEFERRED_UPDATE, MODAL):
+            return self.message(record.message_id) if record.message_id else None
+        if record.original_id is not None:
+            return self.message(record.original_id)
+        return None
+
+
+def _is_empty(msg: Message) -> bool:
+    return not (msg.content or msg.embeds or msg.components or msg.attachments)
+
+
+def _format(record: logging.LogRecord) -> str:
+    text = f"{record.name}: {record.getMessage()}"
+    if record.exc_info:
+        text += "\n" + logging.Formatter().formatException(record.exc_info)
+    return text

@@ -1,0 +1,94 @@
+"""Discord's error codes as the double answers them, and the errors a test sees.
+
+A `RuleViolation` is the bot breaking a Discord limit; it is recorded, answered with the
+status and code real Discord uses, and raised in the test that caused it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# (HTTP status, Discord JSON error code, message) for every error the double produces.
+UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
+UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
+UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
+UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
+UNKNOWN_APPLICATION = (404, 10002, "Unknown Application")
+UNAUTHORIZED = (401, 0, "401: Unauthorized")
+MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
+INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
+INVALID_FORM_BODY = (400, 50035, "Invalid Form Body")
+EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
+ENTITY_TOO_LARGE = (413, 40005, "Request entity too large")
+OLD_MESSAGE_EDIT_CAP = (
+    400,
+    30046,
+    "Maximum number of edits to messages older than 1 hour reached. Try again later.",
+)
+THREAD_ARCHIVED = (400, 50083, "Thread is archived")
+THREAD_ALREADY_CREATED = (400, 160004, "A thread has already been created for this message")
+NOT_SERVED = (404, 0, "404: Not Found (route not served by the Discord double)")
+
+ErrorSpec = tuple[int, int, str]
+
+
+@dataclass
+class DiscordError(Exception):
+    """Raised inside a route handler; becomes a JSON error response."""
+
+    spec: ErrorSpec
+    detail: str = ""
+    errors: dict[str, Any] = field(default_factory=dict)
+    violation: bool = True
+
+    @property
+    def status(self) -> int:
+        return self.spec[0]
+
+    @property
+    def code(self) -> int:
+        return self.spec[1]
+
+    def body(self) -> dict[str, Any]:
+        message = self.spec[2] if not self.detail else f"{self.spec[2]}: {self.detail}"
+        out: dict[str, Any] = {"message": message, "code": self.code}
+        if self.errors:
+            out["errors"] = self.errors
+        return out
+
+    def __str__(self) -> str:
+        return f"{self.status} (code {self.code}) {self.body()['message']}"
+
+
+@dataclass(frozen=True)
+class RuleViolation:
+    """One time the bot broke a Discord rule: what it did and what Discord answered."""
+
+    code: int
+    status: int
+    message: str
+    method: str
+    path: str
+    interaction_id: int | None
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status} (code {self.code}): {self.message}"
+
+
+class DiscordRuleBroken(AssertionError):
+    """The bot broke one or more Discord rules during what the test just did."""
+
+    def __init__(self, violations: list[RuleViolation]) -> None:
+        self.violations = violations
+        lines = "\n  ".join(str(v) for v in violations)
+        super().__init__(f"the bot broke Discord's rules:\n  {lines}")
+
+
+class InteractionFailed(AssertionError):
+    """The user would see "This interaction failed": no acknowledgement within 3 s."""
+
+
+class UserActionError(AssertionError):
+    """The test asked a user to do something Discord's client would not let them do."""

@@ -1,0 +1,119 @@
+"""Interactions as the double tracks them, and the REST calls it records.
+
+An `InteractionRecord` follows one click or command from delivery over the gateway to
+its acknowledgement, every REST call it caused and the messages it produced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleViolation
+from .model import Message, User
+
+Json = dict[str, Any]
+
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+ACK_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+
+
+@dataclass
+class RestCall:
+    """One HTTP request the bot made (interaction callbacks and webhooks included)."""
+
+    method: str
+    path: str
+    route: str
+    started: float
+    interaction_id: int | None = None
+    finished: float | None = None
+    status: int | None = None
+    error_code: int | None = None
+    body: Json | None = None
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        """`"POST /channels/{channel_id}/messages"`: the route without ids."""
+        return f"{self.method} {self.route}"
+
+    @property
+    def is_interaction_response(self) -> bool:
+        return self.route == "/interactions/{interaction_id}/{token}/callback"
+
+    @property
+    def ok(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+    def __repr__(self) -> str:
+        return f"<RestCall {self.method} {self.path} -> {self.status}>"
+
+
+@dataclass
+class InteractionRecord:
+    """One interaction from a user: what was sent to the bot and everything that followed."""
+
+    id: int
+    token: str
+    type: int
+    user: User
+    guild_id: int
+    channel_id: int
+    name: str
+    payload: Json
+    delivered_at: float
+    message_id: int | None = None
+    response_type: int | None = None
+    responded_at: float | None = None
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    failed: bool = False
+    choices: list[Json] | None = None
+    modal: Json | None = None
+    calls: list[RestCall] = field(default_factory=list)
+    violations: list[RuleViolation] = field(default_factory=list)
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def responded(self) -> bool:
+        return self.response_type is not None
+
+    @property
+    def deferred(self) -> bool:
+        return self.response_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE)
+
+    @property
+    def ack_seconds(self) -> float | None:
+        """How long the bot took to acknowledge (on the double's clock)."""
+        return None if self.responded_at is None else self.responded_at - self.delivered_at
+
+    @property
+    def other_calls(self) -> list[RestCall]:
+        """Calls this interaction caused besides the interaction response itself."""
+        return [c for c in self.calls if not c.is_interaction_response]
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from delivery to the end of the last REST call this interaction caused."""
+        ends = [c.finished for c in self.calls if c.finished is not None]
+        return max(ends) - self.delivered_at if ends else None
+
+    def expired(self, now: float) -> bool:
+        return now - self.delivered_at > TOKEN_LIFETIME
+
+    def __repr__(self) -> str:
+        return f"<Interaction {self.id} type={self.type} {self.name!r} by {self.user.name} response={self.response_type}>"
+
+
+@dataclass
+class Outcome:
+    """What a user's action produced once the bot went quiet."""
+
+    interaction: InteractionRecord
+    message: Message | None
