@@ -54,6 +54,8 @@ def card_face(card: Card, w: int = 84, h: int = 118, lang: str = "en") -> Image.
     if card.is_joker:
         return _joker(card.rank == RED_JOKER, w, h, lang)
     img, draw = _base(w, h, FACE, (60, 60, 60))
+    if card.suit is None:
+        return _rank_only(img, draw, card.rank, w, h)
     ink = _ink(card)
     rank = RANK_NAMES[card.rank]
     suit = SUIT_SYMBOLS[card.suit or "S"]
@@ -77,6 +79,18 @@ def card_face(card: Card, w: int = 84, h: int = 118, lang: str = "en") -> Image.
     else:
         big = int(h * SS * (0.5 if card.rank == 14 else 0.36))
         tx.draw_text(draw, (cx, cy - big * 0.62), suit, big, ink, align="center")
+    return _finish(img, w, h)
+
+
+def _rank_only(img: Image.Image, draw: ImageDraw.ImageDraw, rank: int, w: int, h: int) -> Image.Image:
+    """A suitless card (Gou Ji: suits never matter in play): the rank large, in navy."""
+    ink = (30, 45, 90)
+    name = RANK_NAMES[rank]
+    idx = int(h * 0.25) * SS
+    tx.draw_text(draw, (w * SS * 0.22, 3 * SS), name, idx if len(name) == 1 else int(idx * 0.8), ink, bold=True,
+                 align="center")
+    big = int(h * SS * (0.42 if len(name) == 1 else 0.34))
+    tx.draw_text(draw, (w * SS * 0.55, h * SS * 0.5 - big * 0.55), name, big, ink, bold=True, align="center")
     return _finish(img, w, h)
 
 

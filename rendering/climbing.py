@@ -1,0 +1,327 @@
+"""The climbing games' table and hand images (Zheng Shangyou §16, Gou Ji §13).
+
+Both games share one drawing: seats around an oval table in turn order (counter-clockwise on
+screen, from the bottom), each with name, team colour, card count, place and pass marker; the
+trick's last play fanned in the middle with who played it; a banner for the game state; scores.
+Each game has a small adapter from its own View to the ``Table`` model below.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.games.core.cards import RANK_VALUES, Card
+from bot.i18n import t
+
+from . import common as c
+from . import french
+from . import text as tx
+
+WIDTH, HEIGHT = 1280, 880
+CARD_W, CARD_H = 84, 118
+SEAT_W, SEAT_H = 248, 104
+SEAT_LETTERS = "ABCDEFGH"
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    """One seat as the image shows it."""
+
+    name: str
+    letter: str
+    team: int | None
+    count: str
+    place: int | None
+    passed: bool
+    turn: bool
+    dealer: bool = False
+    exposed: tuple[Card, ...] = ()
+    highlight: bool = False
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """Everything the table image draws, already in words and cards."""
+
+    title: str
+    subtitle: str
+    seats: tuple[SeatModel, ...]
+    play: tuple[Card, ...]
+    play_label: str
+    play_detail: str
+    banner: str
+    turn_line: str
+    scores: tuple[tuple[str, str, int | None], ...]  # (label, value, team)
+    extra: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _seat_centre(i: int, n: int) -> tuple[float, float]:
+    """Seat ``i`` of ``n``: seat 0 at the bottom, then counter-clockwise on screen."""
+    theta = 2 * math.pi * i / n
+    cx, cy = WIDTH / 2, 96 + (HEIGHT - 96) / 2
+    rx, ry = WIDTH / 2 - SEAT_W / 2 - 16, (HEIGHT - 96) / 2 - SEAT_H / 2 - 12
+    return cx + rx * math.sin(theta), cy + ry * math.cos(theta)
+
+
+def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, centre: tuple[float, float],
+               lang: str) -> None:
+    x0, y0 = int(centre[0] - SEAT_W / 2), int(centre[1] - SEAT_H / 2)
+    box = (x0, y0, x0 + SEAT_W, y0 + SEAT_H)
+    if seat.turn:
+        c.glow(draw, box, c.GOLD, 5, 12)
+    fill = "#E4E4E4" if seat.place is not None else c.PANEL
+    c.panel(draw, box, fill=fill)
+    team = c.team_color(seat.team)
+    draw.rounded_rectangle((x0, y0, x0 + 14, y0 + SEAT_H), radius=6, fill=team)
+    # Line 1: seat letter and name.
+    letter_w = c.pill(draw, x0 + 22, y0 + 8, seat.letter, team, size=c.SMALL)
+    name_x = x0 + 22 + letter_w + 8
+    tx.draw_text(draw, (name_x, y0 + 8), seat.name, c.BODY, c.INK, bold=True, max_width=x0 + SEAT_W - 10 - name_x)
+    # Line 2: card count, place, pass, dealer.
+    y2 = y0 + 48
+    back = french.card_back(26, 36)
+    img.paste(back, (x0 + 24, y2 - 2), back)
+    tx.draw_text(draw, (x0 + 56, y2 + 4), seat.count, c.BODY, c.INK, bold=True, max_width=70)
+    x = x0 + SEAT_W - 10
+    if seat.place is not None:
+        x -= c.pill(draw, x, y2 + 2, c.ordinal(lang, seat.place), "#B8860B", align="right") + 6
+    if seat.passed:
+        x -= c.pill(draw, x, y2 + 2, t(lang, "rendering.passed"), "#6E6E6E", align="right") + 6
+    if seat.dealer:
+        x -= c.pill(draw, x, y2 + 2, t(lang, "rendering.climb.dealer"), "#444444", align="right") + 6
+    if seat.turn:
+        tx.draw_text(draw, (x0 + SEAT_W - 12, y0 + SEAT_H - 30), "▶", c.SMALL, "#B8860B", bold=True,
+                     align="right")
+    if seat.exposed:
+        label = t(lang, "rendering.climb.exposed") + ": " + " ".join(str(card) for card in seat.exposed)
+        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 28), label, c.SMALL, "#8B0000", max_width=SEAT_W - 60)
+
+
+def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width: int, lang: str,
+         w: int = CARD_W, h: int = CARD_H) -> tuple[int, int]:
+    """Draw ``cards`` overlapped and centred on ``cx``; returns the left and right edge."""
+    if not cards:
+        return int(cx), int(cx)
+    step = min(w * 0.62, (max_width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+    total = int(w + step * (len(cards) - 1))
+    left = int(cx - total / 2)
+    for i, card in enumerate(cards):
+        sprite = french.card_face(card, w, h, lang)
+        img.paste(sprite, (int(left + i * step), top), sprite)
+    return left, left + total
+
+
+def draw_table(model: TableModel, lang: str) -> Image.Image:
+    """The table image for a climbing game."""
+    img, draw = c.canvas(WIDTH, HEIGHT, c.WOOD)
+    draw.ellipse((150, 150, WIDTH - 150, HEIGHT - 60), fill=c.FELT, outline=c.FELT_DARK, width=8)
+    # Header: title, subtitle, scores.
+    draw.rectangle((0, 0, WIDTH, 64), fill="#2B2118")
+    tx.draw_text(draw, (20, 14), model.title, c.TITLE, c.WHITE, bold=True, max_width=430)
+    tx.draw_text(draw, (460, 20), model.subtitle, c.BODY, "#E8DCC8", max_width=330)
+    x = WIDTH - 16
+    for label, value, team in reversed(model.scores):
+        x -= c.pill(draw, x, 16, f"{label} {value}", c.team_color(team), size=c.SMALL, align="right",
+                    max_width=260) + 8
+    n = len(model.seats)
+    for i, seat in enumerate(model.seats):
+        _draw_seat(img, draw, seat, _seat_centre(i, n), lang)
+    # Centre: banner, last play, turn line.
+    cx, cy = WIDTH / 2, 96 + (HEIGHT - 96) / 2
+    if model.banner:
+        bw = tx.width(model.banner, c.LARGE, True) + 40
+        bw = min(bw, 620)
+        draw.rounded_rectangle((cx - bw / 2, cy - 150, cx + bw / 2, cy - 108), radius=20, fill="#B3122E")
+        tx.draw_text(draw, (cx, cy - 146), model.banner, c.LARGE, c.WHITE, bold=True, align="center",
+                     max_width=bw - 24)
+    tx.draw_text(draw, (cx, cy - 98), model.play_label, c.BODY, c.WHITE, bold=True, align="center", max_width=560)
+    _fan(img, model.play, cx, int(cy - 64), 560, lang)
+    if model.play_detail:
+        tx.draw_text(draw, (cx, cy + 62), model.play_detail, c.SMALL, "#E8F0E8", align="center", max_width=560)
+    if model.turn_line:
+        tx.draw_text(draw, (cx, cy + 96), model.turn_line, c.LARGE, c.GOLD, bold=True, align="center",
+                     max_width=560)
+    for k, line in enumerate(model.extra[:2]):
+        tx.draw_text(draw, (cx, cy + 134 + 28 * k), line, c.SMALL, "#E8F0E8", align="center", max_width=520)
+    return img
+
+
+# --- private hand ----------------------------------------------------------------------------
+
+HAND_CARD_W, HAND_CARD_H = 76, 106
+COLUMN = 80
+STACK_STEP = 30
+MAX_STACK = 8
+
+
+def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note: str = "") -> Image.Image:
+    """A hand grouped by rank: one column per rank, cards stacked, the count above each column."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(cards, key=lambda k: (k.rank, k.suit or "")):
+        by_rank.setdefault(card.rank, []).append(card)
+    columns = sorted(by_rank)
+    tallest = max((min(len(v), MAX_STACK) for v in by_rank.values()), default=1)
+    width = max(1024, 40 + COLUMN * len(columns))
+    height = 64 + 48 + HAND_CARD_H + STACK_STEP * (tallest - 1) + 24 + (34 if note else 0)
+    img, draw = c.canvas(width, height, c.FELT)
+    draw.rectangle((0, 0, width, 56), fill="#2B2118")
+    tx.draw_text(draw, (20, 12), title, c.LARGE, c.WHITE, bold=True, max_width=width / 2)
+    tx.draw_text(draw, (width - 20, 14), subtitle, c.BODY, "#E8DCC8", align="right", max_width=width / 2 - 40)
+    if not columns:
+        tx.draw_text(draw, (width / 2, 100), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
+    left = (width - COLUMN * len(columns)) / 2
+    for i, rank in enumerate(columns):
+        group = by_rank[rank]
+        x = int(left + i * COLUMN + (COLUMN - HAND_CARD_W) / 2)
+        tx.draw_text(draw, (x + HAND_CARD_W / 2, 66), t(lang, "rendering.count", n=len(group)), c.BODY, c.GOLD,
+                     bold=True, align="center")
+        shown = group[:MAX_STACK]
+        for k, card in enumerate(shown):
+            sprite = french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang)
+            img.paste(sprite, (x, 106 + k * STACK_STEP), sprite)
+    if note:
+        tx.draw_text(draw, (20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40)
+    return img
+
+
+# --- Zheng Shangyou adapter ------------------------------------------------------------------
+
+def _combo_text(combo: Any, lang: str) -> str:
+    if combo is None:
+        return ""
+    if combo.kind == "single":
+        words = t(lang, "rendering.climb.combo.single")
+    elif combo.kind == "set":
+        words = t(lang, "rendering.climb.combo.set", n=combo.size)
+    elif combo.kind == "run":
+        words = t(lang, "rendering.climb.combo.run", n=combo.size)
+    else:
+        words = t(lang, "rendering.climb.combo.multi", ranks=combo.ranks, per=combo.per_rank)
+    extras = []
+    if combo.suited and combo.kind != "single":
+        extras.append(t(lang, "rendering.climb.combo.suited"))
+    if not combo.pure:
+        extras.append(t(lang, "rendering.climb.combo.impure"))
+    text = " · ".join([words, *extras])
+    return f"{text} — {combo.reading}" if combo.reading else text
+
+
+def zsy_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
+    """The Zheng Shangyou public view as a table model."""
+    n = view.seats
+    teams = view.teams
+    places = {seat: i + 1 for i, seat in enumerate(view.out_order)}
+    seats = []
+    for s in range(n):
+        seats.append(SeatModel(
+            name=c.seat_name(names, s, lang), letter=SEAT_LETTERS[s], team=teams[s] if teams else None,
+            count=t(lang, "rendering.count", n=view.counts[s]), place=places.get(s),
+            passed=s in view.passed, turn=view.turn == s, dealer=view.dealer == s,
+        ))
+    if view.top_seat is not None and view.top_cards:
+        label = t(lang, "rendering.climb.last_play", name=tx.fit(c.seat_name(names, view.top_seat, lang), c.BODY, 300))
+    else:
+        label = t(lang, "rendering.climb.no_play")
+    turn_line = ""
+    if view.turn is not None:
+        turn_line = t(lang, "rendering.climb.turn", name=tx.fit(c.seat_name(names, view.turn, lang), c.LARGE, 380))
+    scores: tuple[tuple[str, str, int | None], ...]
+    if view.team_scores is not None:
+        scores = tuple((t(lang, "rendering.team", name="AB"[k]), str(v), k) for k, v in enumerate(view.team_scores))
+    else:
+        scores = ((t(lang, "rendering.target", n=view.target_score), "", None),)
+    subtitle = " · ".join([t(lang, f"rendering.climb.zsy_mode.{view.mode}"), t(lang, "rendering.hand_no", n=view.hand_no)])
+    extra: tuple[str, ...] = ()
+    if view.team_scores is None:
+        ranking = sorted(range(n), key=lambda s: (-view.scores[s], s))[:4]
+        extra = (t(lang, "rendering.climb.scores") + ": " + " · ".join(
+            f"{tx.fit(c.seat_name(names, s, lang), c.SMALL, 120)} {view.scores[s]}" for s in ranking),)
+    if view.phase != "play" and view.exchange is not None:
+        extra = (*extra, t(lang, "rendering.climb.exchange"))
+    return TableModel(
+        title=t(lang, "rendering.game.zhengshangyou"), subtitle=subtitle, seats=tuple(seats),
+        play=tuple(view.top_cards), play_label=label, play_detail=_combo_text(view.top, lang), banner="",
+        turn_line=turn_line, scores=scores, extra=extra,
+    )
+
+
+# --- Gou Ji adapter --------------------------------------------------------------------------
+
+def _gouji_cards(text: str) -> tuple[Card, ...]:
+    """Suitless cards for a Gou Ji set in notation (``Q-Q-2-2``, ``BJ``)."""
+    out = []
+    for token in text.replace(" ", "-").split("-"):
+        if not token:
+            continue
+        rank = RANK_VALUES.get(token.upper())
+        if rank is None:
+            continue
+        out.append(Card(rank))
+    return tuple(out)
+
+
+def gouji_hand_cards(hand: Sequence[str]) -> list[Card]:
+    """The private hand (rank notation) as suitless cards."""
+    return [Card(RANK_VALUES[token.upper()]) for token in hand if token.upper() in RANK_VALUES]
+
+
+def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
+    """The Gou Ji public view as a table model (counts shown as the ``bucket`` says, D-20)."""
+    def short(seat: int, size: int = c.BODY, room: int = 220) -> str:
+        return SEAT_LETTERS[seat] + " " + tx.fit(c.seat_name(names, seat, lang), size, room)
+
+    seats = []
+    for sv in view.seats:
+        if sv.bucket == "out":
+            count = t(lang, "rendering.climb.out")
+        elif sv.bucket in ("more", "ten_or_fewer"):
+            count = t(lang, f"rendering.climb.count_{sv.bucket}")
+        elif sv.bucket.isdigit():
+            count = t(lang, "rendering.count", n=int(sv.bucket))
+        else:
+            count = "?"
+        seats.append(SeatModel(
+            name=c.seat_name(names, sv.seat, lang), letter=SEAT_LETTERS[sv.seat], team=sv.team, count=count,
+            place=sv.place, passed=sv.passed, turn=view.turn == sv.seat,
+            exposed=_gouji_cards("-".join(sv.exposed)) if sv.exposed else (),
+            highlight=bool(view.duel and sv.seat in view.duel),
+        ))
+    banner = ""
+    if view.mode == "gou_ji" and view.duel:
+        banner = t(lang, "rendering.climb.mode.gou_ji", a=SEAT_LETTERS[view.duel[0]], b=SEAT_LETTERS[view.duel[1]])
+    elif view.mode == "shao_pai" and view.shao_seat is not None:
+        banner = t(lang, "rendering.climb.mode.shao_pai", a=SEAT_LETTERS[view.shao_seat])
+    elif view.mode == "wind" and view.wind_seat is not None:
+        banner = t(lang, "rendering.climb.mode.wind", a=SEAT_LETTERS[view.wind_seat])
+    elif view.mode == "endgame" and view.candidates:
+        team = "".join(SEAT_LETTERS[s] for s in range(6) if s % 2 == view.candidates[0] % 2)
+        banner = t(lang, "rendering.climb.mode.endgame", team=team)
+    if view.top is not None and view.top_seat is not None:
+        label = t(lang, "rendering.climb.last_play", name=short(view.top_seat, c.BODY, 300))
+        play = _gouji_cards(view.top)
+    else:
+        label = t(lang, "rendering.climb.no_play")
+        play = ()
+    turn_line = t(lang, "rendering.climb.turn", name=short(view.turn, c.LARGE, 360)) if view.turn is not None else ""
+    scores = tuple((t(lang, "rendering.team", name=name), str(v), k)
+                   for k, (name, v) in enumerate(zip(("ACE", "BDF"), view.team_scores, strict=True)))
+    subtitle = " · ".join([t(lang, "rendering.hand_no", n=view.hand_no),
+                           t(lang, f"rendering.climb.hand_kind_{view.hand_kind}")])
+    extra: tuple[str, ...] = ()
+    if view.phase not in ("play", "finished"):
+        extra = (t(lang, "rendering.climb.phase", phase=t(lang, f"rendering.climb.phase_name.{view.phase}")),)
+    return TableModel(
+        title=t(lang, "rendering.game.gouji"), subtitle=subtitle, seats=tuple(seats), play=play, play_label=label,
+        play_detail="", banner=banner, turn_line=turn_line, scores=scores, extra=extra,
+    )
+
+
+def rank_counts(cards: Sequence[Card]) -> Counter[int]:
+    """How many cards of each rank."""
+    return Counter(card.rank for card in cards)

@@ -1,0 +1,97 @@
+"""``python -m rendering.gallery OUTDIR``: one image of every kind, from seeded games.
+
+This is a developer tool, not part of the renderer: it drives the engines (new_game,
+legal_actions, apply) to reach a mid-game position, then renders only their views.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import render_hand, render_leaderboard, render_summary, render_table
+
+SEATS = {"zhengshangyou": 5, "gouji": 6, "gostop": 3, "goita": 4}
+NAMES = [
+    "Alice", "Дмитрий Шостакович", "علی‌رضا محمدی", "王小明", "김민준 🎲", "Zoë O'Brien-Łukasiewicz the Third",
+    "ごいた名人", "Bob",
+]
+
+
+def play_to(game_id: str, seed: int, steps: int, seats: int | None = None,
+            options: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """A game ``steps`` actions in (random legal actions from ``seed``): (module, state)."""
+    module = importlib.import_module(f"bot.games.{game_id}")
+    state = module.new_game(seats or SEATS[game_id], seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        acting = sorted(module.to_act(state))
+        if not acting:
+            break
+        seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+        legal = module.legal_actions(state, seat)
+        if not legal:
+            break
+        module.apply(state, seat, rng.choice(legal))
+        if module.result(state).finished:
+            break
+    return module, state
+
+
+def play_out(game_id: str, seed: int, seats: int | None = None, limit: int = 20000) -> tuple[Any, Any]:
+    """A game played to its end by random legal actions (or ``limit`` actions)."""
+    return play_to(game_id, seed, limit, seats)
+
+
+def sample_leaderboard() -> list[dict[str, Any]]:
+    """Leaderboard rows in the shape ``render_leaderboard`` takes."""
+    return [
+        {"name": name, "rating": 31.5 - 2.25 * i, "games": 40 - 3 * i, "wins": 21 - 2 * i, "points": 820 - 55 * i}
+        for i, name in enumerate(NAMES)
+    ]
+
+
+def write_all(outdir: Path, seed: int = 7) -> list[Path]:
+    """Write every image kind into ``outdir``; returns the paths."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, data: bytes) -> None:
+        path = outdir / f"{name}.png"
+        path.write_bytes(data)
+        written.append(path)
+
+    steps = {"zhengshangyou": 14, "gouji": 40, "gostop": 9, "goita": 9}
+    for game_id in ("zhengshangyou", "gouji", "gostop", "goita"):
+        module, state = play_to(game_id, seed, steps[game_id])
+        names = NAMES[: SEATS[game_id]]
+        save(f"{game_id}_table", render_table(game_id, module.view(state, None), names))
+        seat = min(module.to_act(state) or {0})
+        save(f"{game_id}_hand", render_hand(game_id, module.view(state, seat)))
+        module, state = play_out(game_id, seed)
+        save(f"{game_id}_summary", render_summary(game_id, _summary(module, state), names))
+    module, state = play_to("zhengshangyou", seed, 10, seats=8)
+    save("zhengshangyou_table_8", render_table("zhengshangyou", module.view(state, None), NAMES))
+    save("leaderboard", render_leaderboard(sample_leaderboard(), "Gou Ji"))
+    return written
+
+
+def _summary(module: Any, state: Any) -> dict[str, Any]:
+    result = module.result(state)
+    return {
+        "finished": result.finished, "places": result.places, "points": result.points,
+        "team_points": result.team_points, "teams": result.teams, **dict(result.summary or {}),
+    }
+
+
+def main(argv: list[str]) -> None:
+    outdir = Path(argv[1]) if len(argv) > 1 else Path("gallery")
+    for path in write_all(outdir):
+        print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,204 @@
+"""Goita table and hand images (goita.md §12.7–12.8).
+
+Fixed orientation: S at the bottom, E right, N top, W left (counter-clockwise in the image, as
+play goes). Each seat's plays are columns of two pieces laid left to right as that player sees
+them, the first piece nearer the centre and the attack nearer the player (R6.13).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import t
+
+from . import common as c
+from . import pieces
+from . import text as tx
+
+SIZE = 1024
+PW, PH = 60, 70
+CENTRE = SIZE / 2
+ANCHOR = SIZE / 2 - 210
+OUTWARD = ((0, 1), (1, 0), (0, -1), (-1, 0))  # S, E, N, W
+RIGHT = ((1, 0), (0, -1), (-1, 0), (0, 1))
+TABLE = "#8A5A2B"
+SEAT_KEYS = ("S", "E", "N", "W")
+#: name plate boxes per seat (x0, y0, x1, y1), clear of the play zones.
+PLATES = (
+    (352, 898, 672, 1014),
+    (744, 180, 1014, 296),
+    (352, 10, 672, 126),
+    (10, 722, 280, 838),
+)
+
+
+def _piece_centres(seat: int, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Centres of the first piece and the attack of play ``k`` of ``seat`` (§12.7 formula)."""
+    ox, oy = OUTWARD[seat]
+    rx, ry = RIGHT[seat]
+    upright_rows = seat in (0, 2)
+    p = PW + 8 if upright_rows else PH + 8
+    q = PH + 6 if upright_rows else PW + 6
+    ax, ay = CENTRE + ox * ANCHOR, CENTRE + oy * ANCHOR
+    along = (k - 1.5) * p
+    attack = (ax + along * rx + 0.5 * q * ox, ay + along * ry + 0.5 * q * oy)
+    first = (ax + along * rx - 0.5 * q * ox, ay + along * ry - 0.5 * q * oy)
+    return first, attack
+
+
+def _paste_piece(img: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> tuple[int, int, int, int]:
+    x, y = int(centre[0] - sprite.width / 2), int(centre[1] - sprite.height / 2)
+    img.paste(sprite, (x, y), sprite)
+    return x, y, x + sprite.width, y + sprite.height
+
+
+def _seat_label(lang: str, seat: int) -> str:
+    return t(lang, f"rendering.goita.seat.{SEAT_KEYS[seat]}")
+
+
+def _plate(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, seat: int, names: Sequence[str],
+           lang: str) -> None:
+    box = PLATES[seat]
+    x0, y0, x1, y1 = box
+    if view.turn == seat and not view.finished:
+        c.glow(draw, box, c.GOLD, 5, 12)
+    c.panel(draw, box)
+    team = view.teams[seat] if seat < len(view.teams) else seat % 2
+    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=c.team_color(team))
+    lw = c.pill(draw, x0 + 22, y0 + 8, _seat_label(lang, seat), c.team_color(team))
+    tx.draw_text(draw, (x0 + 30 + lw, y0 + 8), c.seat_name(names, seat, lang), c.BODY, c.INK, bold=True,
+                 max_width=x1 - x0 - 40 - lw)
+    # Hand size as tiny backs, then badges from the right.
+    n = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
+    back = pieces.piece(None, 16, 19)
+    for k in range(min(n, 8)):
+        img.paste(back, (x0 + 22 + k * 15, y0 + 50), back)
+    tx.draw_text(draw, (x0 + 28 + 15 * min(n, 8), y0 + 46), t(lang, "rendering.count", n=n), c.SMALL, c.INK,
+                 bold=True)
+    x = x0 + 22
+    if seat in view.passed:
+        x += c.pill(draw, x, y0 + 80, t(lang, "rendering.goita.pass"), "#6E6E6E") + 6
+    if view.dealer == seat:
+        x += c.pill(draw, x, y0 + 80, t(lang, "rendering.goita.dealer"), "#8B0000") + 6
+    if seat < len(view.goshi) and view.goshi[seat]:
+        c.pill(draw, x, y0 + 80, t(lang, "rendering.goita.goshi"), "#5B3FA0")
+
+
+def _attack_seat_col(view: Any) -> tuple[int, int] | None:
+    if view.attack is None or view.attacker is None:
+        return None
+    cols = view.table[view.attacker]
+    return (view.attacker, len(cols) - 1) if cols else None
+
+
+def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = False) -> Image.Image:
+    """The table from ``view``: public when ``view.seat`` is None; with ``reveal_own`` a seat's own
+    face-down pieces are drawn face up with a tint (private image)."""
+    img, draw = c.canvas(SIZE, SIZE, TABLE)
+    draw.rounded_rectangle((110, 110, SIZE - 110, SIZE - 110), radius=40, fill="#A0703C", outline="#6B4A2B",
+                           width=6)
+    highlight = _attack_seat_col(view)
+    for seat in range(4):
+        cols = view.table[seat] if seat < len(view.table) else ()
+        for k, col in enumerate(cols[:4]):
+            first_c, attack_c = _piece_centres(seat, k)
+            if col.face_down and (col.first is None or not reveal_own):
+                first = pieces.piece(None, PW, PH)
+            else:
+                first = pieces.piece(col.first, PW, PH, tint=col.face_down)
+            _paste_piece(img, first, first_c)
+            box = (int(attack_c[0] - PW / 2), int(attack_c[1] - PH / 2),
+                   int(attack_c[0] + PW / 2), int(attack_c[1] + PH / 2))
+            if highlight == (seat, k):
+                c.glow(draw, box, c.GOLD, 5, 8)
+            _paste_piece(img, pieces.piece(col.attack, PW, PH), attack_c)
+        _plate(img, draw, view, seat, names, lang)
+    # Centre panel: the current attack and who acts.
+    mid = int(CENTRE)
+    c.panel(draw, (mid - 190, mid - 64, mid + 190, mid + 64), fill="#F4EBDD")
+    if view.attack is not None and view.attacker is not None:
+        piece_name = t(lang, f"rendering.goita.piece.{view.attack}")
+        line1 = t(lang, "rendering.goita.attack", piece=piece_name,
+                  seat=tx.fit(c.seat_name(names, view.attacker, lang), c.BODY, 150))
+    elif view.turn is not None:
+        line1 = t(lang, "rendering.goita.leads", seat=tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 200))
+    else:
+        line1 = ""
+    tx.draw_text(draw, (CENTRE, CENTRE - 52), line1, c.BODY, c.INK, bold=True, align="center", max_width=360)
+    if view.turn is not None and not view.finished:
+        key = "rendering.goita.next_lead" if view.leading else "rendering.goita.next"
+        line2 = t(lang, key, seat=tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 220))
+        tx.draw_text(draw, (CENTRE, CENTRE - 16), line2, c.BODY, "#8B5A00", bold=True, align="center", max_width=360)
+    elif view.finished and view.winner_team is not None:
+        tx.draw_text(draw, (CENTRE, CENTRE - 16), t(lang, "rendering.goita.won", team=_team_name(lang, view.winner_team)),
+                     c.BODY, "#8B5A00", bold=True, align="center", max_width=360)
+    tx.draw_text(draw, (CENTRE, CENTRE + 22), t(lang, "rendering.round_no", n=view.round_no), c.SMALL, c.MUTED,
+                 align="center")
+    # Score panel, top-left corner.
+    c.panel(draw, (10, 10, 300, 126), fill="#F4EBDD")
+    tx.draw_text(draw, (22, 16), t(lang, "rendering.game.goita"), c.BODY, c.INK, bold=True, max_width=270)
+    for team in (0, 1):
+        y = 52 + 36 * team
+        c.pill(draw, 22, y, _team_name(lang, team), c.team_color(team))
+        tx.draw_text(draw, (288, y + 2), t(lang, "rendering.goita.score", n=view.scores[team], target=view.target),
+                     c.BODY, c.INK, bold=True, align="right")
+    return img
+
+
+def _team_name(lang: str, team: int) -> str:
+    return t(lang, "rendering.goita.team_ns" if team == 0 else "rendering.goita.team_ew")
+
+
+def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
+    """The public table (never a hand, never a face-down identity)."""
+    return draw_board(view, names, lang, reveal_own=False)
+
+
+HAND_W, HAND_H = 84, 98
+
+
+def draw_hand(view: Any, lang: str) -> Image.Image:
+    """The seat's pieces upright in table order, with counts, and its own face-down pieces."""
+    order = {pid: i for i, pid in enumerate(pieces.all_ids())}
+    hand = sorted(view.hand or (), key=lambda p: order.get(p, 99))
+    counts = Counter(hand)
+    own_down = []
+    if view.seat is not None and view.seat < len(view.table):
+        own_down = [col.first for col in view.table[view.seat] if col.face_down and col.first is not None]
+    width = 1024
+    height = 64 + HAND_H + 90 + (90 if own_down else 0)
+    img, draw = c.canvas(width, height, TABLE)
+    draw.rectangle((0, 0, width, 56), fill="#2B2118")
+    tx.draw_text(draw, (20, 12), t(lang, "rendering.game.goita"), c.LARGE, c.WHITE, bold=True, max_width=400)
+    sub = t(lang, "rendering.goita.your_pieces", n=len(hand))
+    if view.turn == view.seat and view.seat is not None:
+        sub += " · " + t(lang, "rendering.climb.your_turn")
+    tx.draw_text(draw, (width - 20, 14), sub, c.BODY, "#E8DCC8", align="right", max_width=560)
+    step = HAND_W + 16
+    left = (width - step * max(1, len(hand))) // 2 + 8
+    if not hand:
+        tx.draw_text(draw, (width / 2, 100), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
+    for i, pid in enumerate(hand):
+        x = left + i * step
+        sprite = pieces.piece(pid, HAND_W, HAND_H)
+        img.paste(sprite, (x, 76), sprite)
+        first_of_kind = i == 0 or hand[i - 1] != pid
+        if first_of_kind:
+            label = t(lang, f"rendering.goita.piece.{pid}")
+            if counts[pid] > 1:
+                label += " " + t(lang, "rendering.count", n=counts[pid])
+            tx.draw_text(draw, (x + HAND_W / 2, 76 + HAND_H + 10), label, c.SMALL, c.WHITE, bold=True,
+                         align="center", max_width=step * counts[pid] - 4)
+    if own_down:
+        y = 76 + HAND_H + 56
+        tx.draw_text(draw, (20, y + 18), t(lang, "rendering.goita.your_face_down"), c.BODY, c.WHITE, bold=True)
+        x = 20 + int(tx.width(t(lang, "rendering.goita.your_face_down"), c.BODY, True)) + 16
+        for pid in own_down:
+            sprite = pieces.piece(pid, PW, PH, tint=True)
+            img.paste(sprite, (x, y), sprite)
+            x += PW + 10
+    return img

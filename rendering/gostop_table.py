@@ -1,0 +1,252 @@
+"""Go-Stop table and hand images (gostop.md §13.6–13.7).
+
+The layout sits in twelve fixed month slots (1–6 above, 7–12 below) beside the stock; each
+player has a panel with name, dealer chip, hand count, Go count, pass credits and the captures
+grouped by type (bright, animal, ribbon, junk by value) with counts and set-progress pips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, IDS, MONTH, PI, TYPE
+from bot.i18n import has, t
+
+from . import common as c
+from . import hwatu
+from . import text as tx
+
+WIDTH = 1200
+CW, CH = 64, 104  # layout cards (R1.7)
+MW, MH = 54, 88  # captured cards
+HW, HH = 96, 156  # hand cards
+SLOT_W = 150
+HEADER = 60
+PANEL_H = 196
+
+
+def _type_of(card_id: str) -> str:
+    return TYPE[ID_OF[card_id]] if card_id in ID_OF else "junk"
+
+
+def _month_of(card_id: str) -> int:
+    return MONTH[ID_OF[card_id]] if card_id in ID_OF else 0
+
+
+def _paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
+    img.paste(sprite, (x, y), sprite)
+
+
+def _draw_layout(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, top: int, lang: str,
+                 marked: set[str]) -> None:
+    stacks = {s.month: s.creator_seat for s in view.stacks}
+    left = 20
+    for m in range(1, 13):
+        row, col = divmod(m - 1, 6)
+        x = left + col * (SLOT_W + 4)
+        y = top + row * (CH + 40)
+        cards = view.layout[m - 1] if m - 1 < len(view.layout) else ()
+        fill = "#2A6E4E" if cards else "#245E43"
+        draw.rounded_rectangle((x, y, x + SLOT_W, y + CH + 34), radius=8, fill=fill,
+                               outline="#3C8060" if cards else "#2C6A4C", width=2)
+        tx.draw_text(draw, (x + 8, y + 2), t(lang, "rendering.gostop.month", n=m), c.SMALL,
+                     c.WHITE if cards else "#7FA892", bold=True)
+        step = min(40, (SLOT_W - 12 - CW) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        for k, card in enumerate(cards):
+            cx, cy = x + 6 + k * step, y + 28
+            if card in marked:
+                c.glow(draw, (cx, cy, cx + CW, cy + CH), c.GOLD, 4, 6)
+            _paste(img, hwatu.card_face(card, CW, CH, lang), cx, cy)
+        if m in stacks:
+            label = t(lang, "rendering.gostop.ppuk")
+            creator = stacks[m]
+            if creator is not None:
+                label += " " + "ABCDEFG"[creator]
+            c.pill(draw, x + SLOT_W - 4, y + 2, label, c.RED, align="right", size=c.SMALL)
+
+
+def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, color: str) -> int:
+    for k in range(total):
+        box = (x + k * 16, y, x + k * 16 + 12, y + 12)
+        draw.ellipse(box, fill=color if k < have else None, outline=color, width=2)
+    return total * 16
+
+
+def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int, y: int, width: int,
+           label: str, lang: str, marked: set[str]) -> None:
+    tx.draw_text(draw, (x, y), label, c.SMALL, c.INK, bold=True, max_width=width)
+    if not cards:
+        return
+    step = min(MW + 2, (width - MW) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+    for k, card in enumerate(cards):
+        cx, cy = int(x + k * step), y + 50
+        if card in marked:
+            c.glow(draw, (cx, cy, cx + MW, cy + MH), c.GOLD, 3, 5)
+        _paste(img, hwatu.card_face(card, MW, MH, lang), cx, cy)
+
+
+def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence[str],
+                 top: int, lang: str, marked: set[str]) -> None:
+    box = (10, top, WIDTH - 10, top + PANEL_H - 8)
+    turn = view.turn == pv.seat
+    if turn:
+        c.glow(draw, box, c.GOLD, 5, 12)
+    c.panel(draw, box, fill=c.PANEL if pv.status == "playing" else "#DDDDDD")
+    x0, y0 = box[0] + 12, top + 10
+    name = c.seat_name(names, pv.seat, lang)
+    letter_w = c.pill(draw, x0, y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), size=c.SMALL)
+    tx.draw_text(draw, (x0 + letter_w + 8, y0), name, c.BODY, c.INK, bold=True, max_width=230 - letter_w)
+    y = y0 + 36
+    back = hwatu.card_back(22, 34)
+    _paste(img, back, x0, y)
+    tx.draw_text(draw, (x0 + 28, y + 4), t(lang, "rendering.count", n=pv.hand_count), c.BODY, c.INK, bold=True)
+    xb = x0 + 90
+    if view.dealer == pv.seat:
+        xb += c.pill(draw, xb, y + 2, t(lang, "rendering.dealer"), "#444444") + 6
+    if pv.go_count:
+        c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.go", n=pv.go_count), "#B3122E")
+    y += 40
+    tx.draw_text(draw, (x0, y), t(lang, "rendering.score", n=pv.score), c.LARGE, c.INK, bold=True)
+    y += 34
+    extras = []
+    if pv.pass_credits:
+        extras.append(t(lang, "rendering.gostop.pass_credits", n=pv.pass_credits))
+    if pv.ppuks:
+        extras.append(t(lang, "rendering.gostop.ppuks", n=pv.ppuks))
+    if pv.shaken:
+        extras.append(t(lang, "rendering.gostop.shaken", months=", ".join(str(m) for m in pv.shaken)))
+    if pv.status != "playing":
+        extras.append(t(lang, f"rendering.gostop.status.{pv.status}"))
+    if pv.go_count and pv.last_go_score:
+        extras.append(t(lang, "rendering.gostop.must_beat", n=pv.last_go_score))
+    tx.draw_text(draw, (x0, y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250)
+    # Captures grouped by type.
+    caps = list(pv.captures)
+    groups: dict[str, list[str]] = {"bright": [], "animal": [], "ribbon": [], "junk": []}
+    for card in sorted(caps, key=lambda k: (_month_of(k) or 99, k)):
+        kind = _type_of(card)
+        groups["junk" if kind == "joker" else kind].append(card)
+    ids = {ID_OF[k] for k in caps if k in ID_OF}
+    x = 296
+    room = WIDTH - 30 - x - 3 * 16
+    widths = {"bright": int(room * 0.18), "animal": int(room * 0.25), "ribbon": int(room * 0.25)}
+    widths["junk"] = room - sum(widths.values())
+    for kind in ("bright", "animal", "ribbon", "junk"):
+        cards = groups[kind]
+        if kind == "junk":
+            label = t(lang, "rendering.gostop.group.junk", n=pv.junk_value)
+        else:
+            label = t(lang, f"rendering.gostop.group.{kind}", n=len(cards))
+        _group(img, draw, cards, x, y0, widths[kind], label, lang, marked)
+        if kind == "animal":
+            _pips(draw, x, y0 + 30, len(ids & BIRDS), 3, "#444444")
+        if kind == "ribbon":
+            px = x
+            for sets, color in ((HONG_DAN, "#C8202F"), (CHEONG_DAN, "#224EAA"), (CHO_DAN, "#A0522D")):
+                px += _pips(draw, px, y0 + 30, len(ids & sets), 3, color) + 10
+        x += widths[kind] + 16
+    draw.line((282, y0, 282, top + PANEL_H - 20), fill="#BBBBBB", width=2)
+
+
+def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
+    """The public Go-Stop table (only public facts: layout, captures, counts, scores)."""
+    players = list(view.players)
+    layout_h = 2 * (CH + 40) + 10
+    height = HEADER + layout_h + PANEL_H * len(players) + 12
+    img, draw = c.canvas(WIDTH, height, c.FELT)
+    draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
+    tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330)
+    sub = [t(lang, "rendering.round_no", n=view.round_no), t(lang, "rendering.target", n=view.target)]
+    tx.draw_text(draw, (360, 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360)
+    if view.nagari_streak:
+        c.pill(draw, WIDTH - 16, 12, t(lang, "rendering.gostop.nagari", n=2 ** view.nagari_streak), c.RED,
+               align="right")
+    elif view.turn is not None:
+        who = tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 250)
+        c.pill(draw, WIDTH - 16, 12, t(lang, "rendering.climb.turn", name=who), "#B8860B", align="right")
+    last = view.last_turn
+    marked = set(last.played) | set(last.flipped)
+    captured = set(last.captured)
+    _draw_layout(img, draw, view, HEADER + 4, lang, marked)
+    # Stock at the right end of the layout.
+    sx = 20 + 6 * (SLOT_W + 4) + 20
+    back = hwatu.card_back(CW, CH)
+    for k in range(3):
+        _paste(img, back, sx + 30 + k * 3, HEADER + 40 + k * 3)
+    tx.draw_text(draw, (sx + 66, HEADER + 160), t(lang, "rendering.gostop.stock", n=view.stock_count), c.BODY,
+                 c.WHITE, bold=True, align="center")
+    events = [e for e in last.events if has(f"rendering.gostop.event.{e}")]
+    if events:
+        banner = " · ".join(t(lang, f"rendering.gostop.event.{e}") for e in events[:3])
+        bw = min(tx.width(banner, c.LARGE, True) + 30, 230)
+        draw.rounded_rectangle((sx, HEADER + 200, sx + bw, HEADER + 240), radius=18, fill=c.RED)
+        tx.draw_text(draw, (sx + bw / 2, HEADER + 204), banner, c.LARGE, c.WHITE, bold=True, align="center",
+                     max_width=bw - 20)
+    top = HEADER + layout_h
+    for pv in players:
+        _draw_player(img, draw, view, pv, names, top, lang, captured | marked)
+        top += PANEL_H
+    return img
+
+
+def draw_hand(view: Any, lang: str) -> Image.Image:
+    """The private hand: one row sorted by month, a match badge under each card, triples bracketed."""
+    hand = sorted(view.hand, key=lambda k: (_month_of(k) or 99, k))
+    layout_by_month = {m + 1: len(cards) for m, cards in enumerate(view.layout)}
+    stacks = {s.month for s in view.stacks}
+    width = max(1024, 40 + len(hand) * (HW + 12))
+    height = 60 + 40 + HH + 110
+    img, draw = c.canvas(width, height, c.FELT)
+    draw.rectangle((0, 0, width, 52), fill="#2B2118")
+    tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.LARGE, c.WHITE, bold=True, max_width=400)
+    me = next((p for p in view.players if p.seat == view.seat), None)
+    if me is not None:
+        line = t(lang, "rendering.score", n=me.score)
+        if me.pass_credits:
+            line += " · " + t(lang, "rendering.gostop.pass_credits", n=me.pass_credits)
+        tx.draw_text(draw, (width - 20, 12), line, c.BODY, "#E8DCC8", align="right", max_width=width / 2)
+    if not hand:
+        tx.draw_text(draw, (width / 2, 120), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
+    left = (width - len(hand) * (HW + 12)) // 2
+    months = [_month_of(k) for k in hand]
+    shown = set(me.shown) if me is not None else set()
+    y = 100
+    for i, card in enumerate(hand):
+        x = left + i * (HW + 12)
+        if card in shown:
+            c.glow(draw, (x, y, x + HW, y + HH), "#56B4E9", 4, 6)
+        _paste(img, hwatu.card_face(card, HW, HH, lang), x, y)
+        m = months[i]
+        if m == 0:
+            badge = t(lang, "rendering.gostop.match.joker")
+        elif m in stacks:
+            badge = t(lang, "rendering.gostop.match.stack")
+        else:
+            badge = t(lang, "rendering.gostop.match.n", n=layout_by_month.get(m, 0))
+        fill = "#0072B2" if (m and layout_by_month.get(m, 0)) else "#555555"
+        w = tx.width(badge, c.SMALL, True) + 16
+        c.pill(draw, int(x + HW / 2 - w / 2), y + HH + 8, badge, fill)
+    # Bracket triples of one month with the hint.
+    for m in sorted(set(months)):
+        idx = [i for i, k in enumerate(months) if k == m]
+        if m == 0 or len(idx) < 3:
+            continue
+        x0 = left + idx[0] * (HW + 12) - 4
+        x1 = left + idx[-1] * (HW + 12) + HW + 4
+        draw.line((x0, 94, x0, 84, x1, 84, x1, 94), fill=c.GOLD, width=3)
+        hint = t(lang, "rendering.gostop.bomb" if layout_by_month.get(m, 0) else "rendering.gostop.shake")
+        tx.draw_text(draw, ((x0 + x1) / 2, 56), hint, c.SMALL, c.GOLD, bold=True, align="center")
+    return img
+
+
+def pi_value(card_id: str) -> int:
+    """Junk value of a card when counted as junk."""
+    return PI[ID_OF[card_id]] if card_id in ID_OF else 0
+
+
+def known_ids() -> list[str]:
+    """Every card id the renderer can draw."""
+    return list(IDS)
