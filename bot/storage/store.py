@@ -14,6 +14,7 @@ current all-time rating, with games/wins/points counted in the period.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -32,6 +33,7 @@ from .models import (
     Seat,
     SeatResult,
     Snapshot,
+    StorageError,
     from_micros,
     to_micros,
 )
@@ -116,7 +118,10 @@ class Storage:
 
         Raises ``StorageError`` for a database written by a newer Teahouse.
         """
-        db = await Database.connect(path)
+        try:
+            db = await Database.connect(path)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open the database {path!r}: {error}; check database_path") from error
         try:
             await migrate(db)
         except BaseException:

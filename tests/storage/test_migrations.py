@@ -150,6 +150,11 @@ async def test_a_database_not_made_by_teahouse_is_refused(tmp_path: Path) -> Non
         await Storage.open(str(path))
 
 
+async def test_a_path_that_cannot_be_opened_is_refused_with_its_name(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="cannot open the database .*no-such-folder"):
+        await Storage.open(str(tmp_path / "no-such-folder" / "teahouse.db"))
+
+
 async def test_a_failing_migration_leaves_the_previous_version_intact() -> None:
     db = await Database.connect(":memory:")
     try:
