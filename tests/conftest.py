@@ -9,17 +9,16 @@ the test did not take (`double.take_violations()`, `double.take_bot_errors()`).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import discord
 import pytest
 
 from tests.discord_double import DiscordDouble
 
-BOT_START_TIMEOUT = 10.0
+if TYPE_CHECKING:
+    from bot.app import TeahouseBot
 
 
 @pytest.fixture
@@ -34,36 +33,13 @@ async def double() -> AsyncIterator[DiscordDouble]:
         await fake.stop()
 
 
-async def start_bot(double: DiscordDouble, client: discord.Client) -> asyncio.Task[None]:
-    """`client.start(token)` against the double, returning once READY and quiet."""
-    task = asyncio.create_task(client.start(double.token), name="bot-under-test")
-    ready = asyncio.create_task(client.wait_until_ready())
-    done, _ = await asyncio.wait({task, ready}, timeout=BOT_START_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
-    if ready not in done:
-        ready.cancel()
-        if task in done:
-            task.result()  # re-raise why the bot died
-        raise TimeoutError(f"the bot was not READY within {BOT_START_TIMEOUT} s")
-    await double.settle()
-    return task
-
-
-async def stop_bot(client: discord.Client, task: asyncio.Task[None]) -> None:
-    await client.close()
-    with contextlib.suppress(asyncio.CancelledError):
-        await asyncio.wait_for(task, BOT_START_TIMEOUT)
-
-
 @pytest.fixture
-async def bot(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[discord.Client]:
+async def bot(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[TeahouseBot]:
     from bot.app import TeahouseBot
     from bot.config import Config
 
     config = Config(token=double.token, database_path=str(tmp_path / "teahouse.db"))
-    # guild_ready_timeout is discord.py's wait for more GUILD_CREATEs before READY (2 s by default).
+    # guild_ready_timeout: discord.py waits this long for more GUILD_CREATEs before READY (default 2 s).
     client = TeahouseBot(config, guild_ready_timeout=0.05)
-    task = await start_bot(double, client)
-    try:
+    async with double.running(client):
         yield client
-    finally:
-        await stop_bot(client, task)

@@ -8,9 +8,10 @@ event loop; `settle()` waits until the bot has gone quiet.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 import discord
@@ -176,6 +177,26 @@ class DiscordDouble:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
+
+    @contextlib.asynccontextmanager
+    async def running(self, client: discord.Client, *, timeout: float = 10.0) -> AsyncIterator[discord.Client]:
+        """Run `client.start(token)` against the double: READY and quiet inside, closed after."""
+        task = asyncio.create_task(client.start(self.token), name="bot-under-test")
+        ready = asyncio.create_task(client.wait_until_ready())
+        done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if ready not in done:
+            ready.cancel()
+            if task in done:
+                task.result()  # re-raise why the bot died
+            await client.close()
+            raise TimeoutError(f"the bot was not READY within {timeout} s")
+        await self.settle()
+        try:
+            yield client
+        finally:
+            await client.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(task, timeout)
 
     def install(self) -> None:
         """Point discord.py's REST base and default gateway at this double."""

@@ -44,6 +44,7 @@ class Connection:
 
     def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
         self.ws = ws
+        self.compressed = compress
         self._compressor = zlib.compressobj() if compress else None
         self._queue: asyncio.Queue[Json | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop(), name="discord-double-gateway-writer")
