@@ -244,8 +244,8 @@ def _deal(state: State, kind: str, tribute: str, events: list[Event]) -> None:
                 events.append(Event("kai_pai_joker", kai, {"card": card.ascii, "next_seat": (kai + 1) % SEATS}))
                 kai = (kai + 1) % SEATS
                 continue
-            value = 1 if card.rank == 14 else 2 if card.rank == 15 else card.rank  # R2.4
-            taker = (kai + value - 1) % SEATS
+            value = kai_pai_value(card.rank)
+            taker = kai_pai_taker(kai, card.rank)
             events.append(Event("kai_pai", kai, {"card": card.ascii, "count": value, "first_taker_seat": taker}))
             break
         state.kai_pai = kai
@@ -285,6 +285,16 @@ def _deal(state: State, kind: str, tribute: str, events: list[Event]) -> None:
         if threes:
             _show_threes(state, threes[0][0], threes[0][1], events)
         _open_revolution(state, events)
+
+
+def kai_pai_value(rank: int) -> int:
+    """R2.4: A counts 1, 2..10 face value, J 11, Q 12, K 13."""
+    return 1 if rank == 14 else 2 if rank == 15 else rank
+
+
+def kai_pai_taker(kai: int, rank: int) -> int:
+    """R4.3: counting from the Kai Pai himself as 1, the v-th player takes the first card."""
+    return (kai + kai_pai_value(rank) - 1) % SEATS
 
 
 def _show_threes(state: State, seat: int, suit: str, events: list[Event]) -> None:
@@ -917,7 +927,10 @@ def _apply_ask(state: State, seat: int, target: int, events: list[Event]) -> Non
     state.answered[target] = count
     state.answers[target] = answer
     events.append(Event("ask_count", seat, {"target_seat": target}))
-    events.append(Event("count_answer", target, {"answer": answer, "count": count if count <= 10 else None}))
+    if count < 10:
+        events.append(Event("count_answer", target, {"count": count}))
+    else:
+        events.append(Event("count_" + answer, target, {}))
 
 
 def _apply_choose(state: State, seat: int, target: int, events: list[Event]) -> None:
