@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.core import Event
 from bot.games.gouji import State, apply, legal_actions, new_game, parse_action, to_act
 from bot.games.gouji.notation import parse_ranks
-from bot.games.core import Event
 
 FILLER = "3 4 5 6 7 8 9 9"
 

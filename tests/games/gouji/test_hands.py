@@ -7,7 +7,18 @@ from typing import Any
 import pytest
 
 from bot.games.core import Event, IllegalAction, full_deck, rng_for
-from bot.games.gouji import INFO, Decision, Return, State, apply, legal_actions, new_game, result, to_act, view
+from bot.games.gouji import (
+    INFO,
+    Decision,
+    Return,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    result,
+    to_act,
+    view,
+)
 from bot.games.gouji.engine import RANK_TOTAL, _deal, dui, hand_points, kai_pai_taker
 
 from .helpers import act, counts, finish_prehand, kinds

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games.core import IllegalAction
-from bot.games.gouji import Decision, ShaoPai, legal_actions, parse_play, to_act, view
+from bot.games.gouji import AskCount, Decision, ShaoPai, State, legal_actions, parse_play, to_act, view
 from bot.games.gouji.moves import remainder_ok, shao_claims
 
 from .helpers import act, counts, kinds, table
@@ -139,7 +141,7 @@ def test_R8_3_eligibility_examples() -> None:
     assert shao_claims(counts("A A 8 8 8"), parse_play("K-K"), False) == [parse_play("A-A")]
 
 
-def _seed_shao_table(**options: object) -> object:
+def _seed_shao_table(**options: Any) -> State:
     state = table({0: "6 6 A A 8 8 8", 1: "K K 3", 2: "BJ BJ 4", 4: "3 4 5", 5: "2 2 9"}, **options)
     act(state, 0, "6-6")
     act(state, 1, "K-K")  # Gou Ji: B against E
@@ -273,7 +275,7 @@ def test_R9_2_4_beating_the_out_players_cards_refuses_the_wind() -> None:
 
 def test_R9_3_count_questions_and_answers() -> None:
     state = table({0: "3 4 5 6 7 8 9 10 J Q", 1: "3 4 5 6 7 8 9 10 J Q K", 2: "3 4 5"})
-    asks = {a.target for a in legal_actions(state, 3) if a.kind == "ask_count"}
+    asks = {a.target for a in legal_actions(state, 3) if isinstance(a, AskCount)}
     assert asks == {0, 1, 5}  # Dui Men A and teammates B, F
     events = act(state, 3, "ask A")
     assert kinds(events) == ["ask_count", "count_man_hu"]
@@ -290,7 +292,7 @@ def test_R9_3_count_questions_and_answers() -> None:
 def test_R9_3_1_anyone_may_ask_a_player_whose_dui_men_is_out() -> None:
     state = table({3: "", 0: "5 6"})
     state.places[3] = 1
-    assert any(a.kind == "ask_count" and a.target == 0 for a in legal_actions(state, 1))
+    assert any(isinstance(a, AskCount) and a.target == 0 for a in legal_actions(state, 1))
 
 
 def test_R9_5_showing_to_partners_is_private() -> None:
@@ -321,13 +323,13 @@ def test_R9_4_2_partners_may_play_an_exposed_hand_with_the_option() -> None:
     assert state.top_seat == 0 and state.hands[0] == counts("9")
 
 
-def _endgame_table() -> object:
+def _endgame_table() -> State:
     state = table({0: "3 3 3 4", 1: "5 5 6", 2: "6 6 7", 3: "7 7 8", 4: "", 5: ""})
     state.places[4], state.places[5], state.n_out = 1, 2, 2
     state.eg = True
     state.eg_leader = 0
     from bot.games.gouji.engine import _eg_new_round
-    _eg_new_round(state)  # type: ignore[arg-type]
+    _eg_new_round(state)
     return state
 
 

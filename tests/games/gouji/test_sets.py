@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from bot.games.core import IllegalAction
-from bot.games.gouji import AskCount, Choose, Decision, Return, ShaoPai, format_action, parse_action, parse_play
+from bot.games.gouji import (
+    AskCount,
+    Choose,
+    Decision,
+    Return,
+    ShaoPai,
+    format_action,
+    parse_action,
+    parse_play,
+)
 from bot.games.gouji.moves import all_sets, beating_sets
 from bot.games.gouji.notation import make_play
 
