@@ -36,6 +36,9 @@ class TinyBot(commands.AutoShardedBot):
         self.errors: list[discord.HTTPException] = []
         self.sync_guild = sync_guild
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py sleeps 5 s before every re-IDENTIFY (Discord's identify rate limit); tests need not."""
+
     async def setup_hook(self) -> None:
         bot = self
 
