@@ -6,7 +6,7 @@ Seats are 0..3 = S, E, N, W; teams are N–S = 0 (seats 0, 2) and E–W = 1 (sea
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -77,4 +77,11 @@ class View:
     options: dict[str, Any]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """JSON-compatible (tuples become lists when dumped); faster than ``dataclasses.asdict``."""
+        out = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        out["table"] = [[{"first": c.first, "face_down": c.face_down, "attack": c.attack} for c in cols]
+                        for cols in self.table]
+        out["history"] = [{"seat": h.seat, "kind": h.kind, "first": h.first, "attack": h.attack}
+                          for h in self.history]
+        out["options"] = dict(self.options)
+        return out
