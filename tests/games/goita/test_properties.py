@@ -22,13 +22,13 @@ from bot.games.goita import (
     view,
 )
 from bot.games.goita import engine as eng
-from bot.games.goita.actions import CONTINUE, PASS, PLAYS, REDEAL, Offset, Play, Point
+from bot.games.goita.actions import CONTINUE, PASS, PLAYS, REDEAL, Action, Offset, Play, Point
 from bot.games.goita.pieces import COPIES, IDS
 
 from .helpers import KINGS, VALUES, kind, piece_census, reference_legal
 
-EVERY_ACTION = [PASS, CONTINUE, REDEAL, Point(1), Point(32), Offset(-2), Offset(2)] + [
-    PLAYS[lead][f][a] for lead in (0, 1) for f in range(9) for a in range(9)]
+EVERY_ACTION: list[Action] = [PASS, CONTINUE, REDEAL, Point(1), Point(32), Offset(-2), Offset(2)]
+EVERY_ACTION += [PLAYS[lead][f][a] for lead in (0, 1) for f in range(9) for a in range(9)]
 
 OPTIONS = st.fixed_dictionaries({
     "target_score": st.sampled_from([150, 150, 60, 10]),
