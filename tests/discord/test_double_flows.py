@@ -59,12 +59,12 @@ async def test_manage_server_commands_are_hidden_from_members(double: DiscordDou
 async def test_click_on_ephemeral_brings_fresh_token_and_updates_it(double: DiscordDouble, tiny: TinyBot) -> None:
     async def show_hand(interaction: discord.Interaction) -> None:
         view = discord.ui.View()
-        button = discord.ui.Button(label="Play", custom_id="play")
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(label="Play", custom_id="play")
 
         async def play(click: discord.Interaction) -> None:
             await click.response.edit_message(content=f"played by {click.user.name}", view=None)
 
-        button.callback = play  # type: ignore[method-assign]
+        button.callback = play  # type: ignore[method-assign,assignment]
         view.add_item(button)
         await interaction.response.send_message("your hand", view=view, ephemeral=True)
 
@@ -99,7 +99,7 @@ async def test_select_menu_values_and_limits_of_what_a_user_can_pick(double: Dis
             picked.append(list(select.values))
             await choice.response.send_message(f"you picked {', '.join(select.values)}", ephemeral=True)
 
-        select.callback = chosen  # type: ignore[method-assign]
+        select.callback = chosen  # type: ignore[method-assign,assignment]
         view.add_item(select)
         await interaction.response.send_message("table", view=view)
 

@@ -84,7 +84,7 @@ async def test_dropped_gateway_is_resumed_and_missed_events_replayed(double: Dis
     msg = await double.wait(record)
     await double.gateway.wait_ready()
 
-    assert msg.content == "done"
+    assert msg is not None and msg.content == "done"
     assert (double.gateway.identifies, double.gateway.resumes) == (1, 1)
 
 

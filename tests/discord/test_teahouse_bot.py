@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import discord
-
+from bot.app import TeahouseBot
+from bot.i18n import t
 from tests.discord_double import DiscordDouble
 
 
-async def test_bot_starts_syncs_commands_and_answers_help_ephemerally(double: DiscordDouble, bot: discord.Client) -> None:
+async def test_bot_starts_syncs_commands_and_answers_help_ephemerally(double: DiscordDouble, bot: TeahouseBot) -> None:
     assert double.gateway.identifies == 1
     assert double.command_syncs == ["global"]
     assert {"help", "about"} <= set(double.command_names)
@@ -19,5 +19,26 @@ async def test_bot_starts_syncs_commands_and_answers_help_ephemerally(double: Di
     assert msg in double["alice"].ephemerals
     assert msg not in double["bob"].ephemerals
     assert double.default_channel.last_message is None  # nothing public
+    assert t("en", "help.title") in msg.content
     assert "Goita" in msg.content
-    assert double["alice"].last_interaction.ack_seconds is not None
+    assert not msg.allows_mass_mention
+    record = double["alice"].last_interaction
+    assert record.ack_seconds is not None and record.ack_seconds < 3
+    assert record.other_calls == []
+
+
+async def test_help_follows_the_users_discord_locale(double: DiscordDouble, bot: TeahouseBot) -> None:
+    msg = await double["bob"].run("/help", locale="ru")
+    assert t("ru", "help.title") in msg.content
+    assert t("ru", "help.title") != t("en", "help.title")
+
+
+async def test_about_reports_the_server_count(double: DiscordDouble, bot: TeahouseBot) -> None:
+    msg = await double["carol"].run("/about")
+    assert msg.ephemeral and bot.version in msg.content
+
+
+async def test_commands_carry_translations_for_discord_clients(double: DiscordDouble, bot: TeahouseBot) -> None:
+    help_command = double.command("help", None)
+    assert help_command is not None
+    assert set(help_command.get("description_localizations") or {}) >= {"ru"}

@@ -714,10 +714,8 @@ class DiscordDouble:
                 )
             if self.quiet() and loop.time() - self._last_activity > 0.2:
                 self._raise_problems(record)
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(record.acknowledged.wait(), min(remaining, 0.02))
-            except TimeoutError:
-                pass
 
     def _raise_problems(self, record: InteractionRecord) -> None:
         mine = [v for v in record.violations if id(v) not in self._reported]

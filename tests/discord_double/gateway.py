@@ -194,7 +194,8 @@ class Gateway:
         elif op == RESUME:
             await self._resume(conn, data or {})
         elif op == REQUEST_MEMBERS and conn.session is not None:
-            chunk = self.hooks.member_chunk(int(data["guild_id"]), data.get("nonce"))
+            request = data or {}
+            chunk = self.hooks.member_chunk(int(request["guild_id"]), request.get("nonce"))
             conn.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
         elif op in (PRESENCE, VOICE):
             return

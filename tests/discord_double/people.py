@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from . import permissions as perms
 from .errors import UserActionError
-from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, InteractionRecord
+from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionRecord,
+)
 from .model import Channel, Guild, Message, SelectMenu, User
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from . import permissions as perms
 from .errors import (
@@ -192,7 +192,7 @@ class RestApi:
             indexed: dict[int, UploadedFile] = {}
             reader = await request.multipart()
             while (part := await reader.next()) is not None:
-                if not hasattr(part, "read"):
+                if not isinstance(part, BodyPartReader):
                     continue
                 name = part.name or ""
                 if name == "payload_json":
