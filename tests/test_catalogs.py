@@ -14,7 +14,6 @@ from __future__ import annotations
 import string
 import sys
 import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
