@@ -46,11 +46,7 @@ def load_file(lang: str, name: str) -> dict[str, str]:
 
 def fields(template: str) -> dict[str, str]:
     """The ``{name: format_spec}`` of a str.format template."""
-    return {
-        name: spec or ""
-        for _, name, spec, _ in string.Formatter().parse(template)
-        if name is not None
-    }
+    return {name: spec or "" for _, name, spec, _ in string.Formatter().parse(template) if name is not None}
 
 
 def sample_params(template: str) -> dict[str, object]:
@@ -82,8 +78,10 @@ def problems(lang: str) -> list[str]:
             out.append(f"{lang}/{name}: extra {key}")
         for key in english.keys() & ours.keys():
             if set(fields(english[key])) != set(fields(ours[key])):
-                out.append(f"{lang}/{name}: placeholders of {key}: {sorted(fields(ours[key]))}"
-                           f" vs English {sorted(fields(english[key]))}")
+                out.append(
+                    f"{lang}/{name}: placeholders of {key}: {sorted(fields(ours[key]))}"
+                    f" vs English {sorted(fields(english[key]))}"
+                )
     for path in sorted((LOCALES_DIR / lang).glob("*.toml")):
         if path.name not in ENGLISH_FILES:
             out.append(f"{lang}/{path.name}: no English file of that name")
