@@ -11,6 +11,7 @@ Run as a script to list what still needs translating::
 
 from __future__ import annotations
 
+import re
 import string
 import sys
 import tomllib
@@ -142,6 +143,34 @@ def test_translation_is_empty_only_where_english_is(lang: str) -> None:
     english = catalog(DEFAULT_LANG)
     ours = catalog(lang)
     assert [key for key, text in ours.items() if not text.strip() and english.get(key, "").strip()] == []
+
+
+SAME_IN_EVERY_LANGUAGE = {"gostop.option.vip"}
+
+
+def prose(text: str) -> str:
+    """The words of a template, without placeholders, code spans and quoted examples."""
+    return re.sub(r"`[^`]*`|\{[^}]*\}|«[^»]*»|“[^”]*”", "", text)
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_translation_is_not_a_copy_of_english(lang: str) -> None:
+    english = catalog(DEFAULT_LANG)
+    copied = [
+        key
+        for key, text in catalog(lang).items()
+        if key in english
+        and text == english[key]
+        and key not in SAME_IN_EVERY_LANGUAGE
+        and re.search(r"[A-Za-z]{3,}", prose(text))
+    ]
+    assert copied == []
+
+
+def test_persian_uses_persian_punctuation() -> None:
+    """Persian prose writes ، ؛ ؟ (placeholders, code and quoted commands stay ASCII)."""
+    wrong = [key for key, text in catalog("fa").items() if re.search(r"[,;?]", prose(text))]
+    assert wrong == []
 
 
 @pytest.mark.parametrize("lang", (DEFAULT_LANG, *TRANSLATIONS))
