@@ -48,8 +48,13 @@ def render_hand(game_id: str, view: Any, lang: str = "en") -> bytes:
     raise ValueError(f"unknown game {game_id!r}")
 
 
-def render_summary(game_id: str, result_summary: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
-    """The end-of-game summary image (places, points, teams) from a result summary."""
+def render_summary(game_id: str, result_summary: Mapping[str, Any] | Any, names: Sequence[str],
+                   lang: str = "en") -> bytes:
+    """The end-of-game summary image: places, names, points, team totals.
+
+    ``result_summary`` is the engine's ``Result`` or a mapping with its fields (``places``,
+    ``points``, ``team_points``, ``teams``) plus its ``summary`` entries (``hands``/``rounds``).
+    """
     return common.to_png(board.draw_summary(game_id, result_summary, names, lang))
 
 

@@ -1,4 +1,5 @@
-"""Leaderboard and end-of-game summary images."""
+"""Leaderboard and end-of-game summary images (the same for every game)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -6,12 +7,129 @@ from typing import Any
 
 from PIL import Image
 
+from bot.i18n import t
+
 from . import common as c
+from . import text as tx
+
+WIDTH = 1024
+ROW_H = 52
+MAX_ROWS = 15
+MEDALS = {1: "#D4A017", 2: "#A8A9AD", 3: "#B87333"}
+TEAM_NAMES = {"gouji": ("ACE", "BDF"), "goita": ("N–S", "E–W"), "zhengshangyou": ("A", "B")}
+
+
+def _int_keys(data: Any) -> dict[int, Any]:
+    if not isinstance(data, Mapping):
+        return {}
+    return {int(k): v for k, v in data.items()}
+
+
+def summary_of(result: Any) -> dict[str, Any]:
+    """A summary mapping from an engine ``Result`` or an already-built mapping."""
+    if isinstance(result, Mapping):
+        return dict(result)
+    out = {name: getattr(result, name, None) for name in ("finished", "places", "points", "team_points", "teams")}
+    out.update(dict(getattr(result, "summary", None) or {}))
+    return out
+
+
+def _fmt_number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
 
 
 def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str], lang: str) -> Image.Image:
-    return c.canvas(1024, 600)[0]
+    """Places, names, points and team totals, best first."""
+    data = summary_of(summary)
+    places = _int_keys(data.get("places"))
+    points = _int_keys(data.get("points"))
+    teams = _int_keys(data.get("teams"))
+    team_points = _int_keys(data.get("team_points"))
+    seats = sorted(set(places) | set(points) | set(range(len(names))))
+    seats.sort(key=lambda s: (places.get(s, 99), -int(points.get(s, 0) or 0), s))
+    team_h = 110 if team_points else 0
+    height = 84 + team_h + 56 + ROW_H * len(seats) + 60
+    img, draw = c.canvas(WIDTH, height, "#22303C")
+    draw.rectangle((0, 0, WIDTH, 70), fill="#15202A")
+    tx.draw_text(draw, (24, 16), t(lang, f"rendering.game.{game_id}"), c.TITLE, c.WHITE, bold=True, max_width=520)
+    tx.draw_text(draw, (WIDTH - 24, 22), t(lang, "rendering.finished"), c.LARGE, c.GOLD, bold=True, align="right",
+                 max_width=420)
+    y = 84
+    if team_points:
+        labels = TEAM_NAMES.get(game_id, ("A", "B", "C", "D"))
+        best = max(team_points.values())
+        count = len(team_points)
+        box_w = (WIDTH - 48 - 16 * (count - 1)) // max(1, count)
+        for i, (team, value) in enumerate(sorted(team_points.items())):
+            x0 = 24 + i * (box_w + 16)
+            c.panel(draw, (x0, y, x0 + box_w, y + 92), fill=c.team_color(team), outline="#FFFFFF" if value == best
+                    else c.team_color(team), width=4)
+            name = t(lang, "rendering.team", name=labels[team % len(labels)])
+            tx.draw_text(draw, (x0 + 20, y + 12), name, c.LARGE, c.WHITE, bold=True, max_width=box_w - 180)
+            tx.draw_text(draw, (x0 + box_w - 20, y + 30), t(lang, "rendering.points", n=value), c.TITLE, c.WHITE,
+                         bold=True, align="right")
+            if value == best:
+                tx.draw_text(draw, (x0 + 20, y + 52), t(lang, "rendering.summary.winners"), c.BODY, c.WHITE,
+                             max_width=box_w - 180)
+        y += team_h
+    # Column heads.
+    tx.draw_text(draw, (24, y + 14), t(lang, "rendering.summary.place"), c.SMALL, "#A8B8C8", bold=True)
+    tx.draw_text(draw, (150, y + 14), t(lang, "rendering.summary.player"), c.SMALL, "#A8B8C8", bold=True)
+    tx.draw_text(draw, (WIDTH - 24, y + 14), t(lang, "rendering.summary.points"), c.SMALL, "#A8B8C8", bold=True,
+                 align="right")
+    y += 52
+    for i, seat in enumerate(seats):
+        top = y + i * ROW_H
+        if i % 2 == 0:
+            draw.rectangle((12, top, WIDTH - 12, top + ROW_H - 4), fill="#2B3B49")
+        place = places.get(seat)
+        if place is not None:
+            c.pill(draw, 24, top + 8, c.ordinal(lang, place), MEDALS.get(place, "#4F6272"))
+        if seat in teams:
+            draw.rectangle((136, top + 6, 144, top + ROW_H - 10), fill=c.team_color(teams[seat]))
+        tx.draw_text(draw, (156, top + 10), c.seat_name(names, seat, lang), c.BODY, c.WHITE, bold=place == 1,
+                     max_width=WIDTH - 156 - 200)
+        value = points.get(seat)
+        if value is not None:
+            tx.draw_text(draw, (WIDTH - 24, top + 10), _fmt_number(value), c.BODY, c.WHITE, bold=True, align="right")
+    foot = []
+    for key in ("hands", "rounds"):
+        if isinstance(data.get(key), int):
+            foot.append(t(lang, f"rendering.summary.{key}", n=data[key]))
+    if foot:
+        tx.draw_text(draw, (24, height - 44), " · ".join(foot), c.SMALL, "#A8B8C8", max_width=WIDTH - 48)
+    return img
 
 
 def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str, lang: str) -> Image.Image:
-    return c.canvas(1024, 600)[0]
+    """Ranked rows: position, name, rating, games, wins and points (missing columns stay blank)."""
+    shown = list(rows)[:MAX_ROWS]
+    height = 84 + 52 + ROW_H * max(1, len(shown)) + 24
+    img, draw = c.canvas(WIDTH, height, "#22303C")
+    draw.rectangle((0, 0, WIDTH, 70), fill="#15202A")
+    tx.draw_text(draw, (24, 16), title, c.TITLE, c.WHITE, bold=True, max_width=WIDTH - 48)
+    columns = (("rating", 620), ("games", 740), ("wins", 860), ("points", WIDTH - 24))
+    y = 84
+    tx.draw_text(draw, (24, y + 14), "#", c.SMALL, "#A8B8C8", bold=True)
+    tx.draw_text(draw, (100, y + 14), t(lang, "rendering.summary.player"), c.SMALL, "#A8B8C8", bold=True)
+    for key, x in columns:
+        tx.draw_text(draw, (x, y + 14), t(lang, f"rendering.leaderboard.{key}"), c.SMALL, "#A8B8C8", bold=True,
+                     align="right", max_width=110)
+    y += 52
+    if not shown:
+        tx.draw_text(draw, (WIDTH / 2, y + 10), t(lang, "rendering.no_rows"), c.BODY, c.WHITE, align="center")
+    for i, row in enumerate(shown):
+        top = y + i * ROW_H
+        if i % 2 == 0:
+            draw.rectangle((12, top, WIDTH - 12, top + ROW_H - 4), fill="#2B3B49")
+        rank = int(row.get("rank", i + 1))
+        c.pill(draw, 20, top + 8, str(rank), MEDALS.get(rank, "#4F6272"))
+        name = str(row.get("name") or "") or t(lang, "rendering.seat", n=i + 1)
+        tx.draw_text(draw, (100, top + 10), name, c.BODY, c.WHITE, bold=rank == 1, max_width=620 - 100 - 110)
+        for key, x in columns:
+            value = row.get(key)
+            if value is not None:
+                tx.draw_text(draw, (x, top + 10), _fmt_number(value), c.BODY, c.WHITE, align="right", max_width=110)
+    return img

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -11,6 +12,7 @@ from bot.i18n import t
 
 from . import text as tx
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 Color = tuple[int, int, int] | tuple[int, int, int, int] | str
 
 #: Okabe-Ito, safe for the common colour-vision deficiencies; team 0 blue, team 1 orange, ...
@@ -40,11 +42,30 @@ def canvas(width: int, height: int, color: Color = FELT) -> tuple[Image.Image, I
     return img, ImageDraw.Draw(img)
 
 
+def _chunk(tag: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
+
+
 def to_png(img: Image.Image) -> bytes:
-    """PNG bytes; fast compression keeps encoding within the frame budget."""
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    """PNG bytes of an RGB image, written directly.
+
+    Pillow's encoder tries every PNG filter on every row, which costs more than drawing the
+    whole table; our images are mostly flat colour, so unfiltered rows and fast deflate give
+    about the same size in a third of the time. The output is a plain, valid 8-bit RGB PNG.
+    """
+    if img.mode != "RGB":
+        img = img.convert("RGB")
+    width, height = img.size
+    raw = memoryview(img.tobytes())
+    stride = width * 3
+    packer = zlib.compressobj(1)
+    parts = []
+    for row in range(height):  # each row: filter type 0, then its pixels
+        parts.append(packer.compress(b"\x00"))
+        parts.append(packer.compress(raw[row * stride:(row + 1) * stride]))
+    parts.append(packer.flush())
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b"")
 
 
 def panel(

@@ -224,8 +224,10 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
             badge = t(lang, "rendering.gostop.match.joker")
         elif m in stacks:
             badge = t(lang, "rendering.gostop.match.stack")
+        elif layout_by_month.get(m, 0):
+            badge = t(lang, "rendering.gostop.match.n", n=layout_by_month[m])
         else:
-            badge = t(lang, "rendering.gostop.match.n", n=layout_by_month.get(m, 0))
+            badge = t(lang, "rendering.gostop.match.none")
         fill = "#0072B2" if (m and layout_by_month.get(m, 0)) else "#555555"
         w = tx.width(badge, c.SMALL, True) + 16
         c.pill(draw, int(x + HW / 2 - w / 2), y + HH + 8, badge, fill)

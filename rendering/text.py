@@ -10,13 +10,14 @@ presentation forms (the table comes from ``unicodedata``, so no package is neede
 
 from __future__ import annotations
 
+import math
 import struct
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont, features
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONT_DIR = Path(__file__).parent / "fonts"
 HAS_RAQM: bool = bool(features.check("raqm"))
@@ -115,6 +116,7 @@ def face_for(ch: str, bold: bool) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def clean(text: str) -> str:
     """``text`` with control characters, emoji and anything no shipped font has removed.
 
@@ -323,6 +325,23 @@ def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
     return cleaned[:lo].rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=1024)
+def _mask(shown: str, size: int, bold: bool) -> tuple[Image.Image, int, float]:
+    """The text drawn once as a coverage mask, with its padding and width; reused by every call."""
+    runs = layout(shown, size, bold)
+    total = sum(r.width for r in runs)
+    ascent, descent = font(CHAINS[bold][0], size).getmetrics()
+    pad = size // 2 + 2
+    mask = Image.new("L", (math.ceil(total) + 2 * pad, ascent + descent + 2 * pad), 0)
+    draw = ImageDraw.Draw(mask)
+    x = float(pad)
+    for run in runs:
+        kwargs: dict[str, object] = {"direction": "rtl" if run.rtl else "ltr"} if HAS_RAQM else {}
+        draw.text((x, pad + ascent), run.text, font=font(run.face, size), fill=255, anchor="ls", **kwargs)  # type: ignore[arg-type]
+        x += run.width
+    return mask, pad, total
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -333,34 +352,35 @@ def draw_text(
     bold: bool = False,
     max_width: float | None = None,
     align: str = "left",
-    stroke: int = 0,
-    stroke_fill: str | tuple[int, ...] | None = None,
 ) -> float:
     """Draw ``text`` with its top-left (or top-centre / top-right, by ``align``) at ``xy``.
 
     Returns the drawn width. The text is cleaned, fitted to ``max_width`` with an ellipsis, laid
-    out bidirectionally and drawn run by run on one baseline.
+    out bidirectionally and drawn run by run on one baseline (through a cached mask).
     """
     shown = fit(text, size, max_width, bold) if max_width is not None else clean(text)
-    runs = layout(shown, size, bold)
-    total = sum(r.width for r in runs)
+    if not shown:
+        return 0.0
+    mask, pad, total = _mask(shown, size, bold)
     x, y = xy
     if align == "center":
         x -= total / 2
     elif align == "right":
         x -= total
-    baseline = y + font(CHAINS[bold][0], size).getmetrics()[0]
-    for run in runs:
-        f = font(run.face, size)
-        kwargs: dict[str, object] = {}
-        if HAS_RAQM:
-            kwargs["direction"] = "rtl" if run.rtl else "ltr"
-        if stroke:
-            kwargs["stroke_width"] = stroke
-            kwargs["stroke_fill"] = stroke_fill
-        draw.text((x, baseline), run.text, font=f, fill=fill, anchor="ls", **kwargs)  # type: ignore[arg-type]
-        x += run.width
+    draw.bitmap((round(x) - pad, round(y) - pad), mask, fill=fill)
     return total
+
+
+def use_raqm(enabled: bool | None) -> None:
+    """Choose the layout path: raqm (``True``), pure Python (``False``), or what Pillow has (``None``).
+
+    The pure-Python path is what a machine without libraqm gets; tests and benchmarks use this to
+    exercise it here.
+    """
+    global HAS_RAQM
+    HAS_RAQM = bool(features.check("raqm")) if enabled is None else bool(enabled and features.check("raqm"))
+    for cached in (font, layout, fit, _mask):
+        cached.cache_clear()
 
 
 def line_height(size: int) -> int:

@@ -1,0 +1,114 @@
+"""Text in images: shipped fonts only, fallback per glyph, clean removal, bidi, ellipsis."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image, ImageDraw
+
+from rendering import text as tx
+
+SAMPLES = {
+    "latin": "Zoë O'Brien-Łukasiewicz",
+    "cyrillic": "Дмитрий Шостакович",
+    "persian": "علی‌رضا محمدی",
+    "chinese": "王小明 够级 争上游",
+    "korean": "김민준 고스톱 광 열 띠 피",
+    "japanese": "ごいた名人 王玉飛角金銀馬香し",
+}
+
+
+@pytest.fixture
+def no_raqm() -> Iterator[None]:
+    """Lay text out as on a machine without libraqm (pure-Python shaping and bidi)."""
+    tx.use_raqm(False)
+    try:
+        yield
+    finally:
+        tx.use_raqm(None)
+
+
+def test_fonts_ship_inside_the_package_under_2_mb() -> None:
+    for name in tx.FACE_FILES.values():
+        path = tx.FONT_DIR / name
+        assert path.is_file() and path.resolve().is_relative_to(tx.FONT_DIR.resolve())
+        assert path.stat().st_size < 2_100_000, name
+    for licence in ("OFL.txt", "LICENSE-DejaVu.txt", "README.md"):
+        assert (tx.FONT_DIR / licence).is_file()
+
+
+@pytest.mark.parametrize("script", sorted(SAMPLES))
+def test_every_script_sample_has_a_glyph_for_every_character(script: str) -> None:
+    text = SAMPLES[script]
+    assert tx.clean(text) == unicodedata.normalize("NFC", text)
+    for ch in text:
+        if not ch.isspace() and ord(ch) != 0x200C:
+            assert tx.face_for(ch, False) is not None, (script, ch)
+
+
+def test_emoji_and_joiners_are_removed_cleanly_never_drawn_as_boxes() -> None:
+    assert tx.clean("🎲 Lucky 🤖 Bot 👍🏽") == "Lucky Bot"
+    assert tx.clean("👨‍👩‍👧") == ""
+    assert tx.clean("a\tb\n\x00c") == "a b c"
+    for ch in tx.clean("Ann 😀 ✨ 🐉 ♠♥ ★"):
+        assert ch == " " or tx.face_for(ch, False) is not None
+
+
+def test_ellipsis_truncates_to_the_space_available() -> None:
+    long = "Zoë O'Brien-Łukasiewicz the Magnificent of Everywhere"
+    shown = tx.fit(long, 22, 200)
+    assert shown.endswith(tx.ELLIPSIS) and tx.width(shown, 22) <= 200
+    assert tx.fit("Ann", 22, 200) == "Ann"
+    assert tx.width(tx.fit("علی‌رضا محمدی و دوستان بسیار زیادش", 22, 150), 22) <= 150
+
+
+def test_persian_is_laid_out_right_to_left() -> None:
+    runs = tx.layout("سارا 2024", 22, False)
+    assert tx.base_rtl("سارا 2024")
+    # Visual order, left to right: the number first, then the Persian word.
+    assert runs[0].text.strip() == "2024" and not runs[0].rtl
+    assert runs[-1].rtl
+
+
+def test_pure_python_shaping_joins_persian_letters() -> None:
+    shaped = tx.reshape("سلام")
+    assert all(0xFB50 <= ord(ch) <= 0xFEFF for ch in shaped)
+    assert tx.reshape("لا") == "\ufefb"  # lam-alef ligature
+    assert tx.reshape("abc") == "abc"
+
+
+def _ink_columns(img: Image.Image) -> tuple[int, int]:
+    bbox = img.convert("L").point(lambda v: 255 if v < 250 else 0).getbbox()
+    assert bbox is not None
+    return bbox[0], bbox[2]
+
+
+@pytest.mark.parametrize("raqm", [True, False])
+def test_names_never_overflow_their_box(raqm: bool) -> None:
+    tx.use_raqm(raqm if tx.features.check("raqm") else False)
+    try:
+        for text in [*SAMPLES.values(), "W" * 80, "ووووووووووووووووووووووووووووو", "王" * 40]:
+            img = Image.new("RGB", (600, 60), "white")
+            tx.draw_text(ImageDraw.Draw(img), (100, 10), text, 24, "black", max_width=200)
+            left, right = _ink_columns(img)
+            assert left >= 98 and right <= 302, text
+    finally:
+        tx.use_raqm(None)
+
+
+def test_without_raqm_every_script_still_draws(no_raqm: None) -> None:
+    assert not tx.HAS_RAQM
+    for text in SAMPLES.values():
+        img = Image.new("RGB", (500, 50), "white")
+        assert tx.draw_text(ImageDraw.Draw(img), (5, 5), text, 22, "black", max_width=480) > 0
+        assert img.getbbox() is not None
+
+
+def test_right_aligned_and_centred_text_stays_inside_the_box() -> None:
+    img = Image.new("RGB", (400, 50), "white")
+    draw = ImageDraw.Draw(img)
+    tx.draw_text(draw, (390, 10), "Дмитрий Шостакович Третий", 22, "black", max_width=150, align="right")
+    left, right = _ink_columns(img)
+    assert left >= 236 and right <= 392
