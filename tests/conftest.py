@@ -9,6 +9,7 @@ the test did not take (`double.take_violations()`, `double.take_bot_errors()`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture
-async def double() -> AsyncIterator[DiscordDouble]:
+async def double(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[DiscordDouble]:
     fake = DiscordDouble()
+    monkeypatch.setattr(time, "time", fake.clock.time)  # the bot's wall clock follows double.clock
     await fake.start()
     fake.add_standard_world()
     try:

@@ -3,14 +3,41 @@
 Discord's time rules (3 s to acknowledge, 15 min token life, 1 h edit cap) are checked
 against this clock, so a test can jump 15 minutes instead of waiting for them. The clock
 still runs in real time between jumps, so a bot that really is slow is still late.
+
+A jump also brings forward every pending `asyncio.sleep` in the test's event loop by
+the same amount, so the bot's timers (turn clocks, computer-player delays) that fall due
+within the jump wake at once. Only sleeps move: timeouts inside aiohttp and discord.py
+keep real time, so connections do not break. The `double` fixture also points
+`time.time` at `FakeClock.time`, so a bot that re-checks the wall clock after sleeping
+sees the jump too. (discord.py's View timeouts re-check `loop.time()` and do not jump.)
 """
 
 from __future__ import annotations
 
+import asyncio
+import heapq
 import time
+from asyncio import futures
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+_real_time = time.time
+_SLEEP_WAKEUP: Any = futures._set_result_unless_cancelled  # type: ignore[attr-defined]  # what asyncio.sleep schedules
+
+
+def bring_sleeps_forward(loop: asyncio.AbstractEventLoop, seconds: float) -> int:
+    """Make every pending `asyncio.sleep` in `loop` end `seconds` earlier; returns how many moved."""
+    scheduled = getattr(loop, "_scheduled", None)
+    if not isinstance(scheduled, list):
+        return 0
+    moved = 0
+    for handle in scheduled:
+        if isinstance(handle, asyncio.TimerHandle) and getattr(handle, "_callback", None) is _SLEEP_WAKEUP:
+            handle._when -= seconds  # type: ignore[attr-defined]
+            moved += 1
+    heapq.heapify(scheduled)
+    return moved
 
 
 class FakeClock:
@@ -30,6 +57,15 @@ class FakeClock:
         if seconds < 0:
             raise ValueError("the clock only moves forward")
         self._offset += seconds
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        bring_sleeps_forward(loop, seconds)
+
+    def time(self) -> float:
+        """`time.time()` as the bot should see it (the `double` fixture installs this)."""
+        return _real_time() + self._offset
 
     def monotonic(self) -> float:
         """Seconds on a monotonic scale, including skipped time."""

@@ -11,7 +11,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -88,6 +89,27 @@ class _ErrorLog(logging.Handler):
             self.records.append(record)
 
 
+class _CountingExecutor(ThreadPoolExecutor):
+    """The loop's default executor, counting work in flight: `asyncio.to_thread` (e.g. rendering
+    a PNG) keeps the bot busy without any REST call, and `settle()` must wait for it."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, on_done: Callable[[], None]) -> None:
+        super().__init__(thread_name_prefix="double-default-executor")
+        self.pending = 0
+        self._loop = loop
+        self._on_done = on_done
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.pending += 1
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(lambda _: self._loop.call_soon_threadsafe(self._finished))
+        return future
+
+    def _finished(self) -> None:
+        self.pending -= 1
+        self._on_done()
+
+
 class DiscordDouble:
     """A loopback Discord. Start it, point discord.py at it, then act as users.
 
@@ -133,6 +155,7 @@ class DiscordDouble:
         self._errors = _ErrorLog()
         self._errors_seen = 0
         self._runner: web.AppRunner | None = None
+        self._executor: _CountingExecutor | None = None
         self._saved: tuple[str, yarl.URL] | None = None
         self.port = 0
         self.rest = RestApi(self)
@@ -161,6 +184,9 @@ class DiscordDouble:
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
         self.install()
         logging.getLogger().addHandler(self._errors)
+        loop = asyncio.get_running_loop()
+        self._executor = _CountingExecutor(loop, self.touch)
+        loop.set_default_executor(self._executor)
         self.touch()
         return self
 
@@ -409,18 +435,20 @@ class DiscordDouble:
     def quiet(self, window: float | None = None) -> bool:
         window = self.settle_window if window is None else window
         idle = asyncio.get_running_loop().time() - self._last_activity
-        return self._inflight == 0 and idle >= window
+        busy = self._inflight or (self._executor is not None and self._executor.pending)
+        return not busy and idle >= window
 
     async def settle(self, window: float | None = None, timeout: float = 10.0) -> None:
-        """Wait until no REST call is in flight and none started for `window` seconds."""
+        """Wait until no REST call or thread work is in flight and none ended for `window` seconds."""
         loop = asyncio.get_running_loop()
         window = self.settle_window if window is None else window
         deadline = loop.time() + timeout
+        self.touch()  # a full quiet window from now: timers woken by a clock jump get to run
         while not self.quiet(window):
             if loop.time() > deadline:
                 raise TimeoutError(f"the bot did not go quiet within {timeout} s")
             idle = loop.time() - self._last_activity
-            await asyncio.sleep(max(0.005, window - idle) if self._inflight == 0 else 0.005)
+            await asyncio.sleep(max(0.005, min(window - idle, window)))
         self._active.clear()
 
     # -- gateway payloads --------------------------------------------------------------------
