@@ -46,18 +46,19 @@ class Transaction:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
+    # Each await is one hop to aiosqlite's thread, so each method makes exactly one.
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; the number of rows it changed."""
-        async with self._conn.execute(sql, params) as cursor:
-            return cursor.rowcount
+        cursor = await self._conn.execute(sql, params)
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         await self._conn.executemany(sql, rows)
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        async with self._conn.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else tuple(row)
+        """The first row of a query meant to return at most one."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return [tuple(row) for row in await self._conn.execute_fetchall(sql, params)]
