@@ -473,11 +473,11 @@ def _pay(st: State, payer: int, payee: int, amount: int, reason: str, events: li
 # ---------------------------------------------------------------------------------------------------
 
 
-def _month_counts(hand: list[int]) -> list[int]:
-    counts = [0] * 13
-    for c in hand:
-        counts[MONTH[c]] += 1
-    return counts
+_PLAY = [Action("play", card=x) for x in range(50)]
+_PLAY_ON = [[Action("play", card=x, target=y) for y in range(48)] for x in range(48)]
+_TAKE = [Action("take", card=x) for x in range(50)]
+_SHAKE = [Action("shake", month=m) for m in range(13)]
+_BOMB = [Action("bomb", month=m) for m in range(13)]
 
 
 def legal_actions(st: State, seat: int) -> list[Action]:
@@ -488,9 +488,9 @@ def legal_actions(st: State, seat: int) -> list[Action]:
     if phase == "turn":
         return _turn_actions(st, seat)
     if phase == "take_hand":
-        return [Action("take", card=c) for c in st.layout[MONTH[st.cur["h"]]]]
+        return [_TAKE[x] for x in st.layout[MONTH[st.cur["h"]]]]
     if phase == "take_flip":
-        return [Action("take", card=c) for c in st.layout[MONTH[st.cur["f"]]]]
+        return [_TAKE[x] for x in st.layout[MONTH[st.cur["f"]]]]
     if phase == "go_stop":
         return [GO, STOP]
     if phase == "choose":
@@ -503,28 +503,63 @@ def _turn_actions(st: State, seat: int) -> list[Action]:
     layout = st.layout
     out: list[Action] = []
     must = st.cur.get("must_months") if st.cur else None
-    counts = _month_counts(hand)
-    shaken = st.shaken[seat]
-    for c in hand:
-        m = MONTH[c]
+    counts = [0] * 13
+    for x in hand:
+        m = MONTH[x]
+        counts[m] += 1
         if must and m not in must:
             continue
         g = layout[m] if m else ()
         if len(g) == 2:
-            out.append(Action("play", card=c, target=g[0]))
-            out.append(Action("play", card=c, target=g[1]))
+            row = _PLAY_ON[x]
+            out.append(row[g[0]])
+            out.append(row[g[1]])
         else:
-            out.append(Action("play", card=c))
+            out.append(_PLAY[x])
     if must:
         return out
+    shaken = st.shaken[seat]
     for m in range(1, 13):
         if counts[m] == 3 and m not in shaken:
-            out.append(Action("shake", month=m))
+            out.append(_SHAKE[m])
             if len(layout[m]) == 1:
-                out.append(Action("bomb", month=m))
+                out.append(_BOMB[m])
     if st.credits[seat] > 0:
         out.append(FLIP)
     return out
+
+
+def is_legal(st: State, seat: int, action: Action) -> bool:
+    """Same answer as ``action in legal_actions(st, seat)``, without building the list."""
+    if seat != st.turn:
+        return False
+    phase, kind = st.phase, action.kind
+    if phase == "turn":
+        must = st.cur.get("must_months") if st.cur else None
+        hand = st.hands[seat]
+        if kind == "play":
+            x = action.card
+            if x not in hand or (must and MONTH[x] not in must):
+                return False
+            g = st.layout[MONTH[x]] if MONTH[x] else ()
+            return action.target in g if len(g) == 2 else action.target == -1
+        if must:
+            return False
+        if kind in ("shake", "bomb"):
+            m = action.month
+            if not 1 <= m <= 12 or m in st.shaken[seat] or sum(1 for x in hand if MONTH[x] == m) != 3:
+                return False
+            return kind == "shake" or len(st.layout[m]) == 1
+        return kind == "flip" and st.credits[seat] > 0 and action == FLIP
+    if phase == "take_hand":
+        return kind == "take" and action.card in st.layout[MONTH[st.cur["h"]]] and action == _TAKE[action.card]
+    if phase == "take_flip":
+        return kind == "take" and action.card in st.layout[MONTH[st.cur["f"]]] and action == _TAKE[action.card]
+    if phase == "go_stop":
+        return action in (GO, STOP)
+    if phase == "choose":
+        return action in (JOIN, SIT)
+    return False
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -534,9 +569,8 @@ def _turn_actions(st: State, seat: int) -> list[Action]:
 
 def apply(st: State, seat: int, action: Action) -> list[Event]:
     """Validate, then carry out ``action`` for ``seat``; returns what happened."""
-    legal = legal_actions(st, seat)
-    if action not in legal:
-        raise _why_illegal(st, seat, action, legal)
+    if not is_legal(st, seat, action):
+        raise _why_illegal(st, seat, action, legal_actions(st, seat))
     events: list[Event] = []
     kind = action.kind
     if kind == "play":
