@@ -43,6 +43,7 @@ class SeatModel:
     dealer: bool = False
     exposed: tuple[Card, ...] = ()
     highlight: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, cen
     if seat.turn:
         c.glow(draw, box, c.GOLD, 5, 12)
     fill = "#E4E4E4" if seat.place is not None else c.PANEL
-    c.panel(draw, box, fill=fill)
+    c.panel(draw, box, fill=fill, outline="#D55E00" if seat.highlight else c.PANEL_EDGE, width=4 if seat.highlight else 2)
     team = c.team_color(seat.team)
     draw.rounded_rectangle((x0, y0, x0 + 14, y0 + SEAT_H), radius=6, fill=team)
     # Line 1: seat letter and name.
@@ -100,7 +101,9 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, cen
                      align="right")
     if seat.exposed:
         label = t(lang, "rendering.climb.exposed") + ": " + " ".join(str(card) for card in seat.exposed)
-        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 28), label, c.SMALL, "#8B0000", max_width=SEAT_W - 60)
+        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 30), label, c.SMALL, "#8B0000", max_width=SEAT_W - 60)
+    elif seat.note:
+        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 30), seat.note, c.SMALL, c.MUTED, max_width=SEAT_W - 60)
 
 
 def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width: int, lang: str,
@@ -223,6 +226,7 @@ def zsy_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
             name=c.seat_name(names, s, lang), letter=SEAT_LETTERS[s], team=teams[s] if teams else None,
             count=t(lang, "rendering.count", n=view.counts[s]), place=places.get(s),
             passed=s in view.passed, turn=view.turn == s, dealer=view.dealer == s,
+            note=t(lang, "rendering.score", n=view.scores[s]) if view.team_scores is None else "",
         ))
     if view.top_seat is not None and view.top_cards:
         label = t(lang, "rendering.climb.last_play", name=tx.fit(c.seat_name(names, view.top_seat, lang), c.BODY, 300))
@@ -238,10 +242,6 @@ def zsy_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
         scores = ((t(lang, "rendering.target", n=view.target_score), "", None),)
     subtitle = " · ".join([t(lang, f"rendering.climb.zsy_mode.{view.mode}"), t(lang, "rendering.hand_no", n=view.hand_no)])
     extra: tuple[str, ...] = ()
-    if view.team_scores is None:
-        ranking = sorted(range(n), key=lambda s: (-view.scores[s], s))[:4]
-        extra = (t(lang, "rendering.climb.scores") + ": " + " · ".join(
-            f"{tx.fit(c.seat_name(names, s, lang), c.SMALL, 120)} {view.scores[s]}" for s in ranking),)
     if view.phase != "play" and view.exchange is not None:
         extra = (*extra, t(lang, "rendering.climb.exchange"))
     return TableModel(
@@ -271,6 +271,15 @@ def gouji_hand_cards(hand: Sequence[str]) -> list[Card]:
     return [Card(RANK_VALUES[token.upper()]) for token in hand if token.upper() in RANK_VALUES]
 
 
+def _answer(answer: str | None, lang: str) -> str:
+    """The last public answer to "how many cards?" (R9.3)."""
+    if not answer:
+        return ""
+    if answer.isdigit():
+        return t(lang, "rendering.climb.answer.count", n=int(answer))
+    return t(lang, f"rendering.climb.answer.{answer}")
+
+
 def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
     """The Gou Ji public view as a table model (counts shown as the ``bucket`` says, D-20)."""
     def short(seat: int, size: int = c.BODY, room: int = 220) -> str:
@@ -290,7 +299,7 @@ def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
             name=c.seat_name(names, sv.seat, lang), letter=SEAT_LETTERS[sv.seat], team=sv.team, count=count,
             place=sv.place, passed=sv.passed, turn=view.turn == sv.seat,
             exposed=_gouji_cards("-".join(sv.exposed)) if sv.exposed else (),
-            highlight=bool(view.duel and sv.seat in view.duel),
+            highlight=bool(view.duel and sv.seat in view.duel), note=_answer(sv.count_answer, lang),
         ))
     banner = ""
     if view.mode == "gou_ji" and view.duel:

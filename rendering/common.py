@@ -58,7 +58,7 @@ def to_png(img: Image.Image) -> bytes:
     width, height = img.size
     raw = memoryview(img.tobytes())
     stride = width * 3
-    packer = zlib.compressobj(1)
+    packer = zlib.compressobj(3)
     parts = []
     for row in range(height):  # each row: filter type 0, then its pixels
         parts.append(packer.compress(b"\x00"))

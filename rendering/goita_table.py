@@ -176,23 +176,26 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
     tx.draw_text(draw, (20, 12), t(lang, "rendering.game.goita"), c.LARGE, c.WHITE, bold=True, max_width=400)
     sub = t(lang, "rendering.goita.your_pieces", n=len(hand))
     if view.turn == view.seat and view.seat is not None:
-        sub += " · " + t(lang, "rendering.climb.your_turn")
+        if view.leading:
+            sub += " · " + t(lang, "rendering.goita.you_lead")
+        elif view.attack is not None:
+            sub += " · " + t(lang, "rendering.goita.respond_to", piece=t(lang, f"rendering.goita.piece.{view.attack}"))
     tx.draw_text(draw, (width - 20, 14), sub, c.BODY, "#E8DCC8", align="right", max_width=560)
-    step = HAND_W + 16
-    left = (width - step * max(1, len(hand))) // 2 + 8
+    step = HAND_W + 36
+    left = (width - step * max(1, len(hand))) // 2 + 18
     if not hand:
         tx.draw_text(draw, (width / 2, 100), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
     for i, pid in enumerate(hand):
-        x = left + i * step
         sprite = pieces.piece(pid, HAND_W, HAND_H)
-        img.paste(sprite, (x, 76), sprite)
-        first_of_kind = i == 0 or hand[i - 1] != pid
-        if first_of_kind:
-            label = t(lang, f"rendering.goita.piece.{pid}")
-            if counts[pid] > 1:
-                label += " " + t(lang, "rendering.count", n=counts[pid])
-            tx.draw_text(draw, (x + HAND_W / 2, 76 + HAND_H + 10), label, c.SMALL, c.WHITE, bold=True,
-                         align="center", max_width=step * counts[pid] - 4)
+        img.paste(sprite, (left + i * step, 76), sprite)
+    for pid, n in counts.items():  # one label centred under each kind
+        first = hand.index(pid)
+        centre = left + first * step + (n - 1) * step / 2 + HAND_W / 2
+        label = t(lang, f"rendering.goita.piece.{pid}")
+        if n > 1:
+            label += " " + t(lang, "rendering.count", n=n)
+        tx.draw_text(draw, (centre, 76 + HAND_H + 10), label, c.SMALL, c.WHITE, bold=True, align="center",
+                     max_width=step * n - 10)
     if own_down:
         y = 76 + HAND_H + 56
         tx.draw_text(draw, (20, y + 18), t(lang, "rendering.goita.your_face_down"), c.BODY, c.WHITE, bold=True)

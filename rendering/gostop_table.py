@@ -107,7 +107,10 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     if view.dealer == pv.seat:
         xb += c.pill(draw, xb, y + 2, t(lang, "rendering.dealer"), "#444444") + 6
     if pv.go_count:
-        c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.go", n=pv.go_count), "#B3122E")
+        xb += c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.go", n=pv.go_count), "#B3122E") + 6
+    factor = multiplier(pv.go_count, len(pv.shaken), view.nagari_streak)
+    if factor > 1:
+        c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.multiplier", n=factor), "#5B3FA0")
     y += 40
     tx.draw_text(draw, (x0, y), t(lang, "rendering.score", n=pv.score), c.LARGE, c.INK, bold=True)
     y += 34
@@ -149,6 +152,11 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
                 px += _pips(draw, px, y0 + 30, len(ids & sets), 3, color) + 10
         x += widths[kind] + 16
     draw.line((282, y0, 282, top + PANEL_H - 20), fill="#BBBBBB", width=2)
+
+
+def multiplier(gos: int, shakes: int, nagari_streak: int) -> int:
+    """The doubling a win would carry now (R7.9): 2^shakes × go_mult × nagari_mult."""
+    return 2 ** shakes * 2 ** max(0, gos - 2) * 2 ** nagari_streak
 
 
 def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:

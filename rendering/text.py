@@ -244,7 +244,10 @@ def _directional_runs(text: str, rtl_base: bool) -> list[tuple[str, bool]]:
         before = next((k for k in reversed(kinds[:i]) if k != "N"), None)
         after = next((k for k in kinds[i + 1:] if k != "N"), None)
         base = "R" if rtl_base else "L"
-        resolved.append(before if before is not None and before == after else base)
+        if text[i] == ELLIPSIS and before is not None:
+            resolved.append(before)  # a cut marks the end of the text it cuts, in its direction
+        else:
+            resolved.append(before if before is not None and before == after else base)
     runs: list[tuple[str, bool]] = []
     for ch, kind in zip(text, resolved, strict=True):
         rtl = kind == "R"
