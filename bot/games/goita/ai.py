@@ -163,50 +163,111 @@ def _determinize(view: View, rng: random.Random) -> list[list[int]] | None:
     return hands
 
 
+def _voids(view: View) -> list[tuple[int, int]]:
+    """(seat, piece) pairs hinting that an opponent of the attacker passed while holding no exact match."""
+    me = view.seat if view.seat is not None else 0
+    out = []
+    attack, attacker = -1, -1
+    for step in view.history:
+        if step.kind == "pass":
+            if attack > GYOKU and step.seat != me and (step.seat + 2) % 4 != attacker:
+                out.append((step.seat, attack))
+        elif step.attack is not None:
+            attack, attacker = CODE[step.attack], step.seat
+    return out
+
+
+def _sample_world(view: View, rng: random.Random, voids: list[tuple[int, int]]) -> list[list[int]] | None:
+    """A determinization, mostly (not strictly) agreeing with the passes in ``voids``."""
+    world = _determinize(view, rng)
+    for _ in range(VOID_TRIES):
+        if world is None or not any(world[s][p] for s, p in voids) or rng.random() < VOID_SLACK:
+            return world
+        world = _determinize(view, rng)
+    return world
+
+
 def _kings_ok(h: list[int], faceup: int, block_king: bool, final: bool, size: int) -> bool:
     return faceup > 0 or block_king or (h[OU] > 0 and h[GYOKU] > 0) or (final and size == 2)
 
 
 def _rollout(hands: list[list[int]], sizes: list[int], turn: int, attacker: int, attack: int,
-             faceup: int, final: bool, rng: random.Random) -> tuple[int, int]:
-    """Play the round out with a quick policy; returns (winner seat, points)."""
-    rand = rng.random
+             faceup: int, final: bool, public: list[int], downs: list[list[int]]) -> tuple[int, int]:
+    """Play the round out with every seat following (a fast form of) the easy heuristic on its own
+    knowledge: own hand, own face-down pieces, the face-up table. Returns (winner seat, points)."""
     while True:
         h = hands[turn]
+        if turn != attacker:
+            for y in BLOCKERS[attack]:
+                if h[y]:
+                    break
+            else:
+                turn = (turn + 1) % 4                         # nothing to block with: pass
+                continue
+        size = sizes[turn]
+        down = downs[turn]
+        held = [p for p in range(NUM_PIECES) if h[p]]
+        kings_seen = h[OU] + h[GYOKU] + public[OU] + public[GYOKU] + down[OU] + down[GYOKU]
+        top = max(VALUE[p] for p in held)
+        out = [0] * NUM_PIECES                                # copies others might block with
+        for p in held:
+            if p > GYOKU:
+                o = TYPE_COPIES[p] - h[p] - public[p] - down[p] + (2 - kings_seen if p <= 6 else 0)
+                out[p] = o if o > 0 else 0
         if turn == attacker:
-            have = [p for p in range(NUM_PIECES) if h[p]]
-            kings = _kings_ok(h, faceup, False, final, sizes[turn])
-            attacks = [p for p in have if p > GYOKU or kings]
-            # prefer attacking with a piece held twice or more, hide a lone low piece
-            multi = [p for p in attacks if h[p] > 1]
-            a = rng.choice(multi) if multi and rand() < 0.7 else rng.choice(attacks)
-            h[a] -= 1
-            rest = [p for p in have if h[p]]
-            f = rng.choice(rest)
-            h[f] -= 1
             lead = True
+            kings = _kings_ok(h, faceup, False, final, size)
+            if size == 2:
+                x, y = (held * 2)[:2] if len(held) == 1 else held
+                if (x <= GYOKU and not kings) or (VALUE[y] > VALUE[x] and (y > GYOKU or kings)):
+                    x, y = y, x
+                a, f = x, y
+            else:
+                a, best = -1, -1e9
+                for x in held:
+                    if x <= GYOKU and not kings:
+                        continue
+                    sc = -1.5 * out[x] + h[x] - 1
+                    if VALUE[x] == top and h[x] == 1 and size > 4:
+                        sc -= VALUE[x] / 15
+                    if sc > best:
+                        a, best = x, sc
+                f, best = -1, -1e9
+                for y in held:
+                    if y == a and h[y] < 2:
+                        continue
+                    sc = 0.6 * out[y] - VALUE[y] / 25 - (2.0 if y <= GYOKU else 0.0) - (1.0 if y == a else 0.0)
+                    if sc > best:
+                        f, best = y, sc
+            down[f] += 1
         else:
-            f = -1
-            if attacker != (turn + 2) % 4 or sizes[turn] == 2:
-                for b in BLOCKERS[attack]:
-                    if h[b]:
-                        f = b
-                        break
-            if f < 0 or (sizes[turn] > 2 and rand() < 0.15):
-                turn = (turn + 1) % 4
-                continue
-            h[f] -= 1
-            kings = _kings_ok(h, faceup, f <= GYOKU, final, sizes[turn])
-            attacks = [p for p in range(NUM_PIECES) if h[p] and (p > GYOKU or kings)]
-            if not attacks:
-                h[f] += 1
-                turn = (turn + 1) % 4
-                continue
-            a = rng.choice(attacks)
-            h[a] -= 1
             lead = False
+            partner = attacker == (turn + 2) % 4
+            f = y
+            h[f] -= 1
+            kings = _kings_ok(h, faceup, f <= GYOKU, final, size)
+            a, best = -1, (4.0 if partner else 0.0)
+            for x in held:
+                if not h[x] or (x <= GYOKU and not kings):
+                    continue
+                if size == 2:
+                    a = x
+                    break
+                sc = 6.0 - (8.0 if partner else 0.0) - (4.0 if f <= GYOKU else 0.0) - 1.5 * out[x] + h[x] - 1
+                if VALUE[x] == top and h[x] == 1 and size > 4:
+                    sc -= VALUE[x] / 15
+                if sc > best:
+                    a, best = x, sc
+            h[f] += 1
+            if a < 0:
+                turn = (turn + 1) % 4
+                continue
+            public[f] += 1
             if f <= GYOKU:
                 faceup += 1
+        h[f] -= 1
+        h[a] -= 1
+        public[a] += 1
         if a <= GYOKU:
             faceup += 1
         sizes[turn] -= 2
@@ -214,6 +275,28 @@ def _rollout(hands: list[list[int]], sizes: list[int], turn: int, attacker: int,
             return turn, VALUE[a] * (2 if lead and TYPE[f] == TYPE[a] else 1)
         attack, attacker = a, turn
         turn = (turn + 1) % 4
+
+
+MAX_CANDIDATES = 6
+#: the value of a round win that also wins the match, on top of its points.
+CLINCH_BONUS = 150
+#: redraws of a world that contradicts a pass, and the chance to keep it anyway.
+VOID_TRIES = 8
+VOID_SLACK = 0.1
+#: how sure search must be before overruling the heuristic; a cap on sampled worlds.
+CONFIDENCE_Z = 1.0
+MAX_WORLDS = 400
+
+
+def _shortlist(view: View, legal: Sequence[Action], k: int) -> list[Action]:
+    """The ``k`` best actions by the easy heuristic, best first (search only ranks these)."""
+    hand = _counts(view.hand or ())
+    seen = _seen(view)
+    me = view.seat if view.seat is not None else 0
+    partner_attacked = view.attacker is not None and view.attacker == (me + 2) % 4
+    size = sum(hand)
+    scored = sorted(legal, key=lambda act: -_easy_score(act, hand, seen, size, partner_attacked, view.faceup_kings))
+    return scored[:k]
 
 
 def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
@@ -224,41 +307,66 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     outs = [a for a in legal if isinstance(a, Play) and view.hand_sizes[me] == 2]
     if outs:
         return _easy(view, outs)
-    cands = list(legal)
-    totals = [0.0] * len(cands)
-    counts = [0] * len(cands)
+    cands = _shortlist(view, legal, MAX_CANDIDATES)
     final = bool(view.options.get("king_final_attack", False))
     attack = CODE[view.attack] if view.attack is not None else -1
     attacker = view.attacker if view.attacker is not None else me
+    public0 = [0] * NUM_PIECES
+    downs0 = [[0] * NUM_PIECES for _ in range(4)]
+    for s, cols in enumerate(view.table):
+        for col in cols:
+            public0[CODE[col.attack]] += 1
+            if col.first is not None:
+                (downs0[s] if col.face_down else public0)[CODE[col.first]] += 1
+    voids = _voids(view)
     deadline = time.perf_counter() + budget_s
-    # the easy choice gets a small head start so thin budgets fall back on it
-    easy = _easy(view, legal)
-    bonus = [0.5 if c == easy else 0.0 for c in cands]
+    # paired differences against the easy choice (cands[0]) in the same sampled world
+    diff_sum = [0.0] * len(cands)
+    diff_sq = [0.0] * len(cands)
+    values = [0.0] * len(cands)
     rounds = 0
     while rounds < 2 or time.perf_counter() < deadline:
         rounds += 1
-        world = _determinize(view, rng)
+        world = _sample_world(view, rng, voids)
         if world is None:
             break
         for i, act in enumerate(cands):
             hands = [h[:] for h in world]
             sizes = list(view.hand_sizes)
             faceup = view.faceup_kings
+            public = public0[:]
+            downs = [d[:] for d in downs0]
             if isinstance(act, Play):
                 h = hands[me]
                 h[act.first] -= 1
                 h[act.attack] -= 1
                 sizes[me] -= 2
                 faceup += (act.first <= GYOKU and not act.lead) + (act.attack <= GYOKU)
-                winner, pts = _rollout(hands, sizes, (me + 1) % 4, me, act.attack, faceup, final, rng)
+                public[act.attack] += 1
+                if act.lead:
+                    downs[me][act.first] += 1
+                else:
+                    public[act.first] += 1
+                winner, pts = _rollout(hands, sizes, (me + 1) % 4, me, act.attack, faceup, final, public, downs)
             else:
-                winner, pts = _rollout(hands, sizes, (me + 1) % 4, attacker, attack, faceup, final, rng)
-            totals[i] += pts if winner % 2 == me % 2 else -pts
-            counts[i] += 1
-        if rounds >= 400:
+                winner, pts = _rollout(hands, sizes, (me + 1) % 4, attacker, attack, faceup, final, public, downs)
+            team = winner % 2
+            gain = pts + (CLINCH_BONUS if view.scores[team] + pts >= view.target else 0)
+            values[i] = gain if team == me % 2 else -gain
+        for i in range(1, len(cands)):
+            d = values[i] - values[0]
+            diff_sum[i] += d
+            diff_sq[i] += d * d
+        if rounds >= MAX_WORLDS:
             break
-    best = max(range(len(cands)), key=lambda i: totals[i] / max(counts[i], 1) + bonus[i])
-    return cands[best] if counts[best] else easy
+    # leave the easy choice only for a clearly better action (mean gain above Z standard errors)
+    best, best_gain = 0, 0.0
+    for i in range(1, len(cands)):
+        mean = diff_sum[i] / rounds
+        var = max(diff_sq[i] / rounds - mean * mean, 0.0)
+        if mean > best_gain and mean > CONFIDENCE_Z * (var / rounds) ** 0.5:
+            best, best_gain = i, mean
+    return cands[best]
 
 
 __all__ = ["PASS", "choose_action"]

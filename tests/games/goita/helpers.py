@@ -100,3 +100,21 @@ def reference_legal(state: State, seat: int) -> set[str]:
                 continue
             out.add(f"{'lead' if leading else 'block'} {first} {attack}")
     return out
+
+
+def fill_hands(**by_seat: str) -> list[str]:
+    """Fill the other seats from what is left of the set."""
+    used = Counter(w for h in by_seat.values() for w in h.split())
+    left = [IDS[p] for p in SET]
+    for name, n in used.items():
+        for _ in range(n):
+            left.remove(name)
+    hands: list[list[str]] = [by_seat[f"s{seat}"].split() if f"s{seat}" in by_seat else [] for seat in range(4)]
+    open_seats = [seat for seat in range(4) if f"s{seat}" not in by_seat]
+    i = 0
+    for piece in left:                                  # round-robin, so the pawns spread out
+        while len(hands[open_seats[i % len(open_seats)]]) >= 8:
+            i += 1
+        hands[open_seats[i % len(open_seats)]].append(piece)
+        i += 1
+    return [" ".join(h) for h in hands]

@@ -9,7 +9,7 @@ from bot.games.goita import INFO, apply, legal_actions, new_game, parse_action, 
 from bot.games.goita import engine as eng
 from bot.games.goita.pieces import COPIES, IDS, SET, VALUE
 
-from .helpers import VALUES, crafted, pawn_check, reference_can_block
+from .helpers import VALUES, crafted, fill_hands, pawn_check, reference_can_block
 
 A = parse_action
 
@@ -141,30 +141,10 @@ def test_V2_dealing_ritual_point_then_offset_then_deal() -> None:
 
 # ---------------------------------------------------------------- §5 pawn check
 
-REST = ["", "", "", ""]
-
-
-def _hands(**by_seat: str) -> list[str]:
-    """Fill the other seats from what is left of the set."""
-    from collections import Counter
-    used = Counter(w for h in by_seat.values() for w in h.split())
-    left = [IDS[p] for p in SET]
-    for name, n in used.items():
-        for _ in range(n):
-            left.remove(name)
-    hands: list[list[str]] = [by_seat[f"s{seat}"].split() if f"s{seat}" in by_seat else [] for seat in range(4)]
-    open_seats = [seat for seat in range(4) if f"s{seat}" not in by_seat]
-    i = 0
-    for piece in left:                                  # round-robin, so the pawns spread out
-        while len(hands[open_seats[i % len(open_seats)]]) >= 8:
-            i += 1
-        hands[open_seats[i % len(open_seats)]].append(piece)
-        i += 1
-    return [" ".join(h) for h in hands]
 
 
 def test_R5_2_eight_pawns_score_100_and_win_the_round() -> None:
-    s, events = pawn_check(_hands(s1="shi " * 8))
+    s, events = pawn_check(fill_hands(s1="shi " * 8))
     win = [e for e in events if e.kind == "pawn_win"][0]
     assert win.seat == 1 and win.data["points"] == 100 and s.scores == [0, 100]
     assert s.dealer == 1                                  # R5.8 / A17: he deals next
@@ -172,7 +152,7 @@ def test_R5_2_eight_pawns_score_100_and_win_the_round() -> None:
 
 @pytest.mark.parametrize(("other", "points"), [("hisha", 80), ("ou", 100), ("gon", 40), ("kin", 60)])
 def test_R5_3_seven_pawns_score_twice_the_eighth_piece(other: str, points: int) -> None:
-    s, events = pawn_check(_hands(s2="shi " * 7 + other))
+    s, events = pawn_check(fill_hands(s2="shi " * 7 + other))
     assert [e.data["points"] for e in events if e.kind == "pawn_win"] == [points]
     assert s.scores == [points, 0]
 
@@ -180,21 +160,21 @@ def test_R5_3_seven_pawns_score_twice_the_eighth_piece(other: str, points: int) 
 @pytest.mark.parametrize(("others", "points", "x2"), [
     ("kin bakko", 30, 30), ("gin gin", 30, 60), ("ou gyoku", 50, 100), ("hisha kaku", 40, 40)])
 def test_R5_4_X2_six_pawns_score_the_highest_other_piece(others: str, points: int, x2: int) -> None:
-    _s, events = pawn_check(_hands(s3="shi " * 6 + others))
+    _s, events = pawn_check(fill_hands(s3="shi " * 6 + others))
     assert [e.data["points"] for e in events if e.kind == "pawn_win"] == [points]
-    _s, events = pawn_check(_hands(s3="shi " * 6 + others), rokushi_pair_double=True)
+    _s, events = pawn_check(fill_hands(s3="shi " * 6 + others), rokushi_pair_double=True)
     assert [e.data["points"] for e in events if e.kind == "pawn_win"] == [x2]
 
 
 def test_R5_5_A9_partners_with_five_pawns_each_win_the_game() -> None:
-    s, events = pawn_check(_hands(s0="shi " * 5 + "ou kin kin", s2="shi " * 5 + "gyoku gin gin"), target_score=500)
+    s, events = pawn_check(fill_hands(s0="shi " * 5 + "ou kin kin", s2="shi " * 5 + "gyoku gin gin"), target_score=500)
     assert s.phase == "over" and s.winner_team == 0 and s.scores == [150, 0]
     assert "goshi_goshi" in [e.kind for e in events]
     assert result(s).places == {0: 1, 1: 2, 2: 1, 3: 2}
 
 
 def test_R5_6_five_pawns_the_partner_alone_decides_play_on() -> None:
-    s, events = pawn_check(_hands(s1="shi " * 5 + "ou kin kin"), dealer=2)
+    s, events = pawn_check(fill_hands(s1="shi " * 5 + "ou kin kin"), dealer=2)
     assert s.phase == "decide" and to_act(s) == {3} and s.goshi == [False, True, False, False]
     assert legal_actions(s, 1) == [] and strs(s, 3) == {"continue", "redeal"}
     with pytest.raises(IllegalAction) as err:
@@ -210,7 +190,7 @@ def test_R5_6_five_pawns_the_partner_alone_decides_play_on() -> None:
 
 
 def test_R5_6_redeal_same_dealer_nobody_scores() -> None:
-    s, _ = pawn_check(_hands(s1="shi " * 5 + "ou kin kin"), dealer=2)
+    s, _ = pawn_check(fill_hands(s1="shi " * 5 + "ou kin kin"), dealer=2)
     deal_no = s.deal_no
     events = apply(s, 3, A("redeal"))
     kinds = [e.kind for e in events]
@@ -219,7 +199,7 @@ def test_R5_6_redeal_same_dealer_nobody_scores() -> None:
 
 
 def test_R5_7_opposing_fives_choices_stay_private_until_both_are_in() -> None:
-    s, _ = pawn_check(_hands(s0="shi " * 5 + "ou kin kin", s1="shi " * 5 + "gyoku gin gin"))
+    s, _ = pawn_check(fill_hands(s0="shi " * 5 + "ou kin kin", s1="shi " * 5 + "gyoku gin gin"))
     assert s.phase == "decide" and to_act(s) == {2, 3}
     events = apply(s, 2, A("redeal"))
     private = [e for e in events if not e.public]
@@ -233,20 +213,20 @@ def test_R5_7_opposing_fives_choices_stay_private_until_both_are_in() -> None:
 
 
 def test_R5_7_opposing_fives_both_play_on() -> None:
-    s, _ = pawn_check(_hands(s0="shi " * 5 + "ou kin kin", s1="shi " * 5 + "gyoku gin gin"), dealer=1)
+    s, _ = pawn_check(fill_hands(s0="shi " * 5 + "ou kin kin", s1="shi " * 5 + "gyoku gin gin"), dealer=1)
     apply(s, 3, A("continue"))
     apply(s, 2, A("continue"))
     assert s.phase == "play" and to_act(s) == {1}
 
 
 def test_X3_opposing_fives_redeal_at_once() -> None:
-    s, events = pawn_check(_hands(s0="shi " * 5 + "ou kin kin", s1="shi " * 5 + "gyoku gin gin"),
+    s, events = pawn_check(fill_hands(s0="shi " * 5 + "ou kin kin", s1="shi " * 5 + "gyoku gin gin"),
                            opposing_goshi="redeal")
     assert "redeal" in [e.kind for e in events] and s.phase != "decide" or s.deal_no > 1
 
 
 def test_R5_8_R8_2_special_hand_can_end_the_game() -> None:
-    s = crafted(_hands(s1="shi " * 8))
+    s = crafted(fill_hands(s1="shi " * 8))
     s.scores = [0, 60]
     events: list = []
     eng._pawn_check(s, events)
@@ -255,7 +235,7 @@ def test_R5_8_R8_2_special_hand_can_end_the_game() -> None:
 
 
 def test_R5_9_without_five_pawns_the_dealer_leads() -> None:
-    s, events = pawn_check(_hands(s0="shi " * 4 + "ou kin kin gin"), dealer=3)
+    s, events = pawn_check(fill_hands(s0="shi " * 4 + "ou kin kin gin"), dealer=3)
     assert events == [] and s.phase == "play" and to_act(s) == {3} and view(s, 3).leading
 
 
