@@ -26,6 +26,7 @@ HW, HH = 96, 156  # hand cards
 SLOT_W = 150
 HEADER = 60
 PANEL_H = 196
+COMPACT_H = 60
 
 
 def _type_of(card_id: str) -> str:
@@ -88,8 +89,30 @@ def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int
         _paste(img, hwatu.card_face(card, MW, MH, lang), cx, cy)
 
 
+def _panel_height(pv: Any) -> int:
+    """Players out of the round (gwangpalli) get a one-line panel, so 4–7 seats still fit."""
+    return PANEL_H if pv.status == "playing" or pv.captures else COMPACT_H
+
+
+def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence[str], top: int, lang: str) -> None:
+    box = (10, top, WIDTH - 10, top + COMPACT_H - 8)
+    c.panel(draw, box, fill="#DDDDDD")
+    x0, y0 = box[0] + 12, top + 12
+    letter_w = c.pill(draw, x0, y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat))
+    tx.draw_text(draw, (x0 + letter_w + 8, y0), c.seat_name(names, pv.seat, lang), c.BODY, c.INK, bold=True,
+                 max_width=420)
+    parts = [t(lang, f"rendering.gostop.status.{pv.status}")]
+    if view.dealer == pv.seat:
+        parts.append(t(lang, "rendering.dealer"))
+    tx.draw_text(draw, (WIDTH - 30, y0 + 2), " · ".join(p for p in parts if p), c.BODY, c.MUTED, align="right",
+                 max_width=600)
+
+
 def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence[str],
                  top: int, lang: str, marked: set[str]) -> None:
+    if _panel_height(pv) == COMPACT_H:
+        _draw_compact(draw, view, pv, names, top, lang)
+        return
     box = (10, top, WIDTH - 10, top + PANEL_H - 8)
     turn = view.turn == pv.seat
     if turn:
@@ -163,7 +186,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     """The public Go-Stop table (only public facts: layout, captures, counts, scores)."""
     players = list(view.players)
     layout_h = 2 * (CH + 40) + 10
-    height = HEADER + layout_h + PANEL_H * len(players) + 12
+    height = HEADER + layout_h + sum(_panel_height(pv) for pv in players) + 12
     img, draw = c.canvas(WIDTH, height, c.FELT)
     draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
     tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330)
@@ -196,7 +219,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     top = HEADER + layout_h
     for pv in players:
         _draw_player(img, draw, view, pv, names, top, lang, captured | marked)
-        top += PANEL_H
+        top += _panel_height(pv)
     return img
 
 
