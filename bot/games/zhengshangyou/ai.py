@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from bot.games.core import Card, Event, full_deck
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute
-from .combos import RUN, SET, SINGLE, Combo, beats, candidates, interpretations
+from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations
 from .engine import PLAY, State, _do_pass, _do_play, hand_points
 from .view import View
 
@@ -224,8 +224,8 @@ def _fast_move(state: State, seat: int) -> tuple[tuple[Card, ...], Combo] | None
         return None
     best: tuple[float, tuple[Card, ...], Combo] | None = None
     min_rank = top.rank if top.kind == SET else 3
-    for cards in candidates(hand, tn, ajp, top.shape, min_rank):
-        for combo in interpretations(cards, tn, ajp):
+    for cards, found in combinations_in(hand, tn, ajp, top.shape, min_rank):
+        for combo in found:
             if combo.shape == top.shape and beats(combo, top):
                 cost = combo.rank + 12 * wild_count(cards, combo)
                 if best is None or cost < best[0]:

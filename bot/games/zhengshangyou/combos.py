@@ -237,7 +237,7 @@ def group(hand: Iterable[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
 
 
 def _sets(nat: dict[int, list[Card]], jokers: list[Card], size: int | None,
-          min_rank: int) -> Iterator[tuple[Card, ...]]:
+          min_rank: int, allow_joker_pair: bool = True) -> Iterator[tuple[Card, ...]]:
     twos = nat[TWO]
     for rank in range(max(3, min_rank), TWO + 1):
         naturals = nat[rank]
@@ -252,7 +252,7 @@ def _sets(nat: dict[int, list[Card]], jokers: list[Card], size: int | None,
             elif 0 <= size - len(s) <= len(rest):
                 for w in combinations(rest, size - len(s)):
                     yield s + w
-    if len(jokers) == 2 and size in (None, 2) and min_rank <= BJ:
+    if len(jokers) == 2 and size in (None, 2) and min_rank <= BJ and allow_joker_pair:
         yield tuple(jokers)
 
 
@@ -322,27 +322,63 @@ def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Car
         yield from _multi_fill(choices, i + 1, chosen + s, d, m, wild_pool, n_w, jokers)
 
 
-def candidates(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: bool,
-               shape: tuple[str, int, int, int] | None = None, min_rank: int = 3) -> list[tuple[Card, ...]]:
-    """Sorted card tuples from the sorted ``hand`` that may be combinations (of ``shape`` if given).
+def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: bool,
+                    shape: tuple[str, int, int, int] | None = None,
+                    min_rank: int = 3) -> list[tuple[tuple[Card, ...], list[Combo]]]:
+    """Every combination in the sorted ``hand`` (of ``shape`` if given) with all its readings.
 
-    Generation follows the hand's order, so the list order is deterministic (no set iteration).
+    Each selection appears once, as a sorted tuple, in a deterministic order. Readings are
+    computed directly where the construction fixes them (singles, sets and runs without
+    jokers) and by ``interpretations`` otherwise. ``min_rank`` skips singles and sets below it.
     """
     nat, jokers = group(hand)
     top_max = seq_top_max(twos_natural)
-    out: dict[tuple[Card, ...], None] = {}
+    out: list[tuple[tuple[Card, ...], list[Combo]]] = []
     kind = shape[0] if shape else None
     if kind in (None, SINGLE):
-        for c in hand:
-            if c.rank >= min_rank:
-                out[(c,)] = None
+        out.extend(((c,), [Combo(SINGLE, 1, 1, 1, c.rank, False, True)]) for c in hand if c.rank >= min_rank)
+    seen: set[tuple[Card, ...]] = set()
     if kind in (None, SET):
-        size = shape[1] if shape else None
-        out.update(dict.fromkeys(_sets(nat, jokers, size, min_rank if shape else 3)))
+        for cards in _sets(nat, jokers, shape[1] if shape else None, min_rank, allow_joker_pair):
+            if cards[-1].rank >= BJ:  # a joker: maybe also a run or a multiple sequence
+                found = interpretations(cards, twos_natural, allow_joker_pair)
+                if found:
+                    out.append((cards, found))
+                    seen.add(cards)
+            else:
+                low = cards[0].rank
+                pure = cards[-1].rank == low
+                if twos_natural and not pure and len(cards) >= 3:
+                    out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
+                    seen.add(cards)
+                else:
+                    n = len(cards)
+                    out.append((cards, [Combo(SET, n, 1, n, low, False, pure)]))
     if kind in (None, RUN):
-        out.update(dict.fromkeys(_runs(nat, jokers, top_max, shape[1] if shape else None)))
+        for cards in _runs(nat, jokers, top_max, shape[1] if shape else None):
+            if cards[-1].rank >= BJ or (twos_natural and cards[-1].rank == TWO):
+                if cards in seen:
+                    continue
+                seen.add(cards)
+                out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
+            else:
+                run = _run_combo(cards, top_max)
+                if run is not None:
+                    out.append((cards, [run]))
     if kind in (None, MULTI) and len(hand) >= 6:
         mshape = (shape[2], shape[3]) if shape else None
-        multis = _multis(nat, jokers, top_max, twos_natural, mshape, len(hand))
-        out.update(dict.fromkeys(tuple(sorted(s)) if twos_natural else s for s in multis))
-    return list(out)
+        for raw in _multis(nat, jokers, top_max, twos_natural, mshape, len(hand)):
+            cards = tuple(sorted(raw)) if twos_natural else raw
+            if cards in seen:
+                continue
+            seen.add(cards)
+            found = interpretations(cards, twos_natural, allow_joker_pair)
+            if found:
+                out.append((cards, found))
+    return out
+
+
+def candidates(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: bool,
+               shape: tuple[str, int, int, int] | None = None, min_rank: int = 3) -> list[tuple[Card, ...]]:
+    """The selections of ``combinations_in`` without their readings."""
+    return [cards for cards, _ in combinations_in(hand, twos_natural, allow_joker_pair, shape, min_rank)]

@@ -24,7 +24,7 @@ from bot.games.core import (
 )
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute, cards_text, sort_cards
-from .combos import RUN, SET, SINGLE, Combo, beats, candidates, interpretations, reading
+from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations, reading
 from .view import ComboView, ExchangeView, HandSummary, TrickEntry, View
 
 MODES = ("individual", "team4", "team6")
@@ -77,8 +77,18 @@ def _card_list(cards: list[Card] | tuple[Card, ...]) -> list[str]:
     return [str(c) for c in cards]
 
 
+DECK: tuple[Card, ...] = tuple(full_deck())
+CARD_OF_TEXT: dict[str, Card] = {str(c): c for c in DECK}
+
+
+def _card(text: str) -> Card:
+    """A card from its notation, fast for the engine's own output."""
+    card = CARD_OF_TEXT.get(text)
+    return card if card is not None else Card.parse(text)
+
+
 def _cards(data: list[str]) -> list[Card]:
-    return [Card.parse(x) for x in data]
+    return [_card(x) for x in data]
 
 
 @dataclass
@@ -162,7 +172,7 @@ class State:
         return cls(
             seats=d["seats"], seed=d["seed"], options=dict(d["options"]), mode=d["mode"], target=d["target"],
             hand_no=d["hand_no"], phase=d["phase"], hands=[_cards(h) for h in d["hands"]], dealer=d["dealer"],
-            leader=d["leader"], lead_card=None if d["lead_card"] is None else Card.parse(d["lead_card"]),
+            leader=d["leader"], lead_card=None if d["lead_card"] is None else _card(d["lead_card"]),
             turn=d["turn"], top_seat=d["top_seat"], top_cards=tuple(_cards(d["top_cards"])),
             top_combo=combo(d["top_combo"]),
             trick=[(s, tuple(_cards(cs)), combo(c)) for s, cs, c in d["trick"]],
@@ -170,9 +180,9 @@ class State:
             team_scores=None if d["team_scores"] is None else list(d["team_scores"]),
             played=_cards(d["played"]), known=[_cards(k) for k in d["known"]],
             prev_order=None if d["prev_order"] is None else list(d["prev_order"]),
-            ex_pending=[(s, Card.parse(c)) for s, c in d["ex_pending"]],
-            ex_tributes=[(s, Card.parse(c)) for s, c in d["ex_tributes"]],
-            ex_returns=[(s, Card.parse(c)) for s, c in d["ex_returns"]],
+            ex_pending=[(s, _card(c)) for s, c in d["ex_pending"]],
+            ex_tributes=[(s, _card(c)) for s, c in d["ex_tributes"]],
+            ex_returns=[(s, _card(c)) for s, c in d["ex_returns"]],
             last_hand=d["last_hand"], recent=[(s, t) for s, t in d["recent"]],
             winners=list(d["winners"]), version=d["version"],
         )
@@ -208,7 +218,7 @@ def _roles(state: State) -> tuple[int, int, int, int]:
 def _start_hand(state: State, events: list[Event]) -> None:
     n = state.seats
     state.hand_no += 1
-    deck = full_deck()
+    deck = list(DECK)
     rng_for(state.seed, "hand", state.hand_no).shuffle(deck)
     if state.mode == "team6":
         state.dealer = None
@@ -223,11 +233,13 @@ def _start_hand(state: State, events: list[Event]) -> None:
     for i, card in enumerate(deck):
         hands[(start + i) % n].append(card)
     state.hands = [sorted(h) for h in hands]
+    state.known = [[] for _ in range(n)]
     state.lead_card = None
     if state.mode == "team6" and state.prev_order is None:
-        state.lead_card = full_deck()[rng_for(state.seed, "lead_card").randrange(54)]
+        state.lead_card = DECK[rng_for(state.seed, "lead_card").randrange(54)]
         holder = next(s for s in range(n) if state.lead_card in state.hands[s])
         state.leader = holder
+        state.known[holder].append(state.lead_card)  # R10.4: shown, and everyone sees who gets it
     elif state.mode == "team6":
         assert state.prev_order is not None
         state.leader = state.prev_order[4]
@@ -236,8 +248,7 @@ def _start_hand(state: State, events: list[Event]) -> None:
         state.leader = state.dealer
     state.turn = state.leader
     state.top_seat, state.top_cards, state.top_combo = None, (), None
-    state.trick, state.passed, state.out, state.played = [], [], [], []
-    state.known = [[] for _ in range(n)]
+    state.trick, state.passed, state.out, state.played, state.recent = [], [], [], [], []
     state.ex_pending, state.ex_tributes, state.ex_returns = [], [], []
     events.append(Event("hand_start", None, {"hand": state.hand_no, "leader_seat": state.leader}))
     if state.dealer is not None:
@@ -350,8 +361,7 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
     top = state.top_combo
     out: list[Action] = []
     if top is None:
-        for cards in candidates(hand, tn, ajp):
-            interps = interpretations(cards, tn, ajp)
+        for cards, interps in combinations_in(hand, tn, ajp):
             if len(interps) == 1:
                 out.append(Play(cards))
             else:
@@ -362,10 +372,9 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
         rank = top.rank
         out.extend(Play((c,)) for c in hand if c.rank > rank)
         return out
-    min_rank = top.rank if top.kind == SET else 3
     shape = top.shape
-    for cards in candidates(hand, tn, ajp, shape, min_rank):
-        for c in interpretations(cards, tn, ajp):
+    for cards, interps in combinations_in(hand, tn, ajp, shape, top.rank if top.kind == SET else 3):
+        for c in interps:
             if c.shape == shape and beats(c, top):
                 out.append(Play(cards))
                 break

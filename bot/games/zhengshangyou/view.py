@@ -7,21 +7,28 @@ pending tribute/return card only in its giver's own view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.core import Card
 
+_SCALARS = (int, str, bool, float, type(None))
+
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
+    """JSON-compatible copy: cards in notation, dataclasses as dicts, tuples as lists."""
+    kind = type(value)
+    if kind is Card:
         return str(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, tuple | list):
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
         return [_plain(v) for v in value]
-    if isinstance(value, dict):
+    if kind is dict:
         return {str(k): _plain(v) for k, v in value.items()}
+    names = getattr(kind, "__dataclass_fields__", None)
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
     return value
 
 
