@@ -1,0 +1,182 @@
+"""§10 variants: every row has an option with the rules file's default; each one works behind its key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.gostop import INFO, legal_actions, new_game
+from bot.games.gostop.engine import settlement
+from bot.games.gostop.scoring import Rules, score
+
+from .helpers import act, cs, kinds, make
+
+J10 = ["1j1", "1j2", "2j1", "2j2", "3j1", "3j2", "4j1", "4j2", "5j1", "5j2"]
+BRIGHT3 = ["1b", "3b", "8b"]
+
+
+def _pays(caps_w: list[str], caps_l: list[str], options: dict[str, Any], **fields: Any) -> dict[int, int]:
+    st = make(2, captures={0: caps_w, 1: caps_l}, options=options)
+    for name, value in fields.items():
+        getattr(st, name)[0] = value
+    return settlement(st, 0)[0]
+
+
+def test_every_variant_row_has_an_option_with_its_default() -> None:
+    defaults = {name: opt.default for name, opt in INFO.options.items()}
+    expected = {
+        "jokers": 2, "joker_kinds": "standard", "joker_stays_with_ppuk": False, "cup_single_junk": False,
+        "flex_card": "m09", "bomb_flip_three": False, "bomb_korean": False, "shake_must_play": False,
+        "shake_nov_dec_x4": False, "first_turn_bonus": False, "weolyak_first_turn": False,
+        "weolyak_month": False, "baekhwajeom": False, "boar_pot": False, "boar_first_turn": False,
+        "four_brights_with_rain_3": False, "gwangbak_flat_2": False, "godori_3": False, "four_birds": False,
+        "meong_bak": False, "tti_bak": False, "pibak_2p_7": False, "vip": False, "palssari": False,
+        "go_linear": False, "missions": False, "gwangpalli_pay_at_end": False, "gwangpalli_redeal_all": False,
+        "gwangpalli_rate": 2, "seven_iris_rule": False, "go_add_dropped_at_3": False, "deal_stack_steals": True,
+        "nagari_cumulative": True, "gwangpalli": False, "oe_myeon": False, "syodang": False,
+        "steal_choice": "auto", "target_2p": 7,
+    }
+    for name, value in expected.items():
+        assert defaults[name] == value, name
+
+
+@pytest.mark.parametrize("name, value", [
+    ("joker_kinds", "boss"), ("joker_stays_with_ppuk", True), ("boar_pot", True), ("boar_first_turn", True),
+    ("missions", True), ("gwangpalli_pay_at_end", True), ("oe_myeon", True), ("syodang", True),
+    ("steal_choice", "ask"),
+])
+def test_variants_not_yet_available_are_refused_rather_than_ignored(name: str, value: Any) -> None:
+    with pytest.raises(ValueError):
+        new_game(2, 1, {name: value})
+
+
+def test_V_C1_cup_counts_as_one_junk() -> None:
+    rules = Rules.from_options({"cup_single_junk": True})
+    assert score(cs(J10[:8] + ["9a"]), rules) == 0
+    assert score(cs(J10[:9] + ["9a"]), rules) == 1
+
+
+def test_V_C2_the_may_animal_is_the_flex_card() -> None:
+    rules = Rules.from_options({"flex_card": "m05"})
+    assert score(cs(J10[:8] + ["5a"]), rules) == 1
+    assert score(cs(J10[:8] + ["9a"]), rules) == 0
+
+
+def test_V_B1_bomb_flips_three_and_gives_no_credits() -> None:
+    st = make(2, hands={0: ["7a", "7r", "7j1", "1j1"], 1: ["10r"]}, layout=["7j2"],
+              stock=["5j1", "6j1", "9j1", "11j1"], options={"bomb_flip_three": True})
+    events = act(st, "bomb 7")
+    assert kinds(events).count("flip") == 3 and st.credits[0] == 0 and len(st.stock) == 1
+
+
+def test_V_B2_korean_bomb_steals_and_doubles() -> None:
+    st = make(2, hands={0: ["7a", "7r", "7j1", "1j1"], 1: ["10r"]}, layout=["7j2"], stock=["5j1", "6j1"],
+              captures={1: ["2j1"]}, options={"bomb_korean": True})
+    events = act(st, "bomb 7")
+    assert "steal" in kinds(events) and st.bombs[0] == 1
+    assert _pays(BRIGHT3, ["11b"], {"bomb_korean": True}, bombs=1) == {1: 6}
+
+
+def test_V_H1_shake_must_play_one_of_the_three() -> None:
+    st = make(2, hands={0: ["7a", "7r", "7j1", "1j1"], 1: ["10r"]}, layout=["2j1"], stock=["5j1", "6j1"],
+              options={"shake_must_play": True})
+    act(st, "shake 7")
+    assert {a.card for a in legal_actions(st, 0)} == set(cs(["7a", "7r", "7j1"]))
+
+
+def test_V_H2_shaking_november_or_december_pays_x4() -> None:
+    assert _pays(BRIGHT3, ["11b"], {"shake_nov_dec_x4": True}, shaken=[11]) == {1: 12}
+    assert _pays(BRIGHT3, ["11b"], {"shake_nov_dec_x4": True}, shaken=[3]) == {1: 6}
+
+
+def test_V_E1_first_turn_chok_earns_three_chips() -> None:
+    st = make(2, hands={0: ["8b", "1j1"], 1: ["10r"]}, layout=["2j1"], stock=["8j1", "6j1"],
+              options={"first_turn_bonus": True})
+    act(st, "play 8b")
+    assert st.chips == [3, -3]
+
+
+def test_V_E2_weolyak_first_turn_four_of_a_month_pays_x4() -> None:
+    st = make(2, hands={0: ["8b", "1j1"], 1: ["10r"]}, layout=["8a", "8j2"], stock=["8j1", "6j1"],
+              options={"weolyak_first_turn": True})
+    assert "weolyak" in kinds(act(st, "play 8b 8a"))
+    assert st.weolyak[0]
+    assert _pays(BRIGHT3, ["11b"], {"weolyak_first_turn": True}, weolyak=True) == {1: 12}
+
+
+def test_V_E3_weolyak_month_winner_with_all_four_pays_x4() -> None:
+    st = make(2, captures={0: ["1b", "3b", "8b", "8a", "8j1", "8j2"], 1: ["11b"]}, options={"weolyak_month": True})
+    st.weolyak_month = 8
+    assert settlement(st, 0)[0] == {1: 12}
+    assert 1 <= new_game(2, 3, {"weolyak_month": True}).weolyak_month <= 12
+
+
+def test_V_E4_baekhwajeom_steals_one_junk_but_not_for_the_dealer() -> None:
+    st = make(2, hands={0: ["1j1", "5j1"], 1: ["8b", "10j2"]}, layout=["8j1", "9r"], stock=["9j1", "6j1"],
+              captures={0: ["3j1"]}, turn=1, options={"baekhwajeom": True})
+    st.turns_taken[0] = 1
+    assert "baekhwajeom" not in kinds(act(st, "play 8b"))  # bright + junk + ribbon + junk: no animal
+    st = make(2, hands={0: ["1j1", "5j1"], 1: ["8b", "10j2"]}, layout=["8a", "9r"], stock=["9j1", "6j1"],
+              captures={0: ["3j1"]}, turn=1, options={"baekhwajeom": True})
+    st.turns_taken[0] = 1
+    assert "baekhwajeom" in kinds(act(st, "play 8b"))
+    st = make(2, hands={0: ["8b", "5j1"], 1: ["1j1", "10j2"]}, layout=["8a", "9r"], stock=["9j1", "6j1"],
+              captures={1: ["3j1"]}, turn=0, options={"baekhwajeom": True})
+    assert "baekhwajeom" not in kinds(act(st, "play 8b"))  # the dealer's first turn of the round
+
+
+def test_V_S1_four_brights_with_rain_score_three() -> None:
+    assert score(cs(["1b", "3b", "8b", "12b"]), Rules.from_options({"four_brights_with_rain_3": True})) == 3
+
+
+def test_V_S2_gwang_bak_adds_two_instead_of_doubling() -> None:
+    assert _pays(BRIGHT3, [], {"gwangbak_flat_2": True}) == {1: 5}
+
+
+def test_V_S3_godori_scores_three() -> None:
+    assert score(cs(["2a", "4a", "8a"]), Rules.from_options({"godori_3": True})) == 3
+
+
+def test_V_S4_four_birds_yukdori_bidori_godori() -> None:
+    rules = Rules.from_options({"four_birds": True})
+    assert score(cs(["2a", "4a", "8a", "12a"]), rules) == 6
+    assert score(cs(["2a", "4a", "12a"]), rules) == 4
+    assert score(cs(["2a", "4a", "8a"]), rules) == 5
+
+
+def test_V_S5_meong_bak_only_against_an_opponent_without_animals() -> None:
+    animals = ["2a", "4a", "8a", "5a", "6a", "7a", "10a"]
+    assert _pays(animals, ["11b", "9a"], {"meong_bak": True}) == {1: 8}
+    assert _pays(animals, ["11b"], {"meong_bak": True}) == {1: 16}
+
+
+def test_V_S6_tti_bak() -> None:
+    assert _pays(["1r", "2r", "3r"], ["11b"], {"tti_bak": True}) == {1: 6}
+    assert _pays(["1r", "2r", "3r"], ["11b", "12r"], {"tti_bak": True}) == {1: 3}
+
+
+def test_V_S7_two_player_pi_bak_at_seven() -> None:
+    loser = ["11b", "6j1", "6j2", "7j1", "7j2", "8j1", "8j2"][:6]
+    assert _pays(J10, loser, {"pibak_2p_7": True}) == {1: 2}
+    assert _pays(J10, loser, {}) == {1: 1}
+
+
+def test_V_S8_vip_adds_three_at_settlement() -> None:
+    assert _pays(BRIGHT3 + ["9a", "11d", "12d"], ["11b"], {"vip": True}) == {1: 6}
+
+
+def test_V_S9_palssari_adds_eight() -> None:
+    cards = ["4a", "4r", "4j1", "4j2", "7a", "7r", "7j1", "7j2"]
+    assert _pays(cards, ["11b"], {"palssari": True}) == {1: 8}  # base 0 + 8
+
+
+def test_V_P1_linear_go_bonus() -> None:
+    assert _pays(BRIGHT3, ["11b"], {"go_linear": True}, gos=1) == {1: 4}
+    assert _pays(BRIGHT3, ["11b"], {"go_linear": True}, gos=3) == {1: 9}
+
+
+def test_A5_option_dealt_stacks_do_not_steal() -> None:
+    st = make(2, hands={0: ["8b", "1j1"], 1: ["10r"]}, layout=["8a", "8j1", "8j2"], stock=["6j1", "7j1"],
+              captures={1: ["2j1"]}, options={"deal_stack_steals": False})
+    assert "steal" not in kinds(act(st, "play 8b"))
