@@ -236,3 +236,4 @@ async def test_allowed_mentions_are_recorded_and_edits_ping_nobody(double: Disco
     assert not stored[safe.id].allows_mass_mention and not stored[safe.id].pinged_everyone
     assert stored[safe.id].pinged_user_ids == [alice.id]
     assert stored[quiet.id].pinged_user_ids == []
+    assert double.mass_mention_risks() == [stored[careless.id], stored[quiet.id]]  # no allowed_mentions at all

@@ -21,7 +21,7 @@ async def test_bot_starts_syncs_commands_and_answers_help_ephemerally(double: Di
     assert double.default_channel.last_message is None  # nothing public
     assert t("en", "help.title") in msg.content
     assert "Goita" in msg.content
-    assert not msg.allows_mass_mention
+    assert double.mass_mention_risks() == []
     record = double["alice"].last_interaction
     assert record.ack_seconds is not None and record.ack_seconds < 3
     assert record.other_calls == []
@@ -42,3 +42,21 @@ async def test_commands_carry_translations_for_discord_clients(double: DiscordDo
     help_command = double.command("help", None)
     assert help_command is not None
     assert set(help_command.get("description_localizations") or {}) >= {"ru"}
+
+
+async def test_a_clock_jump_runs_the_real_turn_clock(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, bob = double["alice"], double["bob"]
+    lobby = await alice.run("/game new", game="goita", turn_seconds=60)
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    double.clock.advance(5)  # computer players' thinking delay
+    await double.settle()
+    (thread,) = double.threads
+    table_before = thread.last_message
+    calls_before = len(double.calls)
+
+    double.clock.advance(60)  # nobody moves: the turn clock runs out
+    await double.settle()
+
+    assert len(double.calls) > calls_before  # the bot reacted without any interaction
+    assert thread.last_message is not table_before or thread.last_message.edits  # type: ignore[union-attr]

@@ -403,6 +403,16 @@ class DiscordDouble:
         ]
         return sorted(out, key=lambda m: m.id)
 
+    @property
+    def messages(self) -> list[Message]:
+        """Every message the bot sent anywhere (public and ephemeral), oldest first."""
+        every = [m for g in self.guilds.values() for c in g.channels.values() for m in c.messages if not m.deleted]
+        return sorted(every, key=lambda m: m.id)
+
+    def mass_mention_risks(self) -> list[Message]:
+        """Messages whose allowed_mentions would let text ping @everyone/@here or roles."""
+        return [m for m in self.messages if m.allows_mass_mention]
+
     def calls_to(self, key: str) -> list[RestCall]:
         """Calls to a route, e.g. `"POST /channels/{channel_id}/messages"` (method optional)."""
         return [c for c in self.calls if key in (c.key, c.route)]
@@ -631,13 +641,11 @@ class DiscordDouble:
         guild = self.guilds.get(msg.guild_id or 0)
         channel = self.find_channel(msg.channel_id)
         can_everyone = channel is not None and perms.has(self.permissions(channel[1]), "mention_everyone")
-        msg.pinged_user_ids = [
-            int(u) for u in MENTION_USER.findall(msg.content) if "users" in parse or int(u) in users
-        ]
+        mentioned_users = dict.fromkeys(int(u) for u in MENTION_USER.findall(msg.content))
+        mentioned_roles = dict.fromkeys(int(r) for r in MENTION_ROLE.findall(msg.content))
+        msg.pinged_user_ids = [u for u in mentioned_users if "users" in parse or u in users]
         msg.pinged_role_ids = [
-            int(r)
-            for r in MENTION_ROLE.findall(msg.content)
-            if guild is not None and int(r) in guild.roles and ("roles" in parse or int(r) in roles)
+            r for r in mentioned_roles if guild is not None and r in guild.roles and ("roles" in parse or r in roles)
         ]
         mass = "@everyone" in msg.content or "@here" in msg.content
         msg.pinged_everyone = mass and "everyone" in parse and can_everyone
