@@ -1,12 +1,311 @@
-"""Computer players for Go-Stop (placeholder; replaced by the real AI)."""
+"""Computer players for Go-Stop. They decide from one seat's ``View`` and the legal list only.
+
+- ``random``: any legal move.
+- ``easy``: greedy: take the most valuable cards now, bomb and shake when possible, dump
+  cards nobody wants, Stop unless a Go looks safe.
+- ``hard``: determinized Monte Carlo: deal the unseen cards (opponents' hands, stock order) at
+  random consistently with the view, try each move, finish the round with a fast greedy policy
+  on that sample and keep the move with the best average chip result, within ``budget_s``.
+"""
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
-from typing import Any
+
+from .actions import GO, JOIN, SIT, STOP, Action
+from .cards import (
+    ANIMAL,
+    BIRDS,
+    BRIGHT,
+    CHEONG_DAN,
+    CHO_DAN,
+    CUP,
+    HONG_DAN,
+    ID_OF,
+    IDS,
+    JOKER,
+    MONTH,
+    PI,
+    RIBBON,
+    TYPE,
+)
+from .engine import NO_STACK, PLAYING, State, apply, legal_actions
+from .views import View
+
+DEFAULT_BUDGET_S = 0.2
+
+#: A static worth of each card when captured (brights and set pieces first, then double junk).
+VALUE: list[float] = []
+for _c in range(50):
+    _t = TYPE[_c]
+    if _t == BRIGHT:
+        _v = 6.0 if _c != ID_OF["m12-bright"] else 4.0
+    elif _t == ANIMAL:
+        _v = 4.0 if _c in BIRDS else (3.0 if _c == CUP else 2.2)
+    elif _t == RIBBON:
+        _v = 3.0 if _c in HONG_DAN | CHEONG_DAN | CHO_DAN else 1.5
+    elif _t == JOKER:
+        _v = PI[_c] * 1.2
+    else:
+        _v = 1.0 * PI[_c] + (0.4 if PI[_c] == 2 else 0.0)
+    VALUE.append(_v)
+
+_SETS = (BIRDS, HONG_DAN, CHEONG_DAN, CHO_DAN)
 
 
-def choose_action(view: Any, legal: Sequence[Any], level: str, rng: random.Random,
-                  budget_s: float | None = None) -> Any:
-    return rng.choice(list(legal))
+def _bonus(card: int, mine: set[int], theirs: list[set[int]]) -> float:
+    """Extra worth of ``card`` for completing (or blocking) a set or the brights."""
+    extra = 0.0
+    for group in _SETS:
+        if card in group:
+            have = len(group & mine)
+            extra += 1.5 * have
+            if any(len(group & t) == 2 for t in theirs):
+                extra += 2.0
+    if TYPE[card] == BRIGHT:
+        have = sum(1 for x in mine if TYPE[x] == BRIGHT)
+        extra += 1.5 * have
+        if any(sum(1 for x in t if TYPE[x] == BRIGHT) >= 2 for t in theirs):
+            extra += 2.0
+    return extra
+
+
+def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
+                  budget_s: float | None = None) -> Action:
+    """Pick one of ``legal`` for the seat whose ``view`` this is."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    if level == "random":
+        return rng.choice(list(legal))
+    if level == "hard" and view.phase in ("turn", "go_stop"):
+        return _hard(view, legal, rng, DEFAULT_BUDGET_S if budget_s is None else budget_s)
+    return _easy(view, legal, rng)
+
+
+# ---------------------------------------------------------------------------------------------------
+# easy
+# ---------------------------------------------------------------------------------------------------
+
+
+def _cards(ids: Sequence[str]) -> list[int]:
+    return [ID_OF[x] for x in ids]
+
+
+def _easy(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    me = view.seat if view.seat is not None else 0
+    if view.phase == "choose":
+        hand = _cards(view.hand)
+        strong = sum(VALUE[c] for c in hand)
+        return JOIN if strong >= 16 else SIT
+    if view.phase == "go_stop":
+        return GO if _go_is_safe(view, me) else STOP
+    mine = set(_cards(view.players[me].captures))
+    theirs = [set(_cards(p.captures)) for p in view.players if p.seat != me and p.seat in view.active]
+    layout = [_cards(g) for g in view.layout]
+    if view.phase in ("take_hand", "take_flip"):
+        return max(legal, key=lambda a: VALUE[a.card] + _bonus(a.card, mine, theirs))
+    hand = _cards(view.hand)
+    best: Action = legal[0]
+    best_score = -1e9
+    for action in legal:
+        s = _easy_score(action, hand, layout, mine, theirs, view)
+        s += rng.random() * 0.01
+        if s > best_score:
+            best, best_score = action, s
+    return best
+
+
+def _easy_score(action: Action, hand: list[int], layout: list[list[int]], mine: set[int],
+                theirs: list[set[int]], view: View) -> float:
+    kind = action.kind
+    if kind == "bomb":
+        m = action.month
+        return sum(VALUE[c] for c in hand if MONTH[c] == m) + 8.0
+    if kind == "shake":
+        return 7.5
+    if kind == "flip":
+        return 0.5
+    card = action.card
+    m = MONTH[card]
+    if m == 0:  # a joker: free junk and a replacement draw
+        return 6.0
+    group = layout[m - 1]
+    worth = VALUE[card] + _bonus(card, mine, theirs)
+    if not group:
+        # no capture: give away the least useful card, keep matches for later
+        pairs_in_hand = sum(1 for c in hand if MONTH[c] == m)
+        return -worth * 0.6 - (1.5 if pairs_in_hand >= 2 else 0.0)
+    if len(group) == 3:
+        return worth + sum(VALUE[c] for c in group) + 4.0
+    target = action.target if action.target >= 0 else group[0]
+    gain = worth + VALUE[target] + _bonus(target, mine, theirs)
+    if len(group) == 2:
+        gain -= 0.3  # the other card stays for someone else
+    if sum(1 for c in hand if MONTH[c] == m) >= 2 and len(group) == 1:
+        gain -= 1.0  # holding two of the month: the pair is safe, play it later
+    return gain
+
+
+def _go_is_safe(view: View, me: int) -> bool:
+    """Go only with cards left, a lead, and opponents far from scoring."""
+    mine = view.players[me]
+    if mine.hand_count < 3:
+        return False
+    others = [p for p in view.players if p.seat != me and p.seat in view.active]
+    if any(p.score >= max(1, view.target - 3) for p in others):
+        return False
+    if len(view.active) == 3 and mine.go_count >= 1:
+        return False
+    return mine.go_count < 2
+
+
+# ---------------------------------------------------------------------------------------------------
+# hard
+# ---------------------------------------------------------------------------------------------------
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full state consistent with ``view``: unseen cards dealt at random; the round is the last one."""
+    me = view.seat if view.seat is not None else 0
+    options = dict(view.options)
+    options["rounds"] = 1
+    st = State(seats=view.seats, seed=0, options=options)
+    n = view.seats
+    st.dealer = view.dealer
+    st.active = list(view.active)
+    st.status = [p.status for p in view.players]
+    st.phase = view.phase
+    st.turn = view.turn if view.turn is not None else me
+    st.layout = [[] for _ in range(13)]
+    for m, group in enumerate(view.layout, start=1):
+        st.layout[m] = _cards(group)
+    st.stack_owner = [NO_STACK] * 13
+    for stack in view.stacks:
+        st.stack_owner[stack.month] = stack.creator_seat if stack.creator_seat is not None else -1
+    st.captures = [_cards(p.captures) for p in view.players]
+    st.credits = [p.pass_credits for p in view.players]
+    st.gos = [p.go_count for p in view.players]
+    st.last_go = [p.last_go_score for p in view.players]
+    st.go_seq = [p.go_count for p in view.players]
+    st.shaken = [list(p.shaken) for p in view.players]
+    st.bombs = [0] * n
+    st.ppuks = [p.ppuks for p in view.players]
+    st.turns_taken = [p.turns_taken for p in view.players]
+    st.weolyak = [False] * n
+    st.chips = [0] * n
+    st.nagari_streak = view.nagari_streak
+    st.weolyak_month = view.weolyak_month
+    hand = _cards(view.hand)
+    seen = set(hand)
+    for g in st.layout:
+        seen.update(g)
+    for cap in st.captures:
+        seen.update(cap)
+    shown = [_cards(p.shown) for p in view.players]
+    for s in shown:
+        seen.update(s)
+    deck = list(range(48)) + [48, 49][: int(options.get("jokers", 2))]
+    unknown = [c for c in deck if c not in seen]
+    rng.shuffle(unknown)
+    st.hands = [[] for _ in range(n)]
+    st.hands[me] = hand
+    pos = 0
+    for p in view.players:
+        if p.seat == me or p.status != PLAYING:
+            continue
+        need = p.hand_count - len(shown[p.seat])
+        st.hands[p.seat] = shown[p.seat] + unknown[pos:pos + need]
+        pos += need
+    st.stock = unknown[pos:pos + view.stock_count]
+    if st.phase == "turn" and view.players[me].shaken and st.turn == me:
+        from .engine import _begin_turn
+
+        _begin_turn(st, me)
+    return st
+
+
+def _rollout_move(st: State, rng: random.Random) -> Action:
+    """The fast greedy policy used to finish sampled rounds."""
+    seat = st.turn
+    legal = legal_actions(st, seat)
+    if len(legal) == 1:
+        return legal[0]
+    phase = st.phase
+    if phase == "go_stop":
+        return GO if (len(st.hands[seat]) >= 4 and st.gos[seat] == 0 and rng.random() < 0.5) else STOP
+    if phase == "choose":
+        return JOIN if rng.random() < 0.5 else SIT
+    layout = st.layout
+    best = legal[0]
+    best_score = -1e9
+    for a in legal:
+        kind = a.kind
+        if kind == "play":
+            c = a.card
+            m = MONTH[c]
+            if m == 0:
+                s = 5.0
+            else:
+                g = layout[m]
+                if not g:
+                    s = -VALUE[c] * 0.6
+                elif len(g) == 3:
+                    s = 12.0 + VALUE[c]
+                else:
+                    s = VALUE[c] + VALUE[a.target if a.target >= 0 else g[0]]
+        elif kind == "take":
+            s = VALUE[a.card]
+        elif kind == "bomb":
+            s = 15.0
+        elif kind == "shake":
+            s = 9.0
+        else:
+            s = 0.0
+        s += rng.random() * 0.5
+        if s > best_score:
+            best, best_score = a, s
+    return best
+
+
+def _rollout(st: State, me: int, rng: random.Random) -> float:
+    for _ in range(400):
+        if st.phase == "finished":
+            break
+        apply(st, st.turn, _rollout_move(st, rng))
+    return float(st.chips[me])
+
+
+def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
+    me = view.seat if view.seat is not None else 0
+    deadline = time.perf_counter() + max(0.0, budget_s)
+    candidates = list(dict.fromkeys(legal))
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    stop_value = None
+    if view.phase == "go_stop":
+        stop_value = float(sum(amount for _, amount in view.stop_pays))
+    passes = 0
+    while passes < 200:
+        base = determinize(view, rng)
+        snapshot = base.to_dict()
+        for i, action in enumerate(candidates):
+            if stop_value is not None and action == STOP:
+                totals[i] += stop_value
+                counts[i] += 1
+                continue
+            st = State.from_dict(snapshot) if i else base
+            apply(st, me, action)
+            totals[i] += _rollout(st, me, rng)
+            counts[i] += 1
+        passes += 1
+        if time.perf_counter() >= deadline:
+            break
+    best = max(range(len(candidates)), key=lambda i: totals[i] / max(1, counts[i]))
+    return candidates[best]
+
+
+__all__ = ["DEFAULT_BUDGET_S", "IDS", "choose_action", "determinize"]

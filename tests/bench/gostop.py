@@ -1,0 +1,110 @@
+"""Go-Stop benchmark: engine speed, AI decision times and AI strength.
+
+    python -m tests.bench.gostop [--quick]
+
+A "game" in the strength tables is a two-player match of ``ROUNDS`` rounds with the seats
+alternating; the AI under test wins when it ends with more chips, a tie counts half.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+from bot.games.gostop import apply, choose_action, legal_actions, new_game, to_act, view
+
+ROUNDS = 2
+
+
+def random_playouts(seconds: float) -> tuple[float, float]:
+    """Random two-player rounds per second, and microseconds per legal_actions+apply step."""
+    start = time.perf_counter()
+    rounds = moves = 0
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        st = new_game(2, seed, {"rounds": 1})
+        rng = random.Random(seed)
+        while not st.finished:
+            seat = st.turn
+            apply(st, seat, rng.choice(legal_actions(st, seat)))
+            moves += 1
+        rounds += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return rounds / elapsed, elapsed / max(1, moves) * 1e6
+
+
+def decision_times(level: str, decisions: int, budget: float | None) -> tuple[float, float]:
+    """p50 and p99 milliseconds of one decision at ``level`` over random positions."""
+    times: list[float] = []
+    seed = 1000
+    rng = random.Random(7)
+    while len(times) < decisions:
+        st = new_game(2 + seed % 2, seed, {"rounds": 1})
+        while not st.finished and len(times) < decisions:
+            (seat,) = to_act(st)
+            legal = legal_actions(st, seat)
+            t0 = time.perf_counter()
+            action = choose_action(view(st, seat), legal, level, rng, budget)
+            times.append((time.perf_counter() - t0) * 1000)
+            apply(st, seat, action)
+        seed += 1
+    times.sort()
+    return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
+
+
+def match(levels: tuple[str, str], seed: int, budget: float | None) -> list[int]:
+    """Final chips of a two-player match; ``levels[i]`` plays seat i."""
+    st = new_game(2, seed, {"rounds": ROUNDS})
+    rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
+    while not st.finished:
+        (seat,) = to_act(st)
+        legal = legal_actions(st, seat)
+        action = choose_action(view(st, seat), legal, levels[seat], rngs[seat], budget)
+        apply(st, seat, action)
+    return st.chips
+
+
+def win_rate(level: str, against: str, games: int, budget: float | None = None) -> float:
+    score = 0.0
+    for g in range(games):
+        me = g % 2
+        levels = (level, against) if me == 0 else (against, level)
+        chips = match(levels, 50_000 + g, budget)
+        if chips[me] > chips[1 - me]:
+            score += 1
+        elif chips[me] == chips[1 - me]:
+            score += 0.5
+    return score / games
+
+
+def run(quick: bool) -> dict[str, float]:
+    out: dict[str, float] = {}
+    out["random_rounds_per_s"], out["us_per_move"] = random_playouts(1.0 if quick else 5.0)
+    hard_budget = 0.05 if quick else None
+    for level, n in (("random", 200), ("easy", 200 if quick else 1000), ("hard", 10 if quick else 150)):
+        p50, p99 = decision_times(level, n, hard_budget if level == "hard" else None)
+        out[f"{level}_p50_ms"], out[f"{level}_p99_ms"] = p50, p99
+    out["easy_vs_random"] = win_rate("easy", "random", 20 if quick else 500)
+    bench_budget = 0.02 if quick else 0.05
+    out["hard_budget_s"] = bench_budget
+    out["hard_vs_easy"] = win_rate("hard", "easy", 2 if quick else 200, bench_budget)
+    return out
+
+
+def main(argv: list[str]) -> None:
+    quick = "--quick" in argv
+    results: dict[str, Any] = run(quick)
+    print(f"Go-Stop benchmark ({'quick' if quick else 'full'})")
+    print(f"  random playouts: {results['random_rounds_per_s']:.0f} two-player rounds/s, "
+          f"{results['us_per_move']:.1f} us per legal_actions+apply")
+    for level in ("random", "easy", "hard"):
+        print(f"  {level:6} decision: p50 {results[f'{level}_p50_ms']:.2f} ms, p99 {results[f'{level}_p99_ms']:.2f} ms")
+    print(f"  easy vs random: {results['easy_vs_random']:.1%} (matches of {ROUNDS} rounds)")
+    print(f"  hard vs easy:   {results['hard_vs_easy']:.1%} (hard budget {results['hard_budget_s']} s per decision)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
