@@ -39,10 +39,12 @@ async def test_commands_sync_globally_or_per_guild(double: DiscordDouble) -> Non
 
 async def test_subcommand_with_choice_and_integer_options(double: DiscordDouble, tiny: TinyBot) -> None:
     msg = await double["alice"].run("/lobby create", game="goita", seats=3)
+    by_name = await double["bob"].run("/lobby create", game="Gou Ji")  # the name the client shows
 
+    assert by_name.content == "lobby for gouji with 4 seats by bob"
     assert msg.content == "lobby for goita with 3 seats by alice"
     assert not msg.ephemeral
-    assert double.default_channel.last_message is msg
+    assert double.default_channel.last_message is by_name
     with pytest.raises(UserActionError, match="not one of"):
         await double["alice"].run("/lobby create", game="chess")
     with pytest.raises(UserActionError, match="required"):
@@ -237,3 +239,42 @@ async def test_allowed_mentions_are_recorded_and_edits_ping_nobody(double: Disco
     assert stored[safe.id].pinged_user_ids == [alice.id]
     assert stored[quiet.id].pinged_user_ids == []
     assert double.mass_mention_risks() == [stored[careless.id], stored[quiet.id]]  # no allowed_mentions at all
+
+
+async def test_deferred_click_edits_the_clicked_message_through_original(double: DiscordDouble, tiny: TinyBot) -> None:
+    async def table(interaction: discord.Interaction) -> None:
+        view = discord.ui.View()
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(label="Move", custom_id="move")
+
+        async def move(click: discord.Interaction) -> None:
+            await click.response.defer()  # DEFERRED_UPDATE_MESSAGE for a component
+            await click.edit_original_response(content=f"moved by {click.user.name}")
+
+        button.callback = move  # type: ignore[method-assign,assignment]
+        view.add_item(button)
+        await interaction.response.send_message("table", view=view)
+
+    tiny.on_do = table
+    msg = await double["alice"].run("/do")
+    after = await double["bob"].click(msg, "Move")
+
+    assert after is msg and msg.content == "moved by bob"
+    assert double["bob"].last_interaction.response_type == 6
+    assert [v.content for v in msg.edits] == ["table"]
+
+
+async def test_followups_can_be_edited_and_deleted_by_the_token(double: DiscordDouble, tiny: TinyBot) -> None:
+    async def chatter(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("first")
+        note = await interaction.followup.send("note", wait=True)
+        await note.edit(content="note, edited")
+        gone = await interaction.followup.send("gone", wait=True)
+        await gone.delete()
+        await interaction.delete_original_response()
+
+    tiny.on_do = chatter
+    record = await double["alice"].begin_run("/do")
+    await double.wait(record)
+
+    assert [m.content for m in double.default_channel.public_messages] == ["note, edited"]
+    assert len(record.followup_ids) == 2

@@ -102,8 +102,12 @@ class _CountingExecutor(ThreadPoolExecutor):
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         self.pending += 1
         future = super().submit(fn, *args, **kwargs)
-        future.add_done_callback(lambda _: self._loop.call_soon_threadsafe(self._finished))
+        future.add_done_callback(self._done)
         return future
+
+    def _done(self, _: Future[Any]) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop may be closed by the time a thread ends
+            self._loop.call_soon_threadsafe(self._finished)
 
     def _finished(self) -> None:
         self.pending -= 1
@@ -111,11 +115,9 @@ class _CountingExecutor(ThreadPoolExecutor):
 
 
 class DiscordDouble:
-    """A loopback Discord. Start it, point discord.py at it, then act as users.
-
-    >>> double = DiscordDouble()          # doctest: +SKIP
-    >>> await double.start()              # doctest: +SKIP
-    """
+    """A loopback Discord: `await start()` (which also points discord.py at it), build or
+    `add_standard_world()`, run the bot with `async with double.running(client)`, then act
+    as people: `await double["alice"].run("/help")`."""
 
     def __init__(
         self,

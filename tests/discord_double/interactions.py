@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleViolation
-from .model import Message, User
+from .model import User
 
 Json = dict[str, Any]
 
@@ -109,11 +109,3 @@ class InteractionRecord:
 
     def __repr__(self) -> str:
         return f"<Interaction {self.id} type={self.type} {self.name!r} by {self.user.name} response={self.response_type}>"
-
-
-@dataclass
-class Outcome:
-    """What a user's action produced once the bot went quiet."""
-
-    interaction: InteractionRecord
-    message: Message | None

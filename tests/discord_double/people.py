@@ -199,8 +199,12 @@ class Person:
     # -- helpers ---------------------------------------------------------------------------------------
     def _channel(self, channel: Channel | str | None) -> Channel:
         if channel is None:
-            return self.double.default_channel
-        return self.double.channel(channel) if isinstance(channel, str) else channel
+            where = self.double.default_channel
+        else:
+            where = self.double.channel(channel) if isinstance(channel, str) else channel
+        if where.guild_id != self.guild.id:
+            raise UserActionError(f"{self.name} is not a member of the server of #{where.name}")
+        return where
 
     def _visible(self, message: Message) -> Message:
         """The message as it is now (tests may hold an old reference), if this person can see it."""
@@ -307,7 +311,10 @@ class Person:
                 raise UserActionError(f"{where}: must be within {low}..{high}")
         choices = spec.get("choices") or []
         if choices and value not in [c["value"] for c in choices]:
-            raise UserActionError(f"{where}: {value!r} is not one of {[c['value'] for c in choices]}")
+            by_name = {c["name"]: c["value"] for c in choices}  # the user picked the shown name
+            if value not in by_name:
+                raise UserActionError(f"{where}: {value!r} is not one of {[c['value'] for c in choices]}")
+            value = by_name[value]
         return value
 
     def _resolved_users(self, ids: list[str]) -> Json:
