@@ -290,7 +290,23 @@ class Games(commands.Cog):
 
     async def on_click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
                        arg: str, values: list[str]) -> None:
-        """Every button and select of every game arrives here."""
+        """Every button and select of every game arrives here; a fault is answered, never left hanging."""
+        try:
+            await self._click(interaction, game, version, verb, arg, values)
+        except Exception:
+            log.exception("click %s on game %s failed", verb, game)
+            with contextlib.suppress(discord.HTTPException):
+                await self._reply(interaction, t(_lang(interaction), "games.error.internal"))
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        log.error("command %s failed", interaction.command.qualified_name if interaction.command else "?",
+                  exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await self._reply(interaction, t(_lang(interaction), "games.error.internal"))
+
+    async def _click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
+                     arg: str, values: list[str]) -> None:
         if interaction.id in self._handled:
             return
         self._handled[interaction.id] = None
@@ -631,7 +647,7 @@ class Games(commands.Cog):
                 return
             session.paused_until = None
             await persistence.save(self.bot, session)
-        await interaction.response.defer()
+        await self._reply(interaction, t(_lang(interaction), "games.next_hand_started"))
         self._after_change(session)
 
     # ------------------------------------------------------------------ computer players
@@ -672,31 +688,42 @@ class Games(commands.Cog):
 
     def _arm_clock(self, session: GameSession) -> None:
         waiting = self._waiting_humans(session)
-        if not waiting:
+        if session.paused_until is not None or not waiting:
             session.deadline = None
         elif session.deadline is None or waiting - session.pinged:
             session.deadline = time.time() + session.turn_timeout
             session.reminded = False
-        if session.deadline is not None:
+        if session.deadline is not None or session.paused_until is not None:
             self._spawn(self._clocks, session, self._clock(session))
 
     async def _clock(self, session: GameSession) -> None:
-        """Remind once, then let the computer move for whoever is still thinking at the deadline."""
-        while session.phase == PLAYING and session.deadline is not None:
-            deadline = session.deadline
-            remind_at = deadline - max(3.0, session.turn_timeout / 4)
+        """Start the next hand when the pause is over; remind once; move for whoever is still thinking.
+
+        Sleeps at most a second at a time, so deadlines restored after a restart (and test clocks)
+        are honoured promptly; runs until there is nothing left to wait for.
+        """
+        while session.phase == PLAYING:
             now = time.time()
-            if not session.reminded and now < remind_at:
-                await asyncio.sleep(remind_at - now)
+            if session.paused_until is not None:
+                if now < session.paused_until:
+                    await asyncio.sleep(min(1.0, session.paused_until - now))
+                    continue
+                async with session.lock:
+                    session.paused_until = None
+                    await persistence.save(self.bot, session)
+                self._after_change(session)
                 continue
-            if not session.reminded and now < deadline:
-                session.reminded = True
-                await self._remind(session)
-                continue
+            deadline = session.deadline
+            if deadline is None:
+                return
+            remind_at = deadline - max(3.0, session.turn_timeout / 4)
             if now < deadline:
-                await asyncio.sleep(deadline - now)
-                continue
-            if session.deadline != deadline:
+                if not session.reminded and now >= remind_at:
+                    session.reminded = True
+                    await self._remind(session)
+                    continue
+                wake = remind_at if not session.reminded and now < remind_at else deadline
+                await asyncio.sleep(min(1.0, max(wake - now, 0.0)))
                 continue
             session.deadline = None
             for seat in sorted(self._waiting_humans(session)):
@@ -705,8 +732,6 @@ class Games(commands.Cog):
                 if info.timeouts >= AFK_AFTER_TIMEOUTS:
                     info.ai = "easy"
                 await self._computer_move(session, seat, "easy", timed_out=True)
-            if session.deadline is None:
-                return
 
     async def _remind(self, session: GameSession) -> None:
         waiting = [s for s in self._waiting_humans(session) if session.seats[s].user_id is not None]

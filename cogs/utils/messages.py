@@ -203,7 +203,7 @@ def _select_pages(session: GameSession, labelled: list[tuple[int, str]], page: i
         part = chunk[start:start + OPTIONS_PER_SELECT]
         options = [discord.SelectOption(label=label, value=str(index)) for index, label in part]
         first, last = part[0][1], part[-1][1]
-        items.append(GameSelect(session.id, "do", "", session.version, options=options, row=row,
+        items.append(GameSelect(session.id, "do", f"s{row}", session.version, options=options, row=row,
                                 placeholder=t(lang, "games.panel.choose", first=first[:40], last=last[:40])))
     if pages > 1:
         items.append(GameButton(session.id, "page", str(page - 1), session.version, label="◀", row=4,
@@ -213,19 +213,38 @@ def _select_pages(session: GameSession, labelled: list[tuple[int, str]], page: i
     return items
 
 
+def per_seat(value: Any, count: int, teams: Sequence[int] | None) -> dict[int, Any]:
+    """Engines report per seat (list or dict) or per team (list by team number): make it per seat."""
+    if isinstance(value, dict):
+        return {int(k): v for k, v in value.items() if str(k).lstrip("-").isdigit() and 0 <= int(k) < count}
+    if isinstance(value, list | tuple):
+        if len(value) == count:
+            return dict(enumerate(value))
+        if teams is not None and len(value) == len(set(teams)):
+            return {seat: value[team] for seat, team in enumerate(teams) if team < len(value)}
+    return {}
+
+
 def summary_text(session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> str:
-    """End of a hand or the match: places and points per seat, from the engine's numbers."""
+    """End of a hand or the match: places, points and the running score per seat, from the engine's numbers."""
     seat_names = names(session, lang)
+    count = len(seat_names)
+    teams = _team_of(session)
     key = "games.summary.match_over" if final else "games.summary.hand_over"
     lines = [t(lang, key, game=t(lang, f"{session.game}.name"))]
-    places = {int(k): int(v) for k, v in (summary.get("places") or {}).items()}
-    points = {int(k): v for k, v in (summary.get("points") or {}).items()}
-    order = sorted(range(len(seat_names)), key=lambda s: (places.get(s, 99), s))
+    places = per_seat(summary.get("places"), count, None)
+    if not places and isinstance(summary.get("order"), list):
+        places = {int(seat): index + 1 for index, seat in enumerate(summary["order"])}
+    points = per_seat(summary.get("points"), count, teams)
+    scores = per_seat(summary.get("scores"), count, teams) if not final else {}
+    order = sorted(range(count), key=lambda s: (places.get(s, 99), s))
     for seat in order:
-        place = places.get(seat)
-        place_text = t(lang, "games.summary.place", place=place) if place is not None else "·"
-        point_text = t(lang, "games.summary.points", points=points[seat]) if seat in points else ""
-        lines.append(f"{place_text} {seat_names[seat]} {point_text}".strip())
+        parts = [t(lang, "games.summary.place", place=places[seat]) if seat in places else "·", seat_names[seat]]
+        if seat in points:
+            parts.append(t(lang, "games.summary.points", points=points[seat]))
+        if seat in scores:
+            parts.append(t(lang, "games.summary.score", score=scores[seat]))
+        lines.append(" ".join(str(p) for p in parts))
     return _clip("\n".join(lines))
 
 

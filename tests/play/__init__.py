@@ -1,0 +1,1 @@
+"""Games played end to end in Discord, through the double, as people would play them."""

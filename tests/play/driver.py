@@ -1,0 +1,211 @@
+"""Playing a whole match as people do: read the table, open the hand, pick a move, repeat.
+
+The driver only uses what a player sees and can click. Between steps it checks what
+a spectator sees against the engine's hidden information (the oracle is the bot's own
+game state, read, never changed): no public message shows a card still hidden in a
+hand, and the table picture is exactly the picture of the public view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from bot.app import TeahouseBot
+from bot.games.registry import engine
+from bot.i18n import t
+from cogs.games import Games
+from cogs.utils import pictures
+from cogs.utils.session import GameSession
+from tests.discord_double import DiscordDouble
+from tests.discord_double.model import Channel, Message
+from tests.discord_double.people import Person
+
+MENTION = re.compile(r"<@!?(\d+)>")
+NAV_LABELS = {"◀", "▶"}
+
+
+@dataclass
+class MatchLog:
+    """What happened in a driven match, for the test's assertions."""
+
+    human_moves: int = 0
+    typed_moves: int = 0
+    selects: int = 0
+    clicks: int = 0
+    next_hands: int = 0
+    calls_per_move: list[int] = field(default_factory=list)
+    checked_messages: int = 0
+    checked_images: int = 0
+    final: Message | None = None
+
+
+def games_cog(bot: TeahouseBot) -> Games:
+    """The running game cog (loaded as an extension, so a module of its own: not isinstance-comparable)."""
+    cog: Any = bot.get_cog("Games")
+    assert cog is not None and type(cog).__name__ == "Games"
+    return cast(Games, cog)
+
+
+def session_in(bot: TeahouseBot, thread: Channel) -> GameSession | None:
+    for session in games_cog(bot).sessions.values():
+        if thread.id in (session.thread_id, session.channel_id):
+            return session
+    return None
+
+
+def table_message(thread: Channel) -> Message | None:
+    label = t("en", "games.button.hand")
+    for message in reversed(thread.public_messages):
+        if message.has_button(label):
+            return message
+    return None
+
+
+def to_move(message: Message) -> set[int]:
+    prefix = t("en", "games.table.turn", who="")
+    for line in message.content.splitlines():
+        if line.startswith(prefix.strip()):
+            return {int(uid) for uid in MENTION.findall(line)}
+    return set()
+
+
+def final_summary(thread: Channel) -> Message | None:
+    marker = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
+    for message in thread.public_messages:
+        if marker and marker in message.content:
+            return message
+    return None
+
+
+def hidden_cards(session: GameSession) -> set[str]:
+    """Every card or piece that some hand holds and the public may not see, as notation text."""
+    mod = engine(session.game)
+    public = str(mod.view(session.state, None).to_dict())
+    hidden: set[str] = set()
+    for seat in range(len(session.seats)):
+        hand = mod.view(session.state, seat).to_dict().get("hand") or []
+        for card in hand:
+            text = str(card)
+            if len(text) >= 2 and text not in public:
+                hidden.add(text)
+    return hidden
+
+
+def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: MatchLog, seen: set[int]) -> None:
+    """No public message shows a hidden card; the table picture is the public view's picture."""
+    session = session_in(bot, thread)
+    if session is None or session.state is None:
+        return
+    hidden = hidden_cards(session)
+    for message in [*thread.public_messages, *double.default_channel.public_messages]:
+        key = hash((message.id, message.content, len(message.edits)))
+        if key in seen:
+            continue
+        seen.add(key)
+        log.checked_messages += 1
+        words = set(re.split(r"[\s,;:()\[\]]+", message.text))
+        leaked = words & hidden
+        assert not leaked, f"public message shows hidden cards {leaked}: {message.content[:200]}"
+    table = table_message(thread)
+    mod = engine(session.game)
+    quiet = not any(session.seats[s].computer_plays for s in mod.to_act(session.state))
+    if table is not None and table.attachments and quiet and games_cog(bot)._table_wanted == set():
+        expected = pictures.table_picture(session, session.lang)
+        if expected is not None and session.table_message_id == table.id:
+            assert table.attachments[0].data == expected, "table picture differs from the public view's picture"
+            log.checked_images += 1
+
+
+async def choose(person: Person, panel: Message, rng: random.Random, log: MatchLog) -> bool:
+    """Pick one of the moves the panel offers; False when it offers none."""
+    selects = [s for s in panel.selects if s.options]
+    buttons = [b for b in panel.buttons if b.label not in NAV_LABELS and b.label != t("en", "games.button.refresh")
+               and not b.disabled]
+    if selects and (not buttons or rng.random() < 0.8):
+        menu = rng.choice(selects)
+        option = rng.choice(menu.options)
+        await person.select(panel, menu.custom_id, [option.value])
+        log.selects += 1
+        return True
+    if buttons:
+        await person.click(panel, rng.choice(buttons).custom_id)
+        log.clicks += 1
+        return True
+    return False
+
+
+async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, people: list[Person],
+                     seed: int = 1, typed_every: int = 7, max_steps: int = 4000) -> MatchLog:
+    """Play until the match-over summary appears; every seated person moves when pinged."""
+    rng = random.Random(seed)
+    log = MatchLog()
+    seen: set[int] = set()
+    by_id = {p.id: p for p in people}
+    idle_rounds = 0
+    for _ in range(max_steps):
+        await double.settle()
+        check_public(double, bot, thread, log, seen)
+        log.final = final_summary(thread)
+        if log.final is not None:
+            return log
+        table = table_message(thread)
+        if table is None:
+            idle_rounds += 1
+            assert idle_rounds < 200, "no table message appeared"
+            await asyncio.sleep(0.02)
+            continue
+        if table.has_button(t("en", "games.button.next_hand")):
+            await rng.choice(people).click(table, t("en", "games.button.next_hand"))
+            log.next_hands += 1
+            continue
+        movers = [by_id[uid] for uid in sorted(to_move(table)) if uid in by_id]
+        if not movers:
+            idle_rounds += 1
+            assert idle_rounds < 400, f"the game is stuck: {table.content[:300]}"
+            await asyncio.sleep(0.02)
+            continue
+        idle_rounds = 0
+        person = rng.choice(movers)
+        if typed_every and (log.human_moves + 1) % typed_every == 0 and await typed_move(person, thread, rng, log):
+            continue
+        panel = await person.click(table, t("en", "games.button.hand"))
+        if await choose(person, panel, rng, log):
+            log.human_moves += 1
+            log.calls_per_move.append(len(person.last_interaction.other_calls))
+    raise AssertionError("the match did not end")
+
+
+async def typed_move(person: Person, thread: Channel, rng: random.Random, log: MatchLog) -> bool:
+    """``/play`` in the game's thread with what autocomplete suggests, as a person who types would."""
+    choices = await person.autocomplete("/play", "move", "", channel=thread)
+    if not choices:
+        return False
+    choice = rng.choice(choices)
+    await person.run("/play", channel=thread, move=str(choice.value))
+    log.human_moves += 1
+    log.typed_moves += 1
+    log.calls_per_move.append(len(person.last_interaction.other_calls))
+    return True
+
+
+async def open_game(double: DiscordDouble, host: Person, game: str, options: str = "", joiners: tuple[Person, ...] = (),
+                    computers: int = 0, level: str = "easy", **extra: Any) -> Channel:
+    """Open a lobby, let people join, add computers, start; returns the game's thread."""
+    kwargs: dict[str, Any] = {"game": game, **extra}
+    if options:
+        kwargs["options"] = options
+    before = {c.id for c in double.threads}
+    lobby = await host.run("/game new", **kwargs)
+    for person in joiners:
+        lobby = await person.click(lobby, t("en", "games.button.join"))
+    for _ in range(computers):
+        lobby = await host.select(lobby, t("en", "games.add_computer_placeholder"), [level])
+    await host.click(lobby, t("en", "games.button.start"))
+    await double.settle()
+    new = [c for c in double.threads if c.id not in before]
+    assert new, "the game did not open a thread"
+    return new[-1]
