@@ -164,7 +164,12 @@ def _chrys(pen: Pen, full: bool) -> None:
 
 def _maple(pen: Pen, full: bool) -> None:
     pen.line([(0.0, 0.2), (0.5, 0.35), (0.95, 0.3)], BROWN, 0.025)
-    for x, y, r in ((0.25, 0.35, 0.12), (0.55, 0.42, 0.14), (0.82, 0.3, 0.11), (0.4, 0.18, 0.1)):
+    leaves: tuple[tuple[float, float, float], ...] = ((0.25, 0.35, 0.12), (0.55, 0.42, 0.14), (0.82, 0.3, 0.11),
+                                                      (0.4, 0.18, 0.1))
+    if full:
+        pen.line([(0.1, 0.95), (0.45, 0.7), (0.9, 0.62)], BROWN, 0.025)
+        leaves += ((0.3, 0.72, 0.13), (0.62, 0.66, 0.12), (0.85, 0.78, 0.12), (0.15, 0.58, 0.1))
+    for x, y, r in leaves:
         pts: list[Pt] = []
         for i in range(10):
             rad = r if i % 2 == 0 else r * 0.45
@@ -307,14 +312,17 @@ def _phoenix(pen: Pen) -> None:
 
 
 def _rain_man(pen: Pen) -> None:
-    pen.poly([(0.1, 0.45), (0.35, 0.3), (0.6, 0.45)], SUN, OUTLINE)
-    pen.line([(0.35, 0.3), (0.38, 0.7)], BROWN, 0.015)
-    pen.ellipse(0.42, 0.6, 0.08, 0.12, (250, 250, 250))
-    pen.circle(0.43, 0.46, 0.045, (240, 210, 170))
-    pen.line([(0.38, 0.72), (0.35, 0.85)], BLACK, 0.03)
-    pen.line([(0.46, 0.72), (0.5, 0.85)], BLACK, 0.03)
-    pen.ellipse(0.75, 0.9, 0.07, 0.035, (90, 150, 60))
-    pen.circle(0.72, 0.87, 0.012, BLACK)
+    pen.poly([(0.04, 0.5), (0.36, 0.28), (0.7, 0.5)], SUN, OUTLINE)
+    for x in (0.2, 0.36, 0.52):
+        pen.line([(0.36, 0.29), (x, 0.5)], (120, 20, 30), 0.008)
+    pen.line([(0.36, 0.3), (0.4, 0.62)], BROWN, 0.018)
+    pen.poly([(0.32, 0.55), (0.58, 0.55), (0.64, 0.86), (0.3, 0.86)], (245, 245, 245), OUTLINE)
+    pen.circle(0.46, 0.5, 0.07, (240, 210, 170), OUTLINE)
+    pen.rect(0.38, 0.42, 0.54, 0.46, BLACK)
+    pen.line([(0.38, 0.86), (0.35, 0.95)], BLACK, 0.04)
+    pen.line([(0.54, 0.86), (0.58, 0.95)], BLACK, 0.04)
+    pen.ellipse(0.82, 0.92, 0.09, 0.04, (90, 150, 60))
+    pen.circle(0.77, 0.89, 0.015, BLACK)
 
 
 def _swallow(pen: Pen) -> None:
@@ -433,7 +441,7 @@ def card_face(card_id: str, w: int = 64, h: int = 104, lang: str = "en") -> Imag
         tx.draw_text(draw, (w * SS / 2, h * SS * 0.65), word, int(w * SS * 0.2), (20, 20, 20), bold=True,
                      align="center", max_width=w * SS * 0.9)
         pen = Pen(img)
-        _index(pen, "+", t(lang, "rendering.hwatu.tag.joker"))
+        _index(pen, "★", t(lang, "rendering.hwatu.tag.joker"))
         return img.resize((w, h), Image.Resampling.LANCZOS)
     draw.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=r, fill=GROUND)
     face = Image.new("RGBA", img.size, (0, 0, 0, 0))
