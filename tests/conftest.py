@@ -3,16 +3,19 @@
 `double` is a started `DiscordDouble` holding the standard world ("Teahouse Test" with
 #games, alice..frank and `admin` with Manage Server). `bot` is the real `TeahouseBot`
 started with `bot.start(token)` against it: READY, commands synced, its own SQLite file.
-Both fail the test at teardown if the bot broke a Discord rule or logged an error that
-the test did not take (`double.take_violations()`, `double.take_bot_errors()`).
+`teahouse` starts more (a restart, other settings): `async with teahouse(...) as bot:`.
+The `double` fixture fails the test at teardown if the bot broke a Discord rule or
+logged an error that the test did not take (`double.take_violations()`,
+`double.take_bot_errors()`).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -20,6 +23,8 @@ from tests.discord_double import DiscordDouble
 
 if TYPE_CHECKING:
     from bot.app import TeahouseBot
+
+StartTeahouse = Callable[..., AbstractAsyncContextManager["TeahouseBot"]]
 
 
 @pytest.fixture
@@ -36,12 +41,27 @@ async def double(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[DiscordDouble
 
 
 @pytest.fixture
-async def bot(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[TeahouseBot]:
+def teahouse(double: DiscordDouble, tmp_path: Path) -> StartTeahouse:
+    """`async with teahouse(**config) as bot:` runs a real TeahouseBot against the double.
+
+    Every bot of one test shares one SQLite file, so closing one and starting another is
+    a restart. Keyword arguments override `Config` fields (e.g. `computer_delay_seconds=0`).
+    """
     from bot.app import TeahouseBot
     from bot.config import Config
 
-    config = Config(token=double.token, database_path=str(tmp_path / "teahouse.db"))
-    # guild_ready_timeout: discord.py waits this long for more GUILD_CREATEs before READY (default 2 s).
-    client = TeahouseBot(config, guild_ready_timeout=0.05)
-    async with double.running(client):
+    @asynccontextmanager
+    async def start(**settings: Any) -> AsyncIterator[TeahouseBot]:
+        config = Config(token=double.token, database_path=str(tmp_path / "teahouse.db"), **settings)
+        # guild_ready_timeout: discord.py waits this long for more GUILD_CREATEs before READY (default 2 s).
+        client = TeahouseBot(config, guild_ready_timeout=0.05)
+        async with double.running(client):
+            yield client
+
+    return start
+
+
+@pytest.fixture
+async def bot(teahouse: StartTeahouse) -> AsyncIterator[TeahouseBot]:
+    async with teahouse() as client:
         yield client

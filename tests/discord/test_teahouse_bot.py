@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.app import TeahouseBot
 from bot.i18n import t
-from tests.discord_double import DiscordDouble
+from tests.conftest import StartTeahouse
+from tests.discord_double import DiscordDouble, UserActionError
 
 
 async def test_bot_starts_syncs_commands_and_answers_help_ephemerally(double: DiscordDouble, bot: TeahouseBot) -> None:
@@ -60,3 +63,18 @@ async def test_a_clock_jump_runs_the_real_turn_clock(double: DiscordDouble, bot:
 
     assert len(double.calls) > calls_before  # the bot reacted without any interaction
     assert thread.last_message is not table_before or thread.last_message.edits  # type: ignore[union-attr]
+
+
+async def test_a_restarted_bot_gets_a_new_session_and_serves_old_messages(
+    double: DiscordDouble, teahouse: StartTeahouse
+) -> None:
+    async with teahouse():
+        lobby = await double["alice"].run("/game new", game="goita")
+    with pytest.raises(UserActionError, match="no bot is connected"):
+        await double["bob"].click(lobby, "Join")
+
+    async with teahouse():
+        after = await double["bob"].click(lobby, "Join")
+
+    assert (double.gateway.identifies, double.gateway.resumes) == (2, 0)
+    assert double["bob"].name.capitalize() in after.content

@@ -182,6 +182,8 @@ class Gateway:
             self.connections.remove(conn)
             if conn.session is not None and conn.session.connection is conn:
                 conn.session.connection = None
+                if ws.close_code == 1000:  # the bot logged off: Discord ends the session
+                    conn.session.resumable = False
             conn.stop()
         return ws
 
