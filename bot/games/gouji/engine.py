@@ -153,31 +153,31 @@ class State:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "top":
-                value = None if value is None else list(value.key)
-            elif f.name == "trick":
-                value = [[s, list(p.key), how] for s, p, how in value]
-            elif isinstance(value, list | dict):
-                value = _copy(value)
-            out[f.name] = value
+        for name in _FIELD_NAMES:
+            value = getattr(self, name)
+            out[name] = _deep(value) if type(value) in (list, dict) else value
+        out["top"] = None if self.top is None else list(self.top.key)
+        out["trick"] = [[s, list(p.key), how] for s, p, how in self.trick]
         return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
-        kwargs = {k: _copy(v) for k, v in data.items()}
+        kwargs = {name: _deep(value) if type(value) in (list, dict) else value for name, value in data.items()}
         if kwargs.get("top") is not None:
             kwargs["top"] = make_play(*kwargs["top"])
         kwargs["trick"] = [[s, make_play(*key), how] for s, key, how in kwargs.get("trick", [])]
         return cls(**kwargs)
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+_FIELD_NAMES = [f.name for f in fields(State)]
+
+
+def _deep(value: Any) -> Any:
+    """A copy of nested lists and dicts of plain values (faster than ``copy.deepcopy``)."""
+    if type(value) is list:
+        return [_deep(v) if type(v) in (list, dict) else v for v in value]
+    if type(value) is dict:
+        return {k: _deep(v) if type(v) in (list, dict) else v for k, v in value.items()}
     return value
 
 
@@ -373,6 +373,8 @@ def _resolve_agreements(state: State, events: list[Event]) -> None:
         for rank in cards:
             hands[p][rank] -= 1
             hands[r][rank] += 1
+        state.counts[p] -= len(cards)
+        state.counts[r] += len(cards)
         ex["given"] = cards
         ex["status"] = "given"
         state.tribute_given[p] += cards
@@ -401,6 +403,8 @@ def _do_return(state: State, ex: dict[str, Any], cards: list[int], events: list[
     for rank in cards:
         state.hands[r][rank] -= 1
         state.hands[p][rank] += 1
+    state.counts[r] -= len(cards)
+    state.counts[p] += len(cards)
     ex["returned"] = list(cards)
     ex["status"] = "returned"
     state.tribute_given[r] += cards
@@ -736,7 +740,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             if seat in state.candidates:
                 out += [Choose(c) for c in state.candidates if c != seat]
         elif state.turn >= 0 and _actor(state, seat) != seat:
-            out = _turn_plays(state, state.turn)
+            out = [a for a in _turn_plays(state, state.turn) if a.kind in ("play", "pass")]
         return out + _side_actions(state, seat)
     if phase == "finished":
         return []

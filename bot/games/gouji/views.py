@@ -7,11 +7,13 @@ count them; the renderer applies ``options["public_count_display"]`` (D-20) via 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 
 def _json(value: Any) -> Any:
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _json(getattr(value, name)) for name in value.__dataclass_fields__}
     if isinstance(value, dict):
         return {str(k): _json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -140,5 +142,5 @@ class View:
     options: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = _json(asdict(self))
+        data: dict[str, Any] = _json(self)
         return data

@@ -29,8 +29,7 @@ from bot.games.gouji import (
     view,
 )
 from bot.games.gouji.engine import RANK_TOTAL, hand_points
-from bot.games.gouji.moves import all_sets
-from bot.games.gouji.notation import DECISIONS
+from bot.games.gouji.notation import DECISIONS, make_play
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "threes_claim": ["auto", "ask"],
@@ -44,12 +43,11 @@ OPTION_CHOICES: dict[str, list[Any]] = {
     "tiao_pai_partners_play": [False, True],
     "public_count_display": ["bucket", "exact", "none"],
 }
-FULL = [0] * 3 + [16] * 12 + [16, 4, 4]
 
 
 def random_options(rng: random.Random) -> dict[str, Any]:
     opts = {name: rng.choice(values) for name, values in OPTION_CHOICES.items() if rng.random() < 0.3}
-    opts["session_hands"] = rng.choice([1, 1, 1, 2])
+    opts["session_hands"] = rng.choice([1, 1, 1, 1, 1, 1, 1, 2])
     return opts
 
 
@@ -75,7 +73,10 @@ def pick_seat(state: State, rng: random.Random) -> int:
 def random_illegal(state: State, seat: int, rng: random.Random) -> Any:
     roll = rng.random()
     if roll < 0.5:
-        return rng.choice(all_sets(FULL)) if rng.random() < 0.9 else ShaoPai(rng.choice(all_sets(FULL)))
+        rank = rng.choice([0, *range(3, 15)])
+        play = make_play(rank, rng.randint(1, 4) if rank else 0, rng.randint(0, 2), rng.randint(0, 1),
+                         rng.randint(0 if rank else 1, 1))
+        return play if rng.random() < 0.9 else ShaoPai(play)
     if roll < 0.8:
         return Decision(rng.choice(list(DECISIONS)))
     if roll < 0.9:
@@ -103,7 +104,7 @@ def play_game(seed: int, opts: dict[str, Any], full_checks: bool) -> State:
     state = new_game(6, seed, opts)
     log: list[tuple[int, str]] = []
     hands_seen = 0
-    for _step in range(20_000):
+    for step in range(20_000):
         if state.finished:
             break
         seat = pick_seat(state, rng)
@@ -112,10 +113,10 @@ def play_game(seed: int, opts: dict[str, Any], full_checks: bool) -> State:
         assert len(set(legal)) == len(legal)
         if full_checks:
             before = state.to_dict()
-            assert state_from_dict(json.loads(json.dumps(before))) == state
+            assert state_from_dict(json.loads(json.dumps(before)) if step % 10 == 0 else before) == state
             bad_seat = rng.randrange(6)
             bad = random_illegal(state, bad_seat, rng)
-            if bad not in legal_actions(state, bad_seat):
+            if step % 2 == 0 and bad not in legal_actions(state, bad_seat):
                 try:
                     apply(state, bad_seat, bad)
                 except IllegalAction as err:
@@ -123,26 +124,29 @@ def play_game(seed: int, opts: dict[str, Any], full_checks: bool) -> State:
                 else:
                     raise AssertionError(f"illegal {bad} accepted for {bad_seat}")
                 assert state.to_dict() == before
-            viewer = rng.choice([None, 0, 1, 2, 3, 4, 5])
-            seen = view(state, viewer)
-            json.dumps(seen.to_dict())
-            assert view(hidden_shuffle(state, viewer, rng), viewer) == seen
-            if viewer is None:
-                assert seen.hand == ()
+            if step % 5 == 0:
+                viewer = rng.choice([None, 0, 1, 2, 3, 4, 5])
+                seen = view(state, viewer)
+                json.dumps(seen.to_dict())
+                assert view(hidden_shuffle(state, viewer, rng), viewer) == seen
+                if viewer is None:
+                    assert seen.hand == ()
         action = rng.choice(legal)
         version = state.version
         events = apply(state, seat, action)
         assert state.version == version + 1
         log.append((seat, format_action(action)))
-        assert parse_action(format_action(action)) == action
-        for event in events:
-            json.dumps(event.to_dict())
-        conserved(state)
+        if full_checks:
+            assert parse_action(format_action(action)) == action
+            for event in events:
+                json.dumps(event.to_dict())
+            conserved(state)
         if len(state.history) > hands_seen:
             hands_seen = len(state.history)
             check_scores(state)
     else:
         raise AssertionError("the game did not end")
+    conserved(state)
     res = result(state)
     assert res.finished and res.team_points == {0: state.scores[0], 1: state.scores[1]}
     if full_checks:
@@ -154,6 +158,7 @@ def play_game(seed: int, opts: dict[str, Any], full_checks: bool) -> State:
 
 
 def check_scores(state: State) -> None:
+    conserved(state)
     last = state.history[-1]
     order = last["order"]
     assert sorted(order) == list(range(6))
@@ -169,7 +174,7 @@ def test_random_games_conserve_cards_end_and_score_exactly(seed: int) -> None:
     play_game(seed, random_options(random.Random(seed)), full_checks=False)
 
 
-@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
+@settings(max_examples=100, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
           database=None)
 @given(seed=st.integers(0, 2**31))
 def test_random_games_round_trip_refuse_illegal_hide_cards_and_replay(seed: int) -> None:
