@@ -149,6 +149,8 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     if pv.go_count and pv.last_go_score:
         extras.append(t(lang, "rendering.gostop.must_beat", n=pv.last_go_score))
     tx.draw_text(draw, (x0, y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250)
+    for k, card in enumerate(pv.shown[:8]):  # shaken triples / chongtong quad: public hand cards
+        _paste(img, hwatu.card_face(card, 26, 42, lang), x0 + k * 29, y + 26)
     # Captures grouped by type.
     caps = list(pv.captures)
     groups: dict[str, list[str]] = {"bright": [], "animal": [], "ribbon": [], "junk": []}
