@@ -123,3 +123,11 @@ async def test_two_shards_each_get_their_guilds(double: DiscordDouble) -> None:
         assert {s.shard_id for s in double.gateway.sessions.values()} == {0, 1}
         assert {g.id for g in client.guilds} == set(double.guilds)
         assert await double["alice"].run("/do") is not None
+
+
+async def test_a_route_the_double_does_not_serve_is_loud(double: DiscordDouble, tiny: TinyBot) -> None:
+    route = discord.http.Route("PUT", "/channels/{channel_id}/pins/{message_id}", channel_id=1, message_id=2)
+    with pytest.raises(discord.NotFound):
+        await tiny.http.request(route)
+    (violation,) = double.take_violations()
+    assert "not served by the Discord double" in violation.message

@@ -30,6 +30,7 @@ OLD_MESSAGE_EDIT_CAP = (
 THREAD_ARCHIVED = (400, 50083, "Thread is archived")
 THREAD_ALREADY_CREATED = (400, 160004, "A thread has already been created for this message")
 NOT_SERVED = (404, 0, "404: Not Found (route not served by the Discord double)")
+DOUBLE_BUG = (400, 0, "The Discord double itself failed (a bug in tests/discord_double)")
 
 ErrorSpec = tuple[int, int, str]
 

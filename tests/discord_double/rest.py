@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import traceback
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
@@ -16,6 +19,7 @@ from aiohttp import BodyPartReader, web
 from . import permissions as perms
 from .errors import (
     ALREADY_ACKNOWLEDGED,
+    DOUBLE_BUG,
     INVALID_FORM_BODY,
     INVALID_WEBHOOK_TOKEN,
     MISSING_PERMISSIONS,
@@ -54,7 +58,8 @@ if TYPE_CHECKING:
 
 Json = dict[str, Any]
 UploadedFile = tuple[str, bytes]
-Handler = Any
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+log = logging.getLogger("discord_double.rest")
 
 API_PREFIX = "/api/v10"
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
@@ -160,8 +165,11 @@ class RestApi:
             error = DiscordError(NOT_SERVED, f"{call.method} {call.path}")
         except DiscordError as err:
             error = err
+        except Exception:  # a bug in the double: fail loudly, never with a 5xx discord.py would retry
+            log.exception("the Discord double failed on %s %s", call.method, call.path)
+            error = DiscordError(DOUBLE_BUG, f"{call.method} {call.path}: {traceback.format_exc(limit=3)}")
         call.error_code = error.code
-        if error.violation and error.code not in NOT_VIOLATIONS or error.spec is NOT_SERVED:
+        if error.violation and error.code not in NOT_VIOLATIONS or error.spec in (NOT_SERVED, DOUBLE_BUG):
             violation = RuleViolation(
                 error.code, error.status, str(error.body()["message"]), call.method, call.path, call.interaction_id
             )
