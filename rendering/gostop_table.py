@@ -66,7 +66,8 @@ def _draw_layout(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, top: in
             creator = stacks[m]
             if creator is not None:
                 label += " " + "ABCDEFG"[creator]
-            c.pill(draw, x + SLOT_W - 4, y + 2, label, c.RED, align="right", size=c.SMALL)
+            w = tx.width(label, c.SMALL, True) + 16
+            c.pill(draw, int(x + SLOT_W / 2 - w / 2), y + CH + 6, label, c.RED, size=c.SMALL, max_width=SLOT_W)
 
 
 def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, color: str) -> int:
@@ -211,12 +212,15 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
         _paste(img, back, sx + 30 + k * 3, HEADER + 40 + k * 3)
     tx.draw_text(draw, (sx + 66, HEADER + 160), t(lang, "rendering.gostop.stock", n=view.stock_count), c.BODY,
                  c.WHITE, bold=True, align="center")
+    if view.layout_face_down:
+        tx.draw_text(draw, (sx + 66, HEADER + 192), t(lang, "rendering.gostop.face_down", n=view.layout_face_down),
+                     c.SMALL, "#E8F0E8", align="center", max_width=200)
     events = [e for e in last.events if has(f"rendering.gostop.event.{e}")]
     if events:
         banner = " · ".join(t(lang, f"rendering.gostop.event.{e}") for e in events[:3])
         bw = min(tx.width(banner, c.LARGE, True) + 30, 230)
-        draw.rounded_rectangle((sx, HEADER + 200, sx + bw, HEADER + 240), radius=18, fill=c.RED)
-        tx.draw_text(draw, (sx + bw / 2, HEADER + 204), banner, c.LARGE, c.WHITE, bold=True, align="center",
+        draw.rounded_rectangle((sx, HEADER + 226, sx + bw, HEADER + 266), radius=18, fill=c.RED)
+        tx.draw_text(draw, (sx + bw / 2, HEADER + 230), banner, c.LARGE, c.WHITE, bold=True, align="center",
                      max_width=bw - 20)
     top = HEADER + layout_h
     for pv in players:
