@@ -688,27 +688,30 @@ def _claimable(state: State, seat: int) -> bool:
 
 def _side_actions(state: State, seat: int) -> list[Action]:
     out: list[Action] = []
-    if state.counts[seat] == 0:
+    counts = state.counts
+    mine = counts[seat]
+    if mine == 0:
         return out
     top = state.top
-    if top is not None and _claimable(state, seat):
-        if state.options["shao_pai_check"] == "penalty":
-            out += [ShaoPai(p) for p in moves.beating_sets(state.hands[seat], top)]
-        else:
-            allow = state.options["shao_pai_allow_single_set"]
-            out += [ShaoPai(p) for p in moves.shao_claims(state.hands[seat], top, allow)]
-    if _rang_ok(state, seat):
-        out.append(Decision("rang_pai"))
-    answered, counts = state.answered, state.counts
-    team, mine = seat % 2, dui(seat)
+    if top is not None:
+        if state.duel_a >= 0 and _claimable(state, seat):
+            if state.options["shao_pai_check"] == "penalty":
+                out += [ShaoPai(p) for p in moves.beating_sets(state.hands[seat], top)]
+            else:
+                allow = state.options["shao_pai_allow_single_set"]
+                out += [ShaoPai(p) for p in moves.shao_claims(state.hands[seat], top, allow)]
+        elif state.top_seat == (seat + 3) % SEATS and _rang_ok(state, seat):
+            out.append(_RANG)
+    answered = state.answered
+    team, opposite = seat % 2, (seat + 3) % SEATS
     for y in range(SEATS):
         if y != seat and counts[y] and answered[y] != counts[y] and (
-                y == mine or y % 2 == team or counts[(y + 3) % SEATS] == 0):
+                y == opposite or y % 2 == team or counts[(y + 3) % SEATS] == 0):
             out.append(_ASKS[y])
-    if not state.shown[seat] and state.counts[seat] <= 10:
-        out.append(Decision("show_partners"))
-    if state.turn == seat and not state.exposed[seat] and state.counts[seat] <= state.options["tiao_pai_max_cards"]:
-        out.append(Decision("expose"))
+    if mine <= 10 and not state.shown[seat]:
+        out.append(_SHOW)
+    if state.turn == seat and not state.exposed[seat] and mine <= state.options["tiao_pai_max_cards"]:
+        out.append(_EXPOSE)
     return out
 
 
@@ -728,6 +731,7 @@ def _ask_ok(state: State, x: int, y: int) -> bool:
 
 PASS = Decision("pass")
 _ASKS = [AskCount(y) for y in range(SEATS)]
+_RANG, _SHOW, _EXPOSE = Decision("rang_pai"), Decision("show_partners"), Decision("expose")
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:

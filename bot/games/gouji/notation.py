@@ -39,6 +39,7 @@ class Play:
     size: int = field(init=False, compare=False, repr=False)
     level: int = field(init=False, compare=False, repr=False)
     gouji: bool = field(init=False, compare=False, repr=False)
+    text: str = field(init=False, compare=False, repr=False)
     kind: ClassVar[str] = "play"
 
     def __post_init__(self) -> None:
@@ -57,6 +58,7 @@ class Play:
         object.__setattr__(self, "size", size)
         object.__setattr__(self, "level", level)
         object.__setattr__(self, "gouji", gouji)
+        object.__setattr__(self, "text", "-".join(RANK_TEXT[r] for r in self.ranks()))
 
     def beats(self, old: Play) -> bool:
         """R6.9: same size, nothing beats a red joker, enough red jokers for the black ones, higher level."""
@@ -71,7 +73,7 @@ class Play:
         return [self.rank] * self.naturals + [TWO] * self.twos + [BJ] * self.bj + [RJ] * self.rj
 
     def __str__(self) -> str:
-        return "-".join(RANK_TEXT[r] for r in self.ranks())
+        return self.text
 
 
 _PLAYS: dict[tuple[int, int, int, int, int], Play] = {}
