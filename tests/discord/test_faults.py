@@ -97,3 +97,16 @@ async def test_unresumable_drop_makes_the_bot_identify_again(double: DiscordDoub
     assert msg.content == "done"
     assert (double.gateway.identifies, double.gateway.resumes) == (2, 0)
     assert tiny.get_guild(double.guild.id) is not None
+
+
+async def test_rate_limit_buckets_make_discord_py_pace_itself(double: DiscordDouble, tiny: TinyBot) -> None:
+    edit = "PATCH /channels/{channel_id}/messages/{message_id}"
+    double.faults.bucket(edit, limit=2, per=0.3)
+    message = await games(tiny, double).send("table")
+
+    for n in range(3):
+        await message.edit(content=f"table v{n}")
+
+    calls = double.calls_to(edit)
+    assert [c.status for c in calls] == [200, 200, 200]  # the headers warned discord.py: no 429
+    assert calls[2].started - calls[0].started >= 0.3 - 0.01  # the third edit waited for the window

@@ -11,13 +11,14 @@ See README.md in this folder for the guide.
 from .clock import FakeClock
 from .double import DiscordDouble
 from .errors import DiscordRuleBroken, InteractionFailed, RuleViolation, UserActionError
-from .faults import Fault, Faults
+from .faults import Bucket, Fault, Faults
 from .interactions import InteractionRecord, RestCall
 from .model import Attachment, Button, Channel, Guild, Message, Role, SelectMenu, SelectOption, User, Version
 from .people import Choice, Person
 
 __all__ = [
     "Attachment",
+    "Bucket",
     "Button",
     "Channel",
     "Choice",

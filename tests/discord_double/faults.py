@@ -1,4 +1,5 @@
-"""Faults a test can switch on: 429s, server errors, slow responses, per route.
+"""Faults a test can switch on: 429s, server errors, slow responses, per route; and
+rate-limit buckets that behave like Discord's.
 
 A route is named like the recorded calls: `"POST /channels/{channel_id}/messages"`, or
 without the method to match any. Each fault fires `times` times (None: until cleared).
@@ -7,11 +8,66 @@ without the method to match any. Each fault fires `times` times (None: until cle
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
 from .interactions import RestCall
+
+
+def too_many_requests(retry_after: float, bucket: str, global_limit: bool = False) -> web.Response:
+    """A 429 as Discord sends it (JSON body, `Via` header, X-RateLimit-*), which discord.py waits out."""
+    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": global_limit}
+    headers = {
+        "Via": "1.1 google",
+        "Retry-After": str(max(1, round(retry_after))),
+        "X-RateLimit-Limit": "5",
+        "X-RateLimit-Remaining": "0",
+        "X-RateLimit-Reset-After": str(retry_after),
+        "X-RateLimit-Bucket": bucket,
+        "X-RateLimit-Scope": "global" if global_limit else "user",
+    }
+    if global_limit:
+        headers["X-RateLimit-Global"] = "true"
+    return web.Response(body=json.dumps(body).encode(), content_type="application/json", status=429, headers=headers)
+
+
+@dataclass
+class Bucket:
+    """`limit` requests per `per` seconds for each channel/guild/token on a route (a fixed window,
+    as Discord's buckets reset), announced in X-RateLimit-* headers on every answer."""
+
+    route: str
+    limit: int
+    per: float
+    windows: dict[str, tuple[float, int]] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return "double-" + self.route.replace(" ", "-")
+
+    def hit(self, major: str, now: float) -> tuple[int, float] | None:
+        """Count one request; (remaining, reset_after) if allowed, None if over the limit."""
+        start, used = self.windows.get(major, (now, 0))
+        if now - start >= self.per:
+            start, used = now, 0
+        reset_after = max(0.0, start + self.per - now)
+        if used >= self.limit:
+            return None
+        self.windows[major] = (start, used + 1)
+        return self.limit - used - 1, reset_after
+
+    def retry_after(self, major: str, now: float) -> float:
+        start, _ = self.windows.get(major, (now, 0))
+        return max(0.001, start + self.per - now)
+
+    def headers(self, remaining: int, reset_after: float) -> dict[str, str]:
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(remaining),
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": self.name,
+        }
 
 
 @dataclass
@@ -29,19 +85,7 @@ class Fault:
 
     def response(self) -> web.Response | None:
         if self.status == 429:
-            body = {"message": "You are being rate limited.", "retry_after": self.retry_after, "global": self.global_limit}
-            headers = {
-                "Via": "1.1 google",
-                "Retry-After": str(max(1, round(self.retry_after))),
-                "X-RateLimit-Limit": "5",
-                "X-RateLimit-Remaining": "0",
-                "X-RateLimit-Reset-After": str(self.retry_after),
-                "X-RateLimit-Bucket": "double-" + self.route.replace(" ", "-"),
-                "X-RateLimit-Scope": "global" if self.global_limit else "user",
-            }
-            if self.global_limit:
-                headers["X-RateLimit-Global"] = "true"
-            return web.Response(body=json.dumps(body).encode(), content_type="application/json", status=429, headers=headers)
+            return too_many_requests(self.retry_after, "double-" + self.route.replace(" ", "-"), self.global_limit)
         if self.status >= 500:
             body = {"message": "500: Internal Server Error", "code": 0}
             return web.Response(body=json.dumps(body).encode(), content_type="application/json", status=self.status)
@@ -53,6 +97,17 @@ class Faults:
 
     def __init__(self) -> None:
         self.active: list[Fault] = []
+        self.buckets: list[Bucket] = []
+
+    def bucket(self, route: str, *, limit: int, per: float) -> Bucket:
+        """Rate-limit a route like Discord: headers tell discord.py to pace itself, and a
+        request over the limit gets a 429 (so a test can assert the bot never hits one)."""
+        bucket = Bucket(route, limit, per)
+        self.buckets.append(bucket)
+        return bucket
+
+    def bucket_for(self, call: RestCall) -> Bucket | None:
+        return next((b for b in self.buckets if b.route in (call.key, call.route)), None)
 
     def rate_limit(self, route: str, *, retry_after: float = 0.25, times: int | None = 1, global_: bool = False) -> Fault:
         """Answer 429 with `retry_after` (as Discord does: JSON body, Via header, X-RateLimit-*)."""
@@ -68,6 +123,7 @@ class Faults:
 
     def clear(self) -> None:
         self.active.clear()
+        self.buckets.clear()
 
     def _add(self, fault: Fault) -> Fault:
         self.active.append(fault)

@@ -35,6 +35,7 @@ from .errors import (
     DiscordError,
     RuleViolation,
 )
+from .faults import too_many_requests
 from .interactions import (
     ACK_DEADLINE,
     APPLICATION_COMMAND,
@@ -140,12 +141,19 @@ class RestApi:
         try:
             fault = d.faults.take(call)
             faulty = fault.response() if fault is not None else None
+            bucket = d.faults.bucket_for(call)
+            major = "/".join(request.match_info.get(k, "") for k in ("channel_id", "guild_id", "token"))
+            allowance = bucket.hit(major, call.started) if bucket is not None else None
             if faulty is not None:
                 response = faulty
+            elif bucket is not None and allowance is None:
+                response = too_many_requests(bucket.retry_after(major, call.started), bucket.name)
             else:
                 response = await self._handle(request, handler, call, record)
                 if fault is not None and fault.delay:
                     await asyncio.sleep(fault.delay)
+                if bucket is not None and allowance is not None:
+                    response.headers.update(bucket.headers(*allowance))
             call.status = response.status
             return response
         finally:
