@@ -11,9 +11,18 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 
-from bot.games.gouji import ShaoPai, State, apply, choose_action, legal_actions, new_game, to_act, view
+from bot.games.gouji import (
+    Action,
+    ShaoPai,
+    State,
+    apply,
+    choose_action,
+    legal_actions,
+    new_game,
+    to_act,
+    view,
+)
 
 ONE_HAND = {"session_hands": 1}
 
@@ -49,25 +58,22 @@ def play_hand(seed: int, levels: list[str], budget: float | None, timer: Timer |
 
 
 def _next_decision(state: State, levels: list[str], rng: random.Random, budget: float | None,
-                   timer: Timer | None) -> tuple[int, object]:
+                   timer: Timer | None) -> tuple[int, Action]:
     waiting = to_act(state)
     if state.duel_a >= 0:  # computer teammates of the responder may claim Shao Pai (rules §13.8)
         for seat in range(6):
             if seat not in waiting and levels[seat] != "random":
-                legal = legal_actions(state, seat)
-                if any(isinstance(a, ShaoPai) for a in legal):
-                    claims = [a for a in legal if isinstance(a, ShaoPai)]
-                    return seat, _timed(timer, levels[seat], lambda: choose_action(
-                        view(state, seat), claims, levels[seat], rng, budget))
+                claims = [a for a in legal_actions(state, seat) if isinstance(a, ShaoPai)]
+                if claims:
+                    return seat, _decide(state, seat, claims, levels[seat], rng, budget, timer)
     seat = rng.choice(sorted(waiting))
-    legal = legal_actions(state, seat)
-    level = levels[seat]
-    return seat, _timed(timer, level, lambda: choose_action(view(state, seat), legal, level, rng, budget))
+    return seat, _decide(state, seat, legal_actions(state, seat), levels[seat], rng, budget, timer)
 
 
-def _timed(timer: Timer | None, level: str, decide: Callable[[], object]) -> object:
+def _decide(state: State, seat: int, legal: list[Action], level: str, rng: random.Random,
+            budget: float | None, timer: Timer | None) -> Action:
     start = time.perf_counter()
-    action = decide()
+    action = choose_action(view(state, seat), legal, level, rng, budget)
     if timer is not None:
         timer.setdefault(level, []).append(time.perf_counter() - start)
     return action
