@@ -63,7 +63,7 @@ def _next_decision(state: State, levels: list[str], rng: random.Random, budget: 
     if state.duel_a >= 0:  # computer teammates of the responder may claim Shao Pai (rules §13.8)
         for seat in range(6):
             if seat not in waiting and levels[seat] != "random":
-                claims = [a for a in legal_actions(state, seat) if isinstance(a, ShaoPai)]
+                claims: list[Action] = [a for a in legal_actions(state, seat) if isinstance(a, ShaoPai)]
                 if claims:
                     return seat, _decide(state, seat, claims, levels[seat], rng, budget, timer)
     seat = rng.choice(sorted(waiting))
