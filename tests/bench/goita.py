@@ -14,7 +14,7 @@ import time
 
 from bot.games import goita
 
-HARD_BENCH_BUDGET_S = 0.03
+HARD_BENCH_BUDGET_S = 0.05
 
 
 def random_playouts(matches: int) -> tuple[float, float, int]:

@@ -19,7 +19,7 @@ from .pieces import BLOCKERS, COPIES, GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VAL
 from .view import View
 
 CODE = {name: code for code, name in enumerate(IDS)}
-DEFAULT_HARD_BUDGET_S = 0.2
+DEFAULT_HARD_BUDGET_S = 0.15
 #: copies of each piece's *type* (the two kings are one type).
 TYPE_COPIES = tuple(2 if p <= GYOKU else COPIES[p] for p in range(NUM_PIECES))
 
