@@ -40,6 +40,35 @@ def _fmt_number(value: Any) -> str:
     return str(value)
 
 
+def _history(game_id: str, data: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
+    """One tag per hand or round: who gained and how much, in the gainer's colour."""
+    items: list[tuple[str, str]] = []
+    history = data.get("history")
+    if not isinstance(history, list):
+        return items
+    for i, entry in enumerate(history, 1):
+        if not isinstance(entry, Mapping):
+            continue
+        points = entry.get("points")
+        if game_id == "gostop":
+            winner = entry.get("winner_seat")
+            if winner is None or not isinstance(points, list):
+                items.append((t(lang, "rendering.summary.nagari", n=i), "#4F6272"))
+            else:
+                label = t(lang, "rendering.summary.item", n=i, who="ABCDEFG"[int(winner)],
+                          points=f"+{points[int(winner)]}")
+                items.append((label, c.team_color(int(winner))))
+        elif isinstance(points, list) and len(points) == 2:
+            best = max(range(2), key=lambda k: points[k])
+            if points[best] <= 0:
+                items.append((t(lang, "rendering.summary.draw", n=i), "#4F6272"))
+            else:
+                who = TEAM_NAMES.get(game_id, ("A", "B"))[best]
+                label = t(lang, "rendering.summary.item", n=i, who=who, points=f"+{points[best]}")
+                items.append((label, c.team_color(best)))
+    return items
+
+
 def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str], lang: str) -> Image.Image:
     """Places, names, points and team totals, best first."""
     data = summary_of(summary)
@@ -50,7 +79,10 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
     seats = sorted(set(places) | set(points) | set(range(len(names))))
     seats.sort(key=lambda s: (places.get(s, 99), -int(points.get(s, 0) or 0), s))
     team_h = 110 if team_points else 0
-    height = 84 + team_h + 56 + ROW_H * len(seats) + 60
+    history = _history(game_id, data, lang)
+    per_row = 6
+    history_h = (44 + 40 * ((len(history) + per_row - 1) // per_row)) if history else 0
+    height = 84 + team_h + 56 + ROW_H * len(seats) + history_h + 60
     img, draw = c.canvas(WIDTH, height, "#22303C")
     draw.rectangle((0, 0, WIDTH, 70), fill="#15202A")
     tx.draw_text(draw, (24, 16), t(lang, f"rendering.game.{game_id}"), c.TITLE, c.WHITE, bold=True, max_width=520)
@@ -94,6 +126,13 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
         value = points.get(seat)
         if value is not None:
             tx.draw_text(draw, (WIDTH - 24, top + 10), _fmt_number(value), c.BODY, c.WHITE, bold=True, align="right")
+    if history:
+        y0 = y + ROW_H * len(seats) + 16
+        tx.draw_text(draw, (24, y0), t(lang, "rendering.summary.history"), c.SMALL, "#A8B8C8", bold=True)
+        cell = (WIDTH - 48) // per_row
+        for k, (label, colour) in enumerate(history):
+            row, col = divmod(k, per_row)
+            c.pill(draw, 24 + col * cell, y0 + 34 + 40 * row, label, colour, max_width=cell - 8)
     foot = []
     for key in ("hands", "rounds"):
         if isinstance(data.get(key), int):
