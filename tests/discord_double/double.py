@@ -715,6 +715,13 @@ class DiscordDouble:
         if not self.gateway.dispatch(record.guild_id, "INTERACTION_CREATE", record.payload):
             raise UserActionError("no bot is connected to the double's gateway")
 
+    @property
+    def last_interaction(self) -> InteractionRecord:
+        """The most recent interaction by anyone."""
+        if not self.interactions:
+            raise UserActionError("nobody has interacted yet")
+        return next(reversed(self.interactions.values()))
+
     def interaction_by_token(self, token: str) -> InteractionRecord | None:
         return self._by_token.get(token)
 
