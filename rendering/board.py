@@ -119,10 +119,13 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
         place = places.get(seat)
         if place is not None:
             c.pill(draw, 24, top + 8, c.ordinal(lang, place), MEDALS.get(place, "#4F6272"))
+        name_x = 156
         if seat in teams:
             draw.rectangle((136, top + 6, 144, top + ROW_H - 10), fill=c.team_color(teams[seat]))
-        tx.draw_text(draw, (156, top + 10), c.seat_name(names, seat, lang), c.BODY, c.WHITE, bold=place == 1,
-                     max_width=WIDTH - 156 - 200)
+        else:  # the seat letter in the seat's colour, as on the table image
+            name_x = 146 + c.pill(draw, 136, top + 8, "ABCDEFGH"[seat % 8], c.team_color(seat))
+        tx.draw_text(draw, (name_x, top + 10), c.seat_name(names, seat, lang), c.BODY, c.WHITE, bold=place == 1,
+                     max_width=WIDTH - name_x - 200)
         value = points.get(seat)
         if value is not None:
             tx.draw_text(draw, (WIDTH - 24, top + 10), _fmt_number(value), c.BODY, c.WHITE, bold=True, align="right")
