@@ -17,11 +17,11 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.games.core import Card, Event, full_deck
+from bot.games.core import Card, Event
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute
 from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations
-from .engine import PLAY, State, _do_pass, _do_play, hand_points
+from .engine import DECK, PLAY, State, _do_pass, _do_play, hand_points
 from .view import View
 
 LEVELS = ("random", "easy", "hard")
@@ -170,7 +170,7 @@ def _state_from_view(view: View, rng: random.Random) -> State:
         if s != view.seat:
             hands[s] = list(view.known[s])
             seen.update(view.known[s])
-    unseen = [c for c in full_deck() if c not in seen]
+    unseen = [c for c in DECK if c not in seen]
     rng.shuffle(unseen)
     pos = 0
     for s in range(n):
@@ -258,19 +258,22 @@ def _low_run(hand: list[Card]) -> tuple[tuple[Card, ...], Combo] | None:
 
 def _rollout_value(state: State, seat: int, rng: random.Random) -> float:
     """Play the hand out greedily; the hand's value for ``seat`` (its team in team modes)."""
-    hand_no = state.hand_no
     events: list[Event] = []
+    n = state.seats
     steps = 0
-    while state.hand_no == hand_no and not state.finished and steps < 400:
+    while len(state.out) < n and steps < 600:
         steps += 1
         s = state.turn
         move = _fast_move(state, s)
         if move is None:
-            _do_pass(state, s, events)
+            _do_pass(state, s, events, quiet=True)
         else:
-            _do_play(state, s, move[0], move[1], events)
-        events.clear()
-    order = state.last_hand["order"] if state.last_hand else list(state.out)
+            _do_play(state, s, move[0], move[1], events, quiet=True)
+    return _outcome(state, seat)
+
+
+def _outcome(state: State, seat: int) -> float:
+    order = state.out
     if len(order) < state.seats:
         return 0.0
     seat_pts, team_pts = hand_points(state.mode, order)
@@ -299,6 +302,7 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
         return pool[0]
     seat = view.seat
     assert seat is not None
+    readings = [_reading(view, a) if isinstance(a, Play) else None for a in pool]
     totals = [0.0] * len(pool)
     visits = [0] * len(pool)
     easy_choice = _easy(view, legal)
@@ -307,9 +311,11 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
         for i, action in enumerate(pool):
             state = _clone(base)
             if isinstance(action, Pass):
-                _do_pass(state, seat, [])
-            elif isinstance(action, Play):
-                _do_play(state, seat, action.cards, _reading(view, action), [])
+                _do_pass(state, seat, [], quiet=True)
+            else:
+                combo = readings[i]
+                assert isinstance(action, Play) and combo is not None
+                _do_play(state, seat, action.cards, combo, [], quiet=True)
             totals[i] += _rollout_value(state, seat, rng)
             visits[i] += 1
         if time.perf_counter() >= deadline and min(visits) > 0:

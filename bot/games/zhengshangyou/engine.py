@@ -490,47 +490,56 @@ def _remember(state: State, seat: int, text: str) -> None:
         del state.recent[0]
 
 
-def _do_play(state: State, seat: int, cards: tuple[Card, ...], combo: Combo, events: list[Event]) -> None:
+def _do_play(state: State, seat: int, cards: tuple[Card, ...], combo: Combo, events: list[Event],
+             quiet: bool = False) -> None:
+    """Perform a checked play. ``quiet`` (AI rollouts) skips the log and stops at the hand's end."""
     hand = state.hands[seat]
     known = state.known[seat]
     for c in cards:
         hand.remove(c)
-        if c in known:
+        if known and c in known:
             known.remove(c)
     state.played.extend(cards)
     state.top_seat, state.top_cards, state.top_combo = seat, cards, combo
-    state.trick.append((seat, cards, combo))
     state.passed = []
-    text = cards_text(cards)
-    _remember(state, seat, text)
-    events.append(Event("play", seat, {"cards": text, "label": combo.label, "kind": combo.kind,
-                                       "reading": reading(cards, combo, state.twos_natural)}))
+    if not quiet:
+        state.trick.append((seat, cards, combo))
+        text = cards_text(cards)
+        _remember(state, seat, text)
+        events.append(Event("play", seat, {"cards": text, "label": combo.label, "kind": combo.kind,
+                                           "reading": reading(cards, combo, state.twos_natural)}))
     if not hand:
         state.out.append(seat)
-        events.append(Event("out", seat, {"place": len(state.out)}))
         active = _active(state)
         if len(active) == 1:
             state.out.append(active[0])
-            _end_hand(state, events)
+            if not quiet:
+                events.append(Event("out", seat, {"place": len(state.out) - 1}))
+                _end_hand(state, events)
             return
+        if not quiet:
+            events.append(Event("out", seat, {"place": len(state.out)}))
     state.turn = _next_active(state, seat)
 
 
-def _do_pass(state: State, seat: int, events: list[Event]) -> None:
+def _do_pass(state: State, seat: int, events: list[Event], quiet: bool = False) -> None:
     state.passed.append(seat)
-    state.trick.append((seat, (), None))
-    _remember(state, seat, "pass")
-    events.append(Event("pass", seat))
+    if not quiet:
+        state.trick.append((seat, (), None))
+        _remember(state, seat, "pass")
+        events.append(Event("pass", seat))
     top_seat = state.top_seat
     assert top_seat is not None
-    waiting = [s for s in _active(state) if s != top_seat and s not in state.passed]
-    if waiting:
-        state.turn = _next_active(state, seat)
-        return
+    hands = state.hands
+    passed = state.passed
+    for s in range(state.seats):
+        if hands[s] and s != top_seat and s not in passed:
+            state.turn = _next_active(state, seat)
+            return
     # R6.6/R6.10: everyone else passed; the top player (or the next active one) leads
-    leader = top_seat if state.hands[top_seat] else _next_active(state, top_seat)
-    data: dict[str, Any] = {"leader_seat": leader}
-    events.append(Event("trick_won", top_seat, data))
+    leader = top_seat if hands[top_seat] else _next_active(state, top_seat)
+    if not quiet:
+        events.append(Event("trick_won", top_seat, {"leader_seat": leader}))
     state.top_seat, state.top_cards, state.top_combo = None, (), None
     state.trick, state.passed = [], []
     state.turn = leader

@@ -314,7 +314,7 @@ def test_R8_2_tribute_must_be_a_top_rank_card_and_is_hidden_until_both() -> None
     assert s.phase == "take_tribute" and to_act(s) == {0}
 
 
-def test_R8_3_R8_4_R8_5_R8_7_first_picks_returns_second_to_last_picks() -> None:
+def test_R8_3_R8_4_R8_5_R8_6_R8_7_first_picks_returns_second_to_last_picks() -> None:
     s = exchange_state()
     sizes = [len(h) for h in s.hands]
     apply(s, 3, Tribute(Card(14, "D")))
