@@ -742,7 +742,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if seat == state.turn or seat in state.candidates:
             out = _turn_plays(state, seat)
             if seat in state.candidates:
-                out += [Choose(c) for c in state.candidates if c != seat]
+                out += [Choose(c) for c in state.candidates]
         elif state.turn >= 0 and _actor(state, seat) != seat:
             out = [a for a in _turn_plays(state, state.turn) if a.kind in ("play", "pass")]
         return out + _side_actions(state, seat)
@@ -782,6 +782,31 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         ex = next(e for e in state.exchanges if e["receiver"] == seat and e["status"] == "given")
         return [Return(c) for c in moves.return_choices(state.hands[seat], ex["n"])]
     return []
+
+
+def timeout_action(state: State, seat: int) -> Action | None:
+    """The action the rules' timeout table (§13.6) takes for ``seat``, or None if it need not act."""
+    if seat not in to_act(state):
+        return None
+    legal = legal_actions(state, seat)
+    kinds = {a.kind: a for a in legal}
+    if state.phase == "play":
+        if seat in state.candidates:
+            return Choose(state.candidates[0])
+        if state.top is not None:
+            return PASS
+        plays = [a for a in legal if isinstance(a, Play)]
+        if state.shao == seat:
+            return plays[0]
+        singles = [p for p in plays if p.size == 1]
+        return min(singles, key=lambda p: p.level)
+    for kind in ("show_threes", "ready", "agree", "insist", "no_swap", "jie_fang", "pay"):
+        if kind in kinds:
+            return kinds[kind]
+    if state.phase == "tribute_return":
+        ex = next(e for e in state.exchanges if e["receiver"] == seat and e["status"] == "given")
+        return Return(tuple(moves.lowest(state.hands[seat], ex["n"])))
+    return legal[0] if legal else None
 
 
 # ---------------------------------------------------------------------------------------------- apply

@@ -1,14 +1,172 @@
-"""The ``hard`` computer player (placeholder until the search lands): the easy policy."""
+"""The ``hard`` computer player: determinized flat Monte Carlo over the engine.
+
+For a trick decision with several sensible candidates it repeatedly (1) deals the cards the
+seat cannot see to the other seats, consistent with the view (exact counts, cards played,
+exposed and partner-shown hands), (2) applies each candidate to a copy of that world and
+(3) plays the hand out with the easy policy, scoring the seat's team points (and, a little,
+its own place). The candidate with the best mean wins. Pre-hand decisions use the easy policy.
+"""
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
-from .notation import Action
+from bot.games.core import Event
+
+from . import engine, moves
+from .ai import easy_action, easy_play, hand_from_view, play_cost
+from .engine import RANK_TOTAL, SEATS, State
+from .notation import Action, Decision, Play, parse_play, parse_ranks
 from .views import View
+
+MAX_CANDIDATES = 6
 
 
 def hard_action(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
-    from .ai import easy_action
-    return easy_action(view, legal)
+    seat = view.seat
+    if seat is None or view.phase != "play" or seat not in view.to_act:
+        return easy_action(view, legal)
+    candidates = _candidates(view, legal)
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else easy_action(view, legal)
+    deadline = time.perf_counter() + budget_s
+    totals = [0.0] * len(candidates)
+    runs = 0
+    while True:
+        world = determinize(view, rng)
+        for i, action in enumerate(candidates):
+            totals[i] += _simulate(world, seat, action)
+        runs += 1
+        if time.perf_counter() >= deadline:
+            break
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
+
+
+def _candidates(view: View, legal: Sequence[Action]) -> list[Action]:
+    """A few sensible choices: the easy choice first, then cheap sets, whole groups, pass."""
+    hand = hand_from_view(view)
+    plays = [a for a in legal if isinstance(a, Play)]
+    out: list[Action] = [easy_action(view, legal)]
+    if view.top is None:
+        groups = sorted((p for p in plays if p.rank and p.naturals == hand[p.rank] and p.size == p.naturals),
+                        key=lambda p: p.rank)
+        pool: list[Play] = groups[:3] + groups[-1:]
+        pool += sorted(plays, key=lambda p: (play_cost(p), -p.size))[:3]
+        whole = [p for p in plays if p.size == sum(hand)]
+        pool += whole
+    else:
+        ordered = sorted(plays, key=play_cost)
+        exact = [p for p in ordered if p.rank and p.naturals == hand[p.rank]]
+        pool = ordered[:3] + exact[:2]
+        if any(a.kind == "pass" for a in legal):
+            out.append(Decision("pass"))
+    for p in pool:
+        if p not in out:
+            out.append(p)
+    return out[:MAX_CANDIDATES]
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full play-phase state consistent with what ``view.seat`` sees; hidden hands dealt at random."""
+    seat = view.seat
+    assert seat is not None
+    known: dict[int, list[int]] = {seat: hand_from_view(view)}
+    for s, cards in view.partner_hands:
+        known[s] = _counts(cards)
+    for info in view.seats:
+        if info.exposed is not None:
+            known[info.seat] = _counts(info.exposed)
+    pool: list[int] = []
+    played = [0, 0, 0, *view.played]
+    for rank in range(3, 18):
+        left = RANK_TOTAL[rank] - played[rank] - sum(h[rank] for h in known.values())
+        pool += [rank] * max(0, left)
+    rng.shuffle(pool)
+    hands: list[list[int]] = []
+    for s in range(SEATS):
+        if s in known:
+            hands.append(list(known[s]))
+            continue
+        hand = [0] * 18
+        for _ in range(min(view.seats[s].cards, len(pool))):
+            hand[pool.pop()] += 1
+        hands.append(hand)
+    options = dict(view.options)
+    options.update(session_end="hands", session_hands=1)
+    state = State(seed=0, options=options, phase="play")
+    state.hands = hands
+    state.counts = [sum(h) for h in hands]
+    state.places = [info.place or 0 for info in view.seats]
+    state.n_out = sum(1 for p in state.places if p)
+    state.answered = list(state.counts)
+    state.turn = view.turn if view.turn is not None else -1
+    state.candidates = list(view.candidates)
+    if view.top is not None and view.top_seat is not None:
+        state.top, state.top_seat = parse_play(view.top), view.top_seat
+        state.passed = [info.passed for info in view.seats]
+        state.trick = [[t.seat, parse_play(t.play), t.how] for t in view.trick]
+    if view.duel is not None:
+        state.duel_a, state.duel_b = view.duel
+        state.duel_plays = 1 + sum(1 for t in view.trick if t.how == "duel")
+    state.shao = view.shao_seat if view.shao_seat is not None else -1
+    state.exposed = [info.exposed is not None for info in view.seats]
+    if view.endgame and state.turn < 0 and not state.candidates:
+        state.turn = seat
+    return state
+
+
+def _counts(cards: Sequence[str]) -> list[int]:
+    out = [0] * 18
+    for rank in parse_ranks(" ".join(cards)):
+        out[rank] += 1
+    return out
+
+
+def _simulate(world: State, seat: int, action: Action) -> float:
+    state = State.from_dict(world.to_dict())
+    try:
+        engine.apply(state, seat, action)
+    except Exception:  # a determinized world can disagree with the real one (e.g. endgame slots)
+        return -100.0
+    rollout(state)
+    if not state.history:
+        return 0.0
+    team_points = state.history[-1]["points"][seat % 2]
+    place = state.places[seat] or 6
+    return team_points + (6 - place) * 0.05
+
+
+def rollout(state: State) -> None:
+    """Play the hand out with the easy policy, straight on the engine (no views)."""
+    events: list[Event] = []
+    for _ in range(2000):
+        if state.phase != "play":
+            return
+        seat = state.turn if state.turn >= 0 else state.candidates[0]
+        hand = state.hands[seat]
+        top = state.top
+        if top is None:
+            play: Play | None = _fast_lead(hand, state.shao == seat)
+        else:
+            play = easy_play(hand, top, state.top_seat, seat, moves.beating_sets(hand, top), state.counts)
+        engine._take_slot(state, seat)
+        if play is None:
+            engine._pass(state, seat, events)
+        else:
+            how = "lead" if top is None else "duel" if state.duel_a >= 0 else "beat"
+            engine._do_play(state, seat, play, how, events)
+        if len(events) > 64:
+            events.clear()
+
+
+def _fast_lead(hand: list[int], shao: bool) -> Play:
+    if shao:
+        leads = moves.shao_leads(hand)
+        return min(leads, key=lambda p: (p.bj + p.rj, p.twos, p.rank or 99))
+    for rank in range(3, 15):
+        if hand[rank]:
+            return moves.make_play(rank, hand[rank])
+    return moves.whole_hand(hand)

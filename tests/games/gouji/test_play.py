@@ -382,3 +382,20 @@ def test_R10_2_hand_ends_when_one_holder_remains_even_mid_trick() -> None:
     events = act(state, 0, "5")
     assert "hand_end" in kinds(events) and state.finished
     assert state.places[0] == 5 and state.places[5] == 6
+
+
+def test_13_6_timeout_defaults() -> None:
+    from bot.games.gouji.engine import timeout_action
+    state = table({0: "5 5 9 2"})
+    assert timeout_action(state, 0) == parse_play("5")
+    assert timeout_action(state, 1) is None
+    act(state, 0, "9")
+    assert timeout_action(state, 1) == Decision("pass")
+    wild = table({0: "2 BJ"})
+    assert timeout_action(wild, 0) == parse_play("2")
+    eg = _endgame_table()
+    act(eg, 0, "3")
+    default = timeout_action(eg, 3)
+    assert default is not None and default.kind == "choose"
+    act(eg, 3, str(default))
+    assert len(to_act(eg)) == 1
