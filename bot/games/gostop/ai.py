@@ -31,10 +31,11 @@ from .cards import (
     RIBBON,
     TYPE,
 )
-from .engine import NO_STACK, PLAYING, State, apply, legal_actions
+from .engine import NO_STACK, PLAYING, State, apply_unchecked, legal_actions
 from .views import View
 
 DEFAULT_BUDGET_S = 0.2
+MAX_CANDIDATES = 6
 
 #: A static worth of each card when captured (brights and set pieces first, then double junk).
 VALUE: list[float] = []
@@ -272,39 +273,52 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
 
 
 def _rollout(st: State, me: int, rng: random.Random) -> float:
+    """Finish the sampled round greedily; the value favours winning, then the chips won."""
     for _ in range(400):
         if st.phase == "finished":
             break
-        apply(st, st.turn, _rollout_move(st, rng))
-    return float(st.chips[me])
+        apply_unchecked(st, st.turn, _rollout_move(st, rng))
+    return _value(float(st.chips[me]))
+
+
+def _value(chips: float) -> float:
+    return (chips > 0) - (chips < 0) + 0.03 * chips
 
 
 def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
     me = view.seat if view.seat is not None else 0
     deadline = time.perf_counter() + max(0.0, budget_s)
     candidates = list(dict.fromkeys(legal))
+    if view.phase == "turn" and len(candidates) > MAX_CANDIDATES:
+        hand = _cards(view.hand)
+        mine = set(_cards(view.players[me].captures))
+        theirs = [set(_cards(p.captures)) for p in view.players if p.seat != me and p.seat in view.active]
+        layout = [_cards(g) for g in view.layout]
+        candidates.sort(key=lambda a: -_easy_score(a, hand, layout, mine, theirs, view))
+        candidates = candidates[:MAX_CANDIDATES]
     totals = [0.0] * len(candidates)
     counts = [0] * len(candidates)
-    stop_value = None
-    if view.phase == "go_stop":
-        stop_value = float(sum(amount for _, amount in view.stop_pays))
-    passes = 0
-    while passes < 200:
+    stop_value = _value(float(sum(amount for _, amount in view.stop_pays))) if view.phase == "go_stop" else None
+    alive = list(range(len(candidates)))
+    for passes in range(1, 500):
         base = determinize(view, rng)
-        snapshot = base.to_dict()
-        for i, action in enumerate(candidates):
+        seed = rng.random()
+        for i in alive:
+            action = candidates[i]
             if stop_value is not None and action == STOP:
                 totals[i] += stop_value
                 counts[i] += 1
                 continue
-            st = State.from_dict(snapshot) if i else base
-            apply(st, me, action)
-            totals[i] += _rollout(st, me, rng)
+            st = base.copy()
+            apply_unchecked(st, me, action)
+            totals[i] += _rollout(st, me, random.Random(seed))
             counts[i] += 1
-        passes += 1
         if time.perf_counter() >= deadline:
             break
-    best = max(range(len(candidates)), key=lambda i: totals[i] / max(1, counts[i]))
+        if passes % 6 == 0 and len(alive) > 2:  # successive halving: sample the promising moves more
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive = alive[: max(2, len(alive) // 2)]
+    best = max(alive, key=lambda i: totals[i] / max(1, counts[i]))
     return candidates[best]
 
 

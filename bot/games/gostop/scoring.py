@@ -140,12 +140,51 @@ def roles(cards: Iterable[int], rules: Rules) -> tuple[bool, ...]:
     return (False, True) if rules.flex in cards else (False,)
 
 
+# category codes for the one-pass scorer
+_BRIGHT, _RAIN, _BIRD, _SWALLOW, _ANIMAL, _HONG, _CHEONG, _CHO, _RIBBON, _JUNK = range(10)
+_CAT: list[int] = []
+for _c in range(50):
+    _k = TYPE[_c]
+    if _k == BRIGHT:
+        _CAT.append(_RAIN if _c == RAIN_BRIGHT else _BRIGHT)
+    elif _k == ANIMAL:
+        _CAT.append(_BIRD if _c in BIRDS else _SWALLOW if _c == SWALLOW else _ANIMAL)
+    elif _k == RIBBON:
+        _CAT.append(_HONG if _c in HONG_DAN else _CHEONG if _c in CHEONG_DAN else _CHO if _c in CHO_DAN else _RIBBON)
+    else:
+        _CAT.append(_JUNK)
+
+
 def score(cards: list[int], rules: Rules) -> int:
-    """R6.8: the better of the two roles of the flexible card."""
-    best = tally(cards, rules, False).points(rules)
-    if rules.flex in cards:
-        best = max(best, tally(cards, rules, True).points(rules))
-    return best
+    """R6.8: the better of the two roles of the flexible card (one pass; same as ``tally``)."""
+    if rules.four_birds or rules.godori_3 or rules.four_brights_with_rain_3:
+        best = tally(cards, rules, False).points(rules)
+        if rules.flex in cards:
+            best = max(best, tally(cards, rules, True).points(rules))
+        return best
+    counts = [0] * 10
+    junk = 0
+    flex = rules.flex
+    has_flex = False
+    for c in cards:
+        if c == flex:
+            has_flex = True
+            continue
+        k = _CAT[c]
+        counts[k] += 1
+        if k == _JUNK:
+            junk += PI[c]
+    nb = counts[_BRIGHT] + counts[_RAIN]
+    pts = 15 if nb >= 5 else 4 if nb == 4 else (2 if counts[_RAIN] else 3) if nb == 3 else 0
+    animals = counts[_BIRD] + counts[_SWALLOW] + counts[_ANIMAL]
+    pts += 5 if counts[_BIRD] == 3 else 0
+    ribbons = counts[_HONG] + counts[_CHEONG] + counts[_CHO] + counts[_RIBBON]
+    pts += max(0, ribbons - 4) + 3 * (counts[_HONG] == 3) + 3 * (counts[_CHEONG] == 3) + 3 * (counts[_CHO] == 3)
+    if not has_flex:
+        return pts + max(0, animals - 4) + max(0, junk - 9)
+    as_animal = max(0, animals + 1 - 4) + max(0, junk - 9)
+    as_junk = max(0, animals - 4) + max(0, junk + rules.flex_pi - 9)
+    return pts + max(as_animal, as_junk)
 
 
 def junk_value(cards: Iterable[int], rules: Rules) -> int:
