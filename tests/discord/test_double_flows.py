@@ -232,12 +232,14 @@ async def test_allowed_mentions_are_recorded_and_edits_ping_nobody(double: Disco
     safe = await channel.send(f"@everyone {alice.mention}", allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
     quiet = await channel.send("hello")
     await quiet.edit(content=f"hello {alice.mention}")
+    silent = await channel.send(f"psst {alice.mention}", silent=True, allowed_mentions=discord.AllowedMentions.none())
 
     stored = {m.id: m for m in double.default_channel.public_messages}
     assert stored[careless.id].allows_mass_mention and stored[careless.id].pinged_everyone
     assert not stored[safe.id].allows_mass_mention and not stored[safe.id].pinged_everyone
     assert stored[safe.id].pinged_user_ids == [alice.id]
     assert stored[quiet.id].pinged_user_ids == []
+    assert stored[silent.id].pinged_user_ids == []
     assert double.mass_mention_risks() == [stored[careless.id], stored[quiet.id]]  # no allowed_mentions at all
 
 

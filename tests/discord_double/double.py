@@ -71,8 +71,10 @@ EVERYONE_PERMISSIONS = perms.flags(
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_threads", "manage_messages", "mention_everyone")
 ADMIN_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_guild")
-EDITABLE_FLAGS = 1 << 2  # SUPPRESS_EMBEDS is the only flag an edit may change
-CREATE_FLAGS = EPHEMERAL | (1 << 2) | (1 << 12) | COMPONENTS_V2
+SUPPRESS_EMBEDS = 1 << 2
+SUPPRESS_NOTIFICATIONS = 1 << 12  # a "silent" message: mentions notify nobody
+EDITABLE_FLAGS = SUPPRESS_EMBEDS  # the only flag an edit may change
+CREATE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
 OLD_MESSAGE_SECONDS = 3600.0
 STANDARD_PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
 
@@ -636,6 +638,8 @@ class DiscordDouble:
 
     def _record_pings(self, msg: Message) -> None:
         """Who this new message notifies; mentions added by later edits notify nobody."""
+        if msg.flags & SUPPRESS_NOTIFICATIONS:
+            return
         am = msg.allowed_mentions
         parse = {"users", "roles", "everyone"} if am is None else set(am.get("parse", []))
         users = {int(u) for u in (am or {}).get("users", [])}
