@@ -104,8 +104,9 @@ def pill(
 
 def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
     """The player's display name, or "Seat N" when none is given or nothing of it can be drawn."""
-    if 0 <= seat < len(names) and tx.clean(names[seat]):
-        return names[seat]
+    name = names[seat] if 0 <= seat < len(names) else None
+    if isinstance(name, str) and tx.clean(name):
+        return name
     return t(lang, "rendering.seat", n=seat + 1)
 
 

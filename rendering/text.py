@@ -120,11 +120,19 @@ def face_for(ch: str, bold: bool) -> str | None:
 def clean(text: str) -> str:
     """``text`` with control characters, emoji and anything no shipped font has removed.
 
-    Whitespace runs become one space; ZWNJ stays (Persian needs it).
+    Whitespace runs become one space; ZWNJ stays (Persian needs it); at most two combining
+    marks are kept on one letter.
     """
     out: list[str] = []
+    marks = 0
     for ch in unicodedata.normalize("NFC", str(text)):
         cp = ord(ch)
+        if unicodedata.combining(ch):
+            marks += 1
+            if marks > 2:  # stacked marks ("zalgo") would grow into the line above or below
+                continue
+        else:
+            marks = 0
         if ch.isspace():
             if out and out[-1] != " ":
                 out.append(" ")

@@ -112,3 +112,22 @@ def test_right_aligned_and_centred_text_stays_inside_the_box() -> None:
     tx.draw_text(draw, (390, 10), "Дмитрий Шостакович Третий", 22, "black", max_width=150, align="right")
     left, right = _ink_columns(img)
     assert left >= 236 and right <= 392
+
+
+def test_stacked_combining_marks_are_capped_so_text_keeps_its_line() -> None:
+    zalgo = "Z" + "\u0301\u0302\u0303\u0304\u0305\u0306\u0307" * 5 + "oe"
+    assert sum(1 for ch in tx.clean(zalgo) if unicodedata.combining(ch)) == 2
+    img = Image.new("RGB", (300, 80), "white")
+    tx.draw_text(ImageDraw.Draw(img), (10, 25), zalgo * 3, 22, "black", max_width=200)
+    bbox = img.convert("L").point(lambda v: 255 if v < 250 else 0).getbbox()
+    assert bbox is not None and bbox[1] >= 12 and bbox[3] <= 62
+
+
+def test_odd_names_never_crash_and_fall_back_to_the_seat() -> None:
+    from rendering.common import seat_name
+
+    names: list = [None, 42, "", "  ", "\x00\x01", "A" * 5000, "👨‍👩‍👧"]
+    assert [seat_name(names, i, "en") for i in range(len(names))][:6] == [
+        "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "A" * 5000]
+    assert seat_name(names, 6, "en") == "Seat 7"
+    assert seat_name(names, 99, "en") == "Seat 100"
