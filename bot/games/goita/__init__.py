@@ -2,12 +2,24 @@
 
 from .actions import Action, Decide, Offset, Pass, Play, Point, format_action, parse_action
 from .ai import choose_action
-from .engine import INFO, State, apply, legal_actions, new_game, result, state_from_dict, to_act, view
+from .engine import (
+    INFO,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    new_game_with_events,
+    result,
+    state_from_dict,
+    to_act,
+    view,
+)
 from .pieces import format_piece, parse_piece
 from .view import Column, Step, View
 
 __all__ = [
     "INFO", "Action", "Column", "Decide", "Offset", "Pass", "Play", "Point", "State", "Step", "View",
-    "apply", "choose_action", "format_action", "format_piece", "legal_actions", "new_game", "parse_action",
+    "apply", "choose_action", "format_action", "format_piece", "legal_actions", "new_game", "new_game_with_events",
+    "parse_action",
     "parse_piece", "result", "state_from_dict", "to_act", "view",
 ]

@@ -111,6 +111,13 @@ state_from_dict = State.from_dict
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """A match: the team draw picks the first dealer (R3.1/R3.2), then the first deal (R4, R5)."""
+    return new_game_with_events(seats, seed, options)[0]
+
+
+def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | None = None,
+                         ) -> tuple[State, list[Event]]:
+    """``new_game`` plus what happened while setting it up: the draw, the first deal and its pawn
+    check, which may already have decided round 1 (R5.2–R5.5) or asked for a decision (R5.6)."""
     if seats != 4:
         raise ValueError("Goita is played by exactly 4 players")
     opts = resolve_options(OPTIONS, options)
@@ -131,8 +138,12 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     if opts["first_dealer"] >= 0:
         dealer = opts["first_dealer"]
     state = State(seed=seed, options=opts, dealer=dealer, draw=draw)
-    _begin_deal(state, [])
-    return state
+    events = [
+        Event("team_draw", dealer, {"draw": None if draw is None else [IDS[p] for p in draw], "dealer_seat": dealer}),
+        Event("hand_start", dealer, {"round": 1, "dealer_seat": dealer, "redeal": False}),
+    ]
+    _begin_deal(state, events)
+    return state, events
 
 
 def _begin_deal(state: State, events: list[Event]) -> None:

@@ -16,6 +16,7 @@ from bot.games.goita import (
     format_action,
     legal_actions,
     new_game,
+    new_game_with_events,
     parse_action,
     result,
     to_act,
@@ -92,9 +93,12 @@ def expected_pawn_points(hand: list[str], pair_double: bool) -> int:
 
 def play_match(seed: int, options: dict[str, Any], deep: bool) -> None:
     rng = random.Random(seed)
-    state = new_game(4, seed, options)
+    state, opening = new_game_with_events(4, seed, options)
+    assert state == new_game(4, seed, options)
     log: list[tuple[int, str]] = []
-    totals = list(state.scores)        # the first deal may already have been a pawn hand (R5)
+    totals = [0, 0]
+    for end in (e for e in opening if e.kind == "hand_end"):   # the first deal may be a pawn hand (R5)
+        totals[end.data["team"]] += end.data["points"]
     for _step in range(4000):
         if state.phase == eng.OVER:
             break
