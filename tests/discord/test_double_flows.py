@@ -232,7 +232,8 @@ async def test_allowed_mentions_are_recorded_and_edits_ping_nobody(double: Disco
     safe = await channel.send(f"@everyone {alice.mention}", allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
     quiet = await channel.send("hello")
     await quiet.edit(content=f"hello {alice.mention}")
-    silent = await channel.send(f"psst {alice.mention}", silent=True, allowed_mentions=discord.AllowedMentions.none())
+    users_only = discord.AllowedMentions(users=True, everyone=False, roles=False)
+    silent = await channel.send(f"psst {alice.mention}", silent=True, allowed_mentions=users_only)
 
     stored = {m.id: m for m in double.default_channel.public_messages}
     assert stored[careless.id].allows_mass_mention and stored[careless.id].pinged_everyone
