@@ -17,6 +17,7 @@ import json
 import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Literal
 
 from .db import Database, Row, Transaction
@@ -118,6 +119,9 @@ class Storage:
 
         Raises ``StorageError`` for a database written by a newer Teahouse.
         """
+        folder = Path(path).parent
+        if path != ":memory:" and not folder.is_dir():
+            raise StorageError(f"cannot open the database {path!r}: the folder {str(folder)!r} does not exist")
         try:
             db = await Database.connect(path)
         except sqlite3.Error as error:
@@ -415,59 +419,52 @@ class Storage:
         ]
 
     async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[HistoryEntry]:
-        """The guild's (or one person's) most recently ended games, newest first."""
+        """The guild's (or one person's) most recently ended games, newest first.
+
+        One query: the newest game ids from a time index, joined to their games and seats.
+        """
         if not 1 <= limit <= MAX_PAGE:
             raise ValueError(f"limit must be between 1 and {MAX_PAGE}")
-        async with self._db.transaction(write=False) as tx:
-            if user_id is None:
-                ids = await tx.fetchall(GUILD_HISTORY_SQL, (guild_id, limit))
+        recent, params = (
+            (GUILD_HISTORY_SQL, (guild_id, limit)) if user_id is None
+            else (PLAYER_HISTORY_SQL, (guild_id, user_id, limit))
+        )
+        rows = await self._db.fetchall(
+            "SELECT g.game_id, g.game, g.guild_id, g.channel_id, g.thread_id, g.rated, g.started_at, g.ended_at, "
+            "s.seat, s.user_id, s.ai_level, s.name, s.team, s.place, s.points, s.won, s.mu_before, s.sigma_before, "
+            f"s.mu_after, s.sigma_after FROM ({recent}) AS recent JOIN games g ON g.game_id = recent.game_id "
+            "JOIN game_seats s ON s.game_id = g.game_id ORDER BY g.ended_at DESC, g.game_id DESC, s.seat",
+            params,
+        )
+        entries: list[HistoryEntry] = []
+        for r in rows:
+            seat = SeatResult(
+                seat=r[8], user_id=r[9], ai_level=r[10], name=r[11], team=r[12], place=r[13], points=r[14],
+                won=bool(r[15]), rating_before=_rating(r[16], r[17]), rating_after=_rating(r[18], r[19]),
+            )
+            if entries and entries[-1].game_id == r[0]:
+                entries[-1] = replace(entries[-1], seats=(*entries[-1].seats, seat))
             else:
-                ids = await tx.fetchall(PLAYER_HISTORY_SQL, (guild_id, user_id, limit))
-            return await self._history_entries(tx, [r[0] for r in ids])
-
-    @staticmethod
-    async def _history_entries(tx: Transaction, game_ids: list[str]) -> list[HistoryEntry]:
-        if not game_ids:
-            return []
-        marks = ", ".join("?" * len(game_ids))
-        games = await tx.fetchall(
-            "SELECT game_id, game, guild_id, channel_id, thread_id, rated, started_at, ended_at FROM games "
-            f"WHERE game_id IN ({marks})",
-            game_ids,
-        )
-        seat_rows = await tx.fetchall(
-            "SELECT game_id, seat, user_id, ai_level, name, team, place, points, won, mu_before, sigma_before, "
-            f"mu_after, sigma_after FROM game_seats WHERE game_id IN ({marks}) ORDER BY game_id, seat",
-            game_ids,
-        )
-        seats: dict[str, list[SeatResult]] = {}
-        for r in seat_rows:
-            seats.setdefault(r[0], []).append(SeatResult(
-                seat=r[1], user_id=r[2], ai_level=r[3], name=r[4], team=r[5], place=r[6], points=r[7],
-                won=bool(r[8]), rating_before=_rating(r[9], r[10]), rating_after=_rating(r[11], r[12]),
-            ))
-        by_id = {
-            g[0]: HistoryEntry(game_id=g[0], game=g[1], guild_id=g[2], channel_id=g[3], thread_id=g[4],
-                               rated=bool(g[5]), started_at=from_micros(g[6]), ended_at=from_micros(g[7]),
-                               seats=tuple(seats.get(g[0], ())))
-            for g in games
-        }
-        return [by_id[game_id] for game_id in game_ids]
+                entries.append(HistoryEntry(
+                    game_id=r[0], game=r[1], guild_id=r[2], channel_id=r[3], thread_id=r[4], rated=bool(r[5]),
+                    started_at=from_micros(r[6]), ended_at=from_micros(r[7]), seats=(seat,),
+                ))
+        return entries
 
     async def game_record(self, game_id: str) -> GameRecord | None:
         """A finished game as recorded (seed and action log included), to show or replay it."""
-        async with self._db.transaction(write=False) as tx:
-            game = await tx.fetchone(
-                "SELECT guild_id, channel_id, thread_id, game, options, seed, actions, team_places, summary, rated, "
-                "started_at, ended_at FROM games WHERE game_id = ?",
-                (game_id,),
-            )
-            if game is None:
-                return None
-            seats = await tx.fetchall(
-                "SELECT user_id, ai_level, name, team, place, points FROM game_seats WHERE game_id = ? ORDER BY seat",
-                (game_id,),
-            )
+        # A recorded game never changes, so two separate reads agree.
+        game = await self._db.fetchone(
+            "SELECT guild_id, channel_id, thread_id, game, options, seed, actions, team_places, summary, rated, "
+            "started_at, ended_at FROM games WHERE game_id = ?",
+            (game_id,),
+        )
+        if game is None:
+            return None
+        seats = await self._db.fetchall(
+            "SELECT user_id, ai_level, name, team, place, points FROM game_seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
         team_places = None if game[7] is None else {int(t): int(p) for t, p in json.loads(game[7])}
         return GameRecord(
             game_id=game_id, guild_id=game[0], channel_id=game[1], thread_id=game[2], game=game[3],
