@@ -281,3 +281,23 @@ async def test_followups_can_be_edited_and_deleted_by_the_token(double: DiscordD
 
     assert [m.content for m in double.default_channel.public_messages] == ["note, edited"]
     assert len(record.followup_ids) == 2
+
+
+async def test_user_role_and_channel_options_arrive_resolved(double: DiscordDouble) -> None:
+    seen: list[str] = []
+
+    class Picky(TinyBot):
+        async def setup_hook(self) -> None:
+            @self.tree.command(name="invite", description="Invite someone")
+            async def invite(interaction: discord.Interaction, who: discord.Member, role: discord.Role,
+                             where: discord.TextChannel) -> None:
+                seen.append(f"{who.name} {role.name} {where.name}")
+                await interaction.response.send_message("ok", ephemeral=True)
+
+            await self.tree.sync()
+
+    async with double.running(Picky()):
+        mods = double.guild.role("Moderators")
+        await double["alice"].run("/invite", who=double["bob"], role=mods, where="games")
+
+    assert seen == ["bob Moderators games"]

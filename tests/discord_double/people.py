@@ -21,7 +21,7 @@ from .interactions import (
     MODAL_SUBMIT,
     InteractionRecord,
 )
-from .model import Channel, Guild, Message, SelectMenu, User
+from .model import Channel, Guild, Message, Role, SelectMenu, User
 
 if TYPE_CHECKING:
     from .double import DiscordDouble
@@ -286,14 +286,22 @@ class Person:
     def _option_value(self, command: str, spec: Json, value: Any, resolved: Json) -> Any:
         kind, name = spec["type"], spec["name"]
         where = f"{command} {name}"
-        if kind in (USER, MENTIONABLE) and isinstance(value, Person | User):
-            user = value.user if isinstance(value, Person) else value
-            for key, data in self._resolved_users([str(user.id)]).items():
+        if kind in (USER, MENTIONABLE) and not isinstance(value, Role):
+            user_id = value.id if isinstance(value, Person | User) else int(value)
+            for key, data in self._resolved_users([str(user_id)]).items():
                 resolved.setdefault(key, {}).update(data)
-            return str(user.id)
-        if kind == CHANNEL and isinstance(value, Channel):
-            resolved.setdefault("channels", {})[str(value.id)] = value.to_payload() | {"permissions": "0"}
-            return str(value.id)
+            return str(user_id)
+        if kind in (ROLE, MENTIONABLE):
+            role = value if isinstance(value, Role) else self.guild.roles.get(int(value))
+            if role is None:
+                raise UserActionError(f"{where}: no role {value!r} in {self.guild.name}")
+            resolved.setdefault("roles", {})[str(role.id)] = role.to_payload()
+            return str(role.id)
+        if kind == CHANNEL:
+            channel = value if isinstance(value, Channel) else self.double.channel(value)
+            perms_here = str(self.double.permissions(channel, self.user))
+            resolved.setdefault("channels", {})[str(channel.id)] = channel.to_payload() | {"permissions": perms_here}
+            return str(channel.id)
         if kind == INTEGER and not (isinstance(value, int) and not isinstance(value, bool)):
             raise UserActionError(f"{where}: expects a whole number, got {value!r}")
         if kind == NUMBER and not isinstance(value, int | float):
