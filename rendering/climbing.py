@@ -160,18 +160,25 @@ def draw_table(model: TableModel, lang: str) -> Image.Image:
 HAND_CARD_W, HAND_CARD_H = 76, 106
 COLUMN = 80
 STACK_STEP = 30
+SUITED_STEP = 50
 MAX_STACK = 8
 
 
 def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note: str = "") -> Image.Image:
-    """A hand grouped by rank: one column per rank, cards stacked, the count above each column."""
+    """A hand grouped by rank: one column per rank, cards stacked, the count above each column.
+
+    Suited cards (Zheng Shangyou) are stacked far enough apart to show rank and suit; suitless
+    ones (Gou Ji) only need the rank, so their columns stay short even with 36 cards.
+    """
+    suited = any(card.suit for card in cards)
+    step = SUITED_STEP if suited else STACK_STEP
     by_rank: dict[int, list[Card]] = {}
     for card in sorted(cards, key=lambda k: (k.rank, k.suit or "")):
         by_rank.setdefault(card.rank, []).append(card)
     columns = sorted(by_rank)
     tallest = max((min(len(v), MAX_STACK) for v in by_rank.values()), default=1)
     width = max(1024, 40 + COLUMN * len(columns))
-    height = 64 + 48 + HAND_CARD_H + STACK_STEP * (tallest - 1) + 24 + (34 if note else 0)
+    height = 64 + 48 + HAND_CARD_H + step * (tallest - 1) + 24 + (34 if note else 0)
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 56), fill="#2B2118")
     tx.draw_text(draw, (20, 12), title, c.LARGE, c.WHITE, bold=True, max_width=width / 2)
@@ -187,7 +194,7 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
         shown = group[:MAX_STACK]
         for k, card in enumerate(shown):
             sprite = french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang)
-            img.paste(sprite, (x, 106 + k * STACK_STEP), sprite)
+            img.paste(sprite, (x, 106 + k * step), sprite)
     if note:
         tx.draw_text(draw, (20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40)
     return img
