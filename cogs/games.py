@@ -549,11 +549,10 @@ class Games(commands.Cog):
             if not text:
                 continue
             if event.visible_to is None:
-                session.lines.append(text)
+                session.add_line(text)
             else:
                 for viewer in event.visible_to:
                     session.private_notes.setdefault(viewer, []).append(text)
-        del session.lines[:-20]
         for notes in session.private_notes.values():
             del notes[:-10]
         return events
@@ -605,6 +604,7 @@ class Games(commands.Cog):
                       if session.seats[s].user_id is not None)
         image = await asyncio.to_thread(pictures.table_picture, session, session.lang)
         surface = table_surface(session, session.lang, image, ping)
+        session.lines_shown = session.lines_total
         too_old = time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS
         if session.table_message_id is not None and not ping and not too_old:
             try:
@@ -680,7 +680,7 @@ class Games(commands.Cog):
                 return
             events = self._apply(session, seat, action)
             if timed_out:
-                session.lines.append(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat]))
+                session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat]))
             await persistence.save(self.bot, session)
         self._after_change(session, events)
 
@@ -768,7 +768,7 @@ class Games(commands.Cog):
             info = session.seats[seat]
             info.left, info.ai = True, "easy"
             session.rated = session.rated and len(session.humans()) >= 2
-            session.lines.append(t(session.lang, "games.replaced", player=safe_name(info.name)))
+            session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
             await persistence.save(self.bot, session)
         await self._reply(interaction, t(lang, "games.left_game"))
         if not session.humans():

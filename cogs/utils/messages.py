@@ -26,6 +26,7 @@ from .words import action_label, names, safe_name, seat_label
 log = logging.getLogger("teahouse.messages")
 
 MAX_LINES = 5
+MAX_NEW_LINES = 15
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PAGE = 4
 BUTTON_LIMIT = 15
@@ -119,7 +120,7 @@ def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Se
     state = session.state
     seat_names = names(session, lang)
     header = t(lang, "games.table.title", game=t(lang, f"{session.game}.name"))
-    lines = [header, *session.lines[-MAX_LINES:]]
+    lines = [header, *session.unshown_lines(MAX_LINES, MAX_NEW_LINES)]
     to_act = sorted(mod.to_act(state)) if state is not None else []
     if session.paused_until is not None:
         lines.append(t(lang, "games.table.paused", time=f"<t:{int(session.paused_until)}:R>"))

@@ -71,6 +71,8 @@ class GameSession:
     state: Any = None
     log: list[tuple[int, str]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    lines_total: int = 0
+    lines_shown: int = 0
     private_notes: dict[int, list[str]] = field(default_factory=dict)
     table_message_id: int | None = None
     table_posted_at: float = 0.0
@@ -85,6 +87,17 @@ class GameSession:
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+
+    def add_line(self, text: str) -> None:
+        """A public sentence for the table; the last 30 are kept."""
+        self.lines.append(text)
+        self.lines_total += 1
+        del self.lines[:-30]
+
+    def unshown_lines(self, least: int, most: int) -> list[str]:
+        """What the table should show now: everything since the last update (at least ``least`` lines)."""
+        new = self.lines_total - self.lines_shown
+        return self.lines[-max(least, min(new, most)):]
 
     @property
     def where_id(self) -> int:
@@ -111,7 +124,8 @@ class GameSession:
             "host_id": self.host_id, "thread_id": self.thread_id, "options": self.options,
             "seats": [s.to_dict() for s in self.seats], "phase": self.phase, "seed": self.seed,
             "state": None if self.state is None else self.state.to_dict(),
-            "log": [list(entry) for entry in self.log], "lines": self.lines,
+            "log": [list(entry) for entry in self.log], "lines": self.lines, "lines_total": self.lines_total,
+            "lines_shown": self.lines_shown,
             "private_notes": {str(k): v for k, v in self.private_notes.items()},
             "table_message_id": self.table_message_id, "table_posted_at": self.table_posted_at,
             "lobby_message_id": self.lobby_message_id, "pinged": sorted(self.pinged), "deadline": self.deadline, "reminded": self.reminded,
@@ -129,6 +143,7 @@ class GameSession:
             seats=[Seat.from_dict(s) for s in data.get("seats", [])], phase=data.get("phase", LOBBY),
             seed=int(data.get("seed", 0)), state=state,
             log=[(int(seat), str(text)) for seat, text in data.get("log", [])], lines=list(data.get("lines", [])),
+            lines_total=int(data.get("lines_total", 0)), lines_shown=int(data.get("lines_shown", 0)),
             private_notes={int(k): list(v) for k, v in data.get("private_notes", {}).items()},
             table_message_id=data.get("table_message_id"), table_posted_at=float(data.get("table_posted_at", 0.0)),
             lobby_message_id=data.get("lobby_message_id"), pinged=set(data.get("pinged", [])),

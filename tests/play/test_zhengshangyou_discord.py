@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
 from statistics import mean
+from typing import Any
 
 from bot.app import TeahouseBot
 from bot.i18n import t
 from tests.discord_double import DiscordDouble
-from tests.play.driver import games_cog, open_game, play_match, session_in
+from tests.play.driver import games_cog, open_game, play_match, session_in, table_message, to_move
 
 
 async def test_individual_match_one_human_four_computers(double: DiscordDouble, bot: TeahouseBot) -> None:
     alice = double["alice"]
-    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", computers=4)
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=2", computers=4)
     log = await play_match(double, bot, thread, [alice], seed=3)
 
     assert log.final is not None
@@ -45,3 +48,79 @@ async def test_a_spectator_click_is_refused_privately(double: DiscordDouble, bot
     assert reply.ephemeral and reply.ephemeral_for == carol.id
     assert t("en", "games.error.not_seated") in reply.content
     assert games_cog(bot).sessions  # the game goes on
+
+
+async def wait_for(double: DiscordDouble, predicate: Any, what: str, tries: int = 300) -> None:
+    for _ in range(tries):
+        await double.settle()
+        if predicate():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def test_idle_player_is_replaced_by_the_computer_after_the_timeout(double: DiscordDouble,
+                                                                         bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3, turn_seconds=5)
+    await wait_for(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message), "alice's turn")
+    session = session_in(bot, thread)
+    assert session is not None
+    version = session.version
+    double.clock.advance(6)  # alice does nothing past her turn's deadline
+    timed_out = t("en", "games.timed_out", player="Alice")
+    await wait_for(double, lambda: session.version > version and any(
+        timed_out in m.content for m in thread.public_messages), "the computer moving for alice")
+    assert session.seats[0].timeouts == 1 and not session.seats[0].computer_plays
+    # a second missed turn in a row hands the seat to the computer until she clicks again
+    await wait_for(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message), "her turn again")
+    double.clock.advance(6)
+    await wait_for(double, lambda: session.seats[0].computer_plays, "the computer taking over")
+    table = table_message(thread)
+    assert table is not None
+    await alice.click(table, t("en", "games.button.hand"))
+    panel = alice.last_ephemeral
+    assert panel is not None
+
+
+async def test_a_player_who_leaves_is_replaced_and_the_game_finishes(double: DiscordDouble,
+                                                                     bot: TeahouseBot) -> None:
+    alice, bob = double["alice"], double["bob"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=2", joiners=(bob,),
+                             computers=2)
+    reply = await bob.run("/game leave", channel=thread)
+    assert reply.ephemeral and t("en", "games.left_game") in reply.content
+    session = session_in(bot, thread)
+    assert session is not None and session.seats[1].computer_plays and session.seats[1].left
+    assert not session.rated  # one human left: nothing to rate
+    log = await play_match(double, bot, thread, [alice], seed=11)
+    assert log.final is not None
+    again = await bob.run("/game new", game="goita")
+    assert again.buttons  # bob is free to open a new game
+
+
+async def test_two_games_in_one_channel_do_not_interfere(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, bob = double["alice"], double["bob"]
+    first = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=2", computers=3)
+    second = await open_game(double, bob, "zhengshangyou", "mode=individual target_score=2", computers=4)
+    refused = await alice.run("/game new", game="goita")
+    assert refused.ephemeral and t("en", "games.error.already_playing") in refused.content
+    logs = await asyncio.gather(play_match(double, bot, first, [alice], seed=1),
+                                play_match(double, bot, second, [bob], seed=2))
+    assert all(log.final is not None for log in logs)
+    history = await bot.storage.history(double.guild.id)
+    assert len(history) == 2
+    assert {len(h.seats) for h in history} == {4, 5}
+
+
+async def test_tribute_and_return_between_hands_reach_the_table(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=4", computers=3)
+    await play_match(double, bot, thread, [alice], seed=21)
+    everything = [m for m in thread.messages if not m.ephemeral]  # re-posted tables included
+    text = "\n".join(v for m in everything for v in [m.content, *(e.content for e in m.edits)])
+    for kind in ("tribute", "return"):
+        template = t("en", f"zhengshangyou.event.{kind}")
+        literal = max(re.split(r"\{[a-z_]+\}", template), key=len).strip()
+        assert literal in text, f"no {kind} shown on the table"
+
