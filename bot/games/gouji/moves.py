@@ -90,6 +90,39 @@ def beating_sets(hand: Hand, top: Play) -> list[Play]:
     return out
 
 
+def cheapest_beat(hand: Hand, top: Play) -> Play | None:
+    """The beating set with the fewest jokers, then fewest 2s, then lowest level, then fewest red jokers.
+
+    Equal to ``min(beating_sets(hand, top), key=...)`` with that key, without listing them all.
+    """
+    if top.rj:
+        return None
+    n, level, need_rj = top.size, top.level, top.bj
+    twos, bj, rj = hand[TWO], hand[BJ], hand[RJ]
+    for jokers in range(need_rj, min(n, bj + rj) + 1):
+        r_min = max(need_rj, jokers - bj)
+        if r_min > rj:
+            continue
+        for t in range(0, min(twos, n - jokers) + 1):
+            k = n - jokers - t
+            if k:
+                for rank in range(max(level + 1, 3), 15):
+                    if hand[rank] >= k:
+                        return make_play(rank, k, t, jokers - r_min, r_min)
+                continue
+            # wild cards only: level 15 with 2s, else 16 (black only) or 17 (with a red joker)
+            if t:
+                if level < 15:
+                    return make_play(0, 0, t, jokers - r_min, r_min)
+            elif r_min == 0 and level < 16:
+                return make_play(0, 0, 0, jokers, 0)
+            elif level < 17:
+                r = max(r_min, 1)
+                if r <= rj:
+                    return make_play(0, 0, 0, jokers - r, r)
+    return None
+
+
 def holds(hand: Hand, play: Play) -> bool:
     """The hand contains the set's cards."""
     return (hand[play.rank] >= play.naturals if play.rank else True) and hand[TWO] >= play.twos \

@@ -151,7 +151,8 @@ def rollout(state: State) -> None:
         if top is None:
             play: Play | None = _fast_lead(hand, state.shao == seat)
         else:
-            play = easy_play(hand, top, state.top_seat, seat, moves.beating_sets(hand, top), state.counts)
+            best = moves.cheapest_beat(hand, top)
+            play = easy_play(hand, top, state.top_seat, seat, [best] if best else [], state.counts)
         engine._take_slot(state, seat)
         if play is None:
             engine._pass(state, seat, events)
@@ -164,8 +165,9 @@ def rollout(state: State) -> None:
 
 def _fast_lead(hand: list[int], shao: bool) -> Play:
     if shao:
-        leads = moves.shao_leads(hand)
-        return min(leads, key=lambda p: (p.bj + p.rj, p.twos, p.rank or 99))
+        leads = moves.shao_leads(hand)  # empty when a determinized claimant's hand cannot go on
+        if leads:
+            return min(leads, key=lambda p: (p.bj + p.rj, p.twos, p.rank or 99))
     for rank in range(3, 15):
         if hand[rank]:
             return moves.make_play(rank, hand[rank])

@@ -315,3 +315,22 @@ def test_prehand_helper_reaches_play() -> None:
     state = new_game(6, 2)
     finish_prehand(state)
     assert state.phase == "play" and counts("") == [0] * 18
+
+
+def test_R4_1_R5_1_first_hand_has_no_tribute_and_normal_hands_do() -> None:
+    state = new_game(6, 8)
+    assert state.hand_kind == "first" and state.tribute == "none"
+    finish_prehand(state)
+    assert state.exchanges == [] and state.phase == "play"
+
+
+@pytest.mark.parametrize(("rank", "value"), [(14, 1), (15, 2), (3, 3), (10, 10), (11, 11), (12, 12), (13, 13)])
+def test_R2_4_kai_pai_counting_values(rank: int, value: int) -> None:
+    from bot.games.gouji.engine import kai_pai_value
+    assert kai_pai_value(rank) == value
+
+
+def test_R4_7_tribute_does_not_change_the_leader() -> None:
+    state, _ = _normal_hand([0, 1, 2, 3, 4, 5])
+    finish_prehand(state)
+    assert state.turn == 5 == state.first_leader

@@ -399,3 +399,35 @@ def test_13_6_timeout_defaults() -> None:
     assert default is not None and default.kind == "choose"
     act(eg, 3, str(default))
     assert len(to_act(eg)) == 1
+
+
+def test_R6_13_a_refused_play_keeps_the_turn_and_a_played_set_stays() -> None:
+    state = table({0: "5 5 9", 1: "6 6 7"})
+    act(state, 0, "5-5")
+    with pytest.raises(IllegalAction):
+        act(state, 1, "7")
+    assert to_act(state) == {1}
+    act(state, 1, "6-6")
+    assert state.hands[1] == counts("7") and state.trick[-1][0] == 1
+
+
+def test_R8_11_no_claim_when_the_dui_men_is_out() -> None:
+    state = table({0: "6 6 A A 8 8 8", 1: "K K 3", 4: ""})
+    state.places[4], state.n_out = 1, 1
+    act(state, 0, "6-6")
+    act(state, 1, "K-K")  # Mei You Tou: no duel
+    assert state.duel_a == -1
+    assert not [a for a in legal_actions(state, 0) if isinstance(a, ShaoPai)]
+
+
+def test_R7_5_black_joker_in_a_duel_needs_a_red_joker_to_answer() -> None:
+    state = table({0: "K K BJ 4", 3: "A A A 2 2 2 5"})
+    act(state, 0, "K-K-BJ")
+    assert [a.kind for a in legal_actions(state, 3) if a.kind in ("play", "pass")] == ["pass"]
+
+
+def test_R1_4_R9_6_1_endgame_event_when_the_second_player_goes_out() -> None:
+    state = table({0: "5", 1: "", 2: "7 8"}, leader=0)
+    state.places[1], state.n_out = 1, 1
+    events = act(state, 0, "5")
+    assert "endgame" in kinds(events) and state.places[0] == 2

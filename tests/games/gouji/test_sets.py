@@ -138,3 +138,24 @@ def test_R2_5_lead_list_has_every_multiset_once() -> None:
     # 3: k in 1..2, 4: k=1, wilds 2*2*2 each; plus 7 wild-only sets
     assert len(sets) == (2 + 1) * 8 + 7
     assert make_play(3, 2, 1, 1, 1) in sets
+
+
+def test_R6_9_cheapest_beat_matches_the_cheapest_of_all_beating_sets() -> None:
+    import random
+
+    from bot.games.gouji.ai import play_cost
+    from bot.games.gouji.moves import cheapest_beat
+
+    rng = random.Random(7)
+    for _ in range(400):
+        hand = [0] * 18
+        for _ in range(rng.randint(1, 20)):
+            hand[rng.choice([*range(3, 15), 15, 15, 16, 17])] += 1
+        hand[16], hand[17] = min(hand[16], 4), min(hand[17], 4)
+        other = [0] * 18
+        for _ in range(rng.randint(1, 8)):
+            other[rng.choice(range(3, 18))] += 1
+        top = rng.choice(all_sets(other))
+        options = beating_sets(hand, top)
+        best = cheapest_beat(hand, top)
+        assert best == (min(options, key=play_cost) if options else None)
