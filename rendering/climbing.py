@@ -9,7 +9,6 @@ Each game has a small adapter from its own View to the ``Table`` model below.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -336,8 +335,3 @@ def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
         title=t(lang, "rendering.game.gouji"), subtitle=subtitle, seats=tuple(seats), play=play, play_label=label,
         play_detail="", banner=banner, turn_line=turn_line, scores=scores, extra=extra,
     )
-
-
-def rank_counts(cards: Sequence[Card]) -> Counter[int]:
-    """How many cards of each rank."""
-    return Counter(card.rank for card in cards)

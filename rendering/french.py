@@ -6,6 +6,7 @@ anti-aliased primitives; the result is kept in memory, so a table only pastes sp
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -38,8 +39,6 @@ def _finish(img: Image.Image, w: int, h: int) -> Image.Image:
 
 
 def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple[int, int, int]) -> None:
-    import math
-
     points = []
     for i in range(10):
         radius = r if i % 2 == 0 else r * 0.42

@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, IDS, MONTH, PI, TYPE
+from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, MONTH, TYPE
 from bot.i18n import has, t
 
 from . import common as c
@@ -279,13 +279,3 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         hint = t(lang, "rendering.gostop.bomb" if layout_by_month.get(m, 0) else "rendering.gostop.shake")
         tx.draw_text(draw, ((x0 + x1) / 2, 56), hint, c.SMALL, c.GOLD, bold=True, align="center")
     return img
-
-
-def pi_value(card_id: str) -> int:
-    """Junk value of a card when counted as junk."""
-    return PI[ID_OF[card_id]] if card_id in ID_OF else 0
-
-
-def known_ids() -> list[str]:
-    """Every card id the renderer can draw."""
-    return list(IDS)
