@@ -301,3 +301,21 @@ async def test_user_role_and_channel_options_arrive_resolved(double: DiscordDoub
         await double["alice"].run("/invite", who=double["bob"], role=mods, where="games")
 
     assert seen == ["bob Moderators games"]
+
+
+async def test_idle_threads_archive_themselves_and_a_new_message_wakes_them(double: DiscordDouble, tiny: TinyBot) -> None:
+    channel = tiny.get_channel(double.default_channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    thread = await channel.create_thread(name="night game", auto_archive_duration=60,
+                                         type=discord.ChannelType.public_thread)
+    table = await thread.send("table")
+    double.clock.advance(61 * 60)
+
+    with pytest.raises(discord.HTTPException) as err:
+        await table.edit(content="next morning")
+    await thread.send("good morning")
+    await table.edit(content="next morning")
+
+    assert err.value.code == 50083
+    assert not double.thread("night game").archived
+    assert double.take_violations() == []  # archived threads are state the bot must handle

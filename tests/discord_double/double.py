@@ -551,6 +551,11 @@ class DiscordDouble:
         if not loading and _is_empty(msg):
             raise DiscordError(EMPTY_MESSAGE)
         channel.messages.append(msg)
+        if channel.is_thread:
+            channel.last_activity = msg.created_at
+            if channel.archived and not ephemeral:  # a new message wakes an archived (unlocked) thread
+                channel.archived = False
+                self.gateway.dispatch(channel.guild_id, "THREAD_UPDATE", channel.to_payload(self.bot_user.id))
         if not ephemeral:
             self._record_pings(msg)
             self.gateway.dispatch(channel.guild_id, "MESSAGE_CREATE", msg.to_payload())
@@ -573,6 +578,18 @@ class DiscordDouble:
         if not msg.ephemeral:
             self.gateway.dispatch(msg.guild_id or 0, "MESSAGE_UPDATE", msg.to_payload())
         return msg
+
+    def archive_idle_threads(self) -> None:
+        """Archive threads idle longer than their auto_archive_duration, as Discord does."""
+        now = self.clock.now()
+        for guild in self.guilds.values():
+            for thread in guild.threads:
+                since = thread.last_activity or thread.created_at
+                if thread.archived or since is None:
+                    continue
+                if (now - since).total_seconds() > thread.auto_archive_duration * 60:
+                    thread.archived = True
+                    self.gateway.dispatch(guild.id, "THREAD_UPDATE", thread.to_payload(self.bot_user.id))
 
     def delete_message(self, msg: Message) -> None:
         msg.deleted = True
@@ -715,6 +732,7 @@ class DiscordDouble:
     def deliver(self, record: InteractionRecord) -> None:
         """Send INTERACTION_CREATE to the bot; the 3 s clock starts now."""
         record.delivered_at = self.clock.monotonic()
+        self.archive_idle_threads()
         self._active.append(record)
         if not self.gateway.dispatch(record.guild_id, "INTERACTION_CREATE", record.payload):
             raise UserActionError("no bot is connected to the double's gateway")

@@ -442,6 +442,7 @@ class Channel:
     locked: bool = False
     auto_archive_duration: int = 1440
     created_at: datetime | None = None
+    last_activity: datetime | None = None  # the last message in the thread (archiving counts from it)
     member_ids: set[int] = field(default_factory=set)
     starter_message_id: int | None = None
 

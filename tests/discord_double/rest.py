@@ -138,6 +138,7 @@ class RestApi:
         d.calls.append(call)
         d._inflight += 1
         d.touch()
+        d.archive_idle_threads()
         try:
             fault = d.faults.take(call)
             faulty = fault.response() if fault is not None else None
@@ -412,7 +413,7 @@ class RestApi:
         if not thread.is_thread:
             raise DiscordError(INVALID_FORM_BODY, "not a thread")
         if thread.archived:
-            raise DiscordError(THREAD_ARCHIVED)
+            raise DiscordError(THREAD_ARCHIVED, violation=False)
         user_id = request.match_info["user_id"]
         uid = self.d.bot_user.id if user_id == "@me" else _int(user_id)
         if uid not in guild.members:
@@ -466,7 +467,8 @@ class RestApi:
         if msg.author.id != self.d.bot_user.id:
             raise DiscordError((403, 50005, "Cannot edit a message authored by another user"))
         if channel.is_thread and channel.archived:
-            raise DiscordError(THREAD_ARCHIVED)
+            raise DiscordError(THREAD_ARCHIVED, "edit after unarchiving (send a message or edit archived=False)",
+                               violation=False)
         if files:
             self._need(channel, "attach_files")
         return ok(self.d.edit_message(msg, payload, files).to_payload())
