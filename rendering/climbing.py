@@ -24,7 +24,7 @@ from . import text as tx
 
 WIDTH, HEIGHT = 1280, 880
 CARD_W, CARD_H = 84, 118
-SEAT_W, SEAT_H = 248, 104
+SEAT_W, SEAT_H = 248, 114
 SEAT_LETTERS = "ABCDEFGH"
 
 
@@ -100,9 +100,9 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, cen
                      align="right")
     if seat.exposed:
         label = t(lang, "rendering.climb.exposed") + ": " + " ".join(str(card) for card in seat.exposed)
-        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 30), label, c.SMALL, "#8B0000", max_width=SEAT_W - 60)
+        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 34), label, c.SMALL, "#8B0000", max_width=SEAT_W - 60)
     elif seat.note:
-        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 30), seat.note, c.SMALL, c.MUTED, max_width=SEAT_W - 60)
+        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 34), seat.note, c.SMALL, c.MUTED, max_width=SEAT_W - 60)
 
 
 def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width: int, lang: str,
@@ -305,7 +305,9 @@ def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
             name=c.seat_name(names, sv.seat, lang), letter=SEAT_LETTERS[sv.seat], team=sv.team, count=count,
             place=sv.place, passed=sv.passed, turn=view.turn == sv.seat,
             exposed=_gouji_cards("-".join(sv.exposed)) if sv.exposed else (),
-            highlight=bool(view.duel and sv.seat in view.duel), note=_answer(sv.count_answer, lang),
+            highlight=bool(view.duel and sv.seat in view.duel),
+            note=_answer(sv.count_answer, lang) or (t(lang, "rendering.climb.ready")
+                                                    if view.phase == "revolution" and view.ready[sv.seat] else ""),
         ))
     banner = ""
     if view.mode == "gou_ji" and view.duel:
@@ -317,12 +319,17 @@ def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
     elif view.mode == "endgame" and view.candidates:
         team = "".join(SEAT_LETTERS[s] for s in range(6) if s % 2 == view.candidates[0] % 2)
         banner = t(lang, "rendering.climb.mode.endgame", team=team)
+    play: tuple[Card, ...] = ()
     if view.top is not None and view.top_seat is not None:
         label = t(lang, "rendering.climb.last_play", name=short(view.top_seat, c.BODY, 300))
         play = _gouji_cards(view.top)
-    else:
+    elif view.phase != "play" and view.threes_seat is not None and view.threes_cards:
+        label = t(lang, "rendering.climb.threes", name=short(view.threes_seat, c.BODY, 300))
+        play = tuple(Card.parse(text) for text in view.threes_cards)
+    elif view.phase == "play":
         label = t(lang, "rendering.climb.no_play")
-        play = ()
+    else:
+        label = ""
     turn_line = t(lang, "rendering.climb.turn", name=short(view.turn, c.LARGE, 360)) if view.turn is not None else ""
     scores = tuple((t(lang, "rendering.team", name=name), str(v), k)
                    for k, (name, v) in enumerate(zip(("ACE", "BDF"), view.team_scores, strict=True)))
