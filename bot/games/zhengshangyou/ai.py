@@ -201,9 +201,10 @@ def _fast_move(state: State, seat: int) -> tuple[tuple[Card, ...], Combo] | None
     tn, ajp = state.twos_natural, state.allow_joker_pair
     top = state.top_combo
     if top is None:
-        found = interpretations(tuple(hand), tn, ajp)
-        if found:
-            return tuple(hand), found[0]
+        if len(hand) <= 8:
+            found = interpretations(tuple(hand), tn, ajp)
+            if found:
+                return tuple(hand), found[0]
         low = hand[0].rank
         same = tuple(c for c in hand if c.rank == low)
         if low < 14:
@@ -305,10 +306,13 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     readings = [_reading(view, a) if isinstance(a, Play) else None for a in pool]
     totals = [0.0] * len(pool)
     visits = [0] * len(pool)
-    easy_choice = _easy(view, legal)
-    while time.perf_counter() < deadline or min(visits) == 0:
+    alive = list(range(len(pool)))
+    start = time.perf_counter()
+    cuts = [start + budget_s * 0.35, start + budget_s * 0.7]
+    while True:
         base = _state_from_view(view, rng)
-        for i, action in enumerate(pool):
+        for i in alive:
+            action = pool[i]
             state = _clone(base)
             if isinstance(action, Pass):
                 _do_pass(state, seat, [], quiet=True)
@@ -318,12 +322,17 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
                 _do_play(state, seat, action.cards, combo, [], quiet=True)
             totals[i] += _rollout_value(state, seat, rng)
             visits[i] += 1
-        if time.perf_counter() >= deadline and min(visits) > 0:
+        now = time.perf_counter()
+        if now >= deadline:
             break
-    means = [t / v for t, v in zip(totals, visits, strict=True)]
+        if cuts and now >= cuts[0] and len(alive) > 2:
+            # successive halving: spend the rest of the budget on the better half
+            cuts.pop(0)
+            alive.sort(key=lambda i: -totals[i] / visits[i])
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+    easy_choice = _easy(view, legal)
     # a small bonus for the easy choice breaks near-ties toward sound play
-    bonus = [0.05 if a == easy_choice else 0.0 for a in pool]
-    best = max(range(len(pool)), key=lambda i: means[i] + bonus[i])
+    best = max(alive, key=lambda i: totals[i] / visits[i] + (0.05 if pool[i] == easy_choice else 0.0))
     return pool[best]
 
 
