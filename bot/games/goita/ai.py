@@ -3,9 +3,11 @@
 - ``random``: any legal action.
 - ``easy``: one-ply heuristics: keep tempo with attacks others can hardly block, do not
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
-- ``hard``: flat Monte Carlo: deal the unseen pieces consistently with the view (hand sizes,
-  public five-pawn holders), play each candidate out to the end of the round with a fast
-  heuristic policy, keep the action with the best mean team score.
+- ``hard``: one-step Monte Carlo improvement of ``easy``: deal the unseen pieces consistently with
+  the view (hand sizes, public five-pawn holders), keep the world (of a few) in which the other
+  seats' past plays best match what the easy policy would have done, then play each shortlisted
+  candidate out to the end of the round with every seat on the easy policy. It leaves the easy
+  choice only when the paired mean gain is clearly positive.
 """
 
 from __future__ import annotations
@@ -128,9 +130,9 @@ def _easy_score(act: Action, hand: list[int], seen: list[int], size: int, partne
 
 # ---------------------------------------------------------------- hard
 
-def _determinize(view: View, rng: random.Random) -> list[list[int]] | None:
-    """Hands for every seat: the viewer's own, the others dealt from the unseen pieces (face-down
-    pieces of others take their share), five-pawn holders getting their pawns first."""
+def _determinize(view: View, rng: random.Random) -> tuple[list[list[int]], list[list[int]]] | None:
+    """Hands for every seat, and each other seat's face-down pieces in lead order: the viewer's own
+    hand, the others dealt from the unseen pieces, five-pawn holders getting their pawns first."""
     me = view.seat if view.seat is not None else 0
     seen = _seen(view)
     pool = [p for p in range(NUM_PIECES) for _ in range(COPIES[p] - seen[p])]
@@ -150,6 +152,7 @@ def _determinize(view: View, rng: random.Random) -> list[list[int]] | None:
                     hands[s][SHI] += 1
                     need[s] -= 1
     pos = 0
+    downs: list[list[int]] = [[], [], [], []]
     for s, n in need.items():
         # the first hand_sizes pieces stay in hand; the rest were face down
         in_hand = view.hand_sizes[s] - hands[s][SHI]
@@ -160,116 +163,174 @@ def _determinize(view: View, rng: random.Random) -> list[list[int]] | None:
             pos += 1
             if i < in_hand:
                 hands[s][p] += 1
-    return hands
+            else:
+                downs[s].append(p)
+    return hands, downs
 
 
-def _voids(view: View) -> list[tuple[int, int]]:
-    """(seat, piece) pairs hinting that an opponent of the attacker passed while holding no exact match."""
+def _mismatches(view: View, hands_now: list[list[int]], down_lists: list[list[int]], final: bool) -> int:
+    """How many past actions of the other seats the easy policy would not have taken in this world.
+
+    The round is replayed from the world's starting hands (current hand plus everything each seat
+    has played since), and each other seat's choice is compared with the policy's."""
     me = view.seat if view.seat is not None else 0
-    out = []
-    attack, attacker = -1, -1
-    for step in view.history:
+    hands = [h[:] for h in hands_now]
+    later = [iter(d) for d in down_lists]
+    steps = []
+    for step in view.history:                               # put every played piece back first
         if step.kind == "pass":
-            if attack > GYOKU and step.seat != me and (step.seat + 2) % 4 != attacker:
-                out.append((step.seat, attack))
-        elif step.attack is not None:
-            attack, attacker = CODE[step.attack], step.seat
-    return out
+            steps.append((step.seat, -1, -1, False))
+            continue
+        assert step.attack is not None
+        a = CODE[step.attack]
+        f = CODE[step.first] if step.first is not None else next(later[step.seat], -1)
+        if f < 0:
+            return 99
+        hands[step.seat][f] += 1
+        hands[step.seat][a] += 1
+        steps.append((step.seat, f, a, step.kind == "lead"))
+    public = [0] * NUM_PIECES
+    downs = [[0] * NUM_PIECES for _ in range(4)]
+    sizes = [sum(h) for h in hands]
+    faceup, attack, attacker, missed = 0, -1, -1, 0
+    for seat, f, a, lead in steps:
+        h = hands[seat]
+        if seat != me:
+            pf, pa = _policy(h, sizes[seat], downs[seat], public, faceup, final, f >= 0 and lead,
+                             attack, attacker == (seat + 2) % 4)
+            if f < 0:
+                missed += pf >= 0
+            elif lead:
+                missed += pa != a
+            else:
+                missed += (pf, pa) != (f, a)
+        if f < 0:
+            continue
+        h[f] -= 1
+        h[a] -= 1
+        sizes[seat] -= 2
+        public[a] += 1
+        if lead:
+            downs[seat][f] += 1
+        else:
+            public[f] += 1
+            faceup += f <= GYOKU
+        faceup += a <= GYOKU
+        attack, attacker = a, seat
+    return missed
 
 
-def _sample_world(view: View, rng: random.Random, voids: list[tuple[int, int]]) -> list[list[int]] | None:
-    """A determinization, mostly (not strictly) agreeing with the passes in ``voids``."""
-    world = _determinize(view, rng)
-    for _ in range(VOID_TRIES):
-        if world is None or not any(world[s][p] for s, p in voids) or rng.random() < VOID_SLACK:
-            return world
+def _sample_world(view: View, rng: random.Random, final: bool) -> tuple[list[list[int]], list[list[int]]] | None:
+    """The determinization, out of a few, that best agrees with how the others have played."""
+    best, best_missed = None, 1 << 30
+    for _ in range(WORLD_TRIES):
         world = _determinize(view, rng)
-    return world
+        if world is None:
+            return best
+        missed = _mismatches(view, world[0], world[1], final)
+        if missed < best_missed:
+            best, best_missed = world, missed
+            if missed == 0:
+                break
+    return best
 
 
 def _kings_ok(h: list[int], faceup: int, block_king: bool, final: bool, size: int) -> bool:
     return faceup > 0 or block_king or (h[OU] > 0 and h[GYOKU] > 0) or (final and size == 2)
 
 
+def _policy(h: list[int], size: int, down: list[int], public: list[int], faceup: int, final: bool,
+            leading: bool, attack: int, partner_attacked: bool) -> tuple[int, int]:
+    """The easy heuristic on counts, for one seat: ``(first, attack)``, or ``(-1, -1)`` to pass.
+
+    It knows what that seat knows: its hand ``h``, its face-down pieces ``down`` and the face-up
+    pieces ``public``."""
+    held = [p for p in range(NUM_PIECES) if h[p]]
+    kings_seen = h[OU] + h[GYOKU] + public[OU] + public[GYOKU] + down[OU] + down[GYOKU]
+    top = 0
+    out = [0] * NUM_PIECES                                    # copies others might block with
+    for p in held:
+        if VALUE[p] > top:
+            top = VALUE[p]
+        if p > GYOKU:
+            o = TYPE_COPIES[p] - h[p] - public[p] - down[p] + (2 - kings_seen if p <= 6 else 0)
+            out[p] = o if o > 0 else 0
+    if leading:
+        kings = _kings_ok(h, faceup, False, final, size)
+        if size == 2:
+            x, y = (held * 2)[:2] if len(held) == 1 else held
+            if (x <= GYOKU and not kings) or (VALUE[y] > VALUE[x] and (y > GYOKU or kings)):
+                x, y = y, x
+            return y, x
+        a, best = -1, -1e9
+        for x in held:
+            if x <= GYOKU and not kings:
+                continue
+            sc = -1.5 * out[x] + h[x] - 1
+            if VALUE[x] == top and h[x] == 1 and size > 4:
+                sc -= VALUE[x] / 15
+            if sc > best:
+                a, best = x, sc
+        f, best = -1, -1e9
+        for y in held:
+            if y == a and h[y] < 2:
+                continue
+            sc = 0.6 * out[y] - VALUE[y] / 25 - (2.0 if y <= GYOKU else 0.0) - (1.0 if y == a else 0.0)
+            if sc > best:
+                f, best = y, sc
+        return f, a
+    f = -1
+    for y in BLOCKERS[attack]:                                # an exact match before a king
+        if h[y]:
+            f = y
+            break
+    if f < 0:
+        return -1, -1
+    h[f] -= 1
+    kings = _kings_ok(h, faceup, f <= GYOKU, final, size)
+    a, best = -1, (4.0 if partner_attacked else 0.0)
+    for x in held:
+        if not h[x] or (x <= GYOKU and not kings):
+            continue
+        if size == 2:
+            a = x
+            break
+        sc = 6.0 - (8.0 if partner_attacked else 0.0) - (4.0 if f <= GYOKU else 0.0) - 1.5 * out[x] + h[x] - 1
+        if VALUE[x] == top and h[x] == 1 and size > 4:
+            sc -= VALUE[x] / 15
+        if sc > best:
+            a, best = x, sc
+    h[f] += 1
+    return (f, a) if a >= 0 else (-1, -1)
+
+
 def _rollout(hands: list[list[int]], sizes: list[int], turn: int, attacker: int, attack: int,
              faceup: int, final: bool, public: list[int], downs: list[list[int]]) -> tuple[int, int]:
-    """Play the round out with every seat following (a fast form of) the easy heuristic on its own
-    knowledge: own hand, own face-down pieces, the face-up table. Returns (winner seat, points)."""
+    """Play the round out with every seat following the easy policy; returns (winner seat, points)."""
     while True:
         h = hands[turn]
-        if turn != attacker:
+        lead = turn == attacker
+        if not lead:
             for y in BLOCKERS[attack]:
                 if h[y]:
                     break
             else:
                 turn = (turn + 1) % 4                         # nothing to block with: pass
                 continue
-        size = sizes[turn]
-        down = downs[turn]
-        held = [p for p in range(NUM_PIECES) if h[p]]
-        kings_seen = h[OU] + h[GYOKU] + public[OU] + public[GYOKU] + down[OU] + down[GYOKU]
-        top = max(VALUE[p] for p in held)
-        out = [0] * NUM_PIECES                                # copies others might block with
-        for p in held:
-            if p > GYOKU:
-                o = TYPE_COPIES[p] - h[p] - public[p] - down[p] + (2 - kings_seen if p <= 6 else 0)
-                out[p] = o if o > 0 else 0
-        if turn == attacker:
-            lead = True
-            kings = _kings_ok(h, faceup, False, final, size)
-            if size == 2:
-                x, y = (held * 2)[:2] if len(held) == 1 else held
-                if (x <= GYOKU and not kings) or (VALUE[y] > VALUE[x] and (y > GYOKU or kings)):
-                    x, y = y, x
-                a, f = x, y
-            else:
-                a, best = -1, -1e9
-                for x in held:
-                    if x <= GYOKU and not kings:
-                        continue
-                    sc = -1.5 * out[x] + h[x] - 1
-                    if VALUE[x] == top and h[x] == 1 and size > 4:
-                        sc -= VALUE[x] / 15
-                    if sc > best:
-                        a, best = x, sc
-                f, best = -1, -1e9
-                for y in held:
-                    if y == a and h[y] < 2:
-                        continue
-                    sc = 0.6 * out[y] - VALUE[y] / 25 - (2.0 if y <= GYOKU else 0.0) - (1.0 if y == a else 0.0)
-                    if sc > best:
-                        f, best = y, sc
-            down[f] += 1
-        else:
-            lead = False
-            partner = attacker == (turn + 2) % 4
-            f = y
-            h[f] -= 1
-            kings = _kings_ok(h, faceup, f <= GYOKU, final, size)
-            a, best = -1, (4.0 if partner else 0.0)
-            for x in held:
-                if not h[x] or (x <= GYOKU and not kings):
-                    continue
-                if size == 2:
-                    a = x
-                    break
-                sc = 6.0 - (8.0 if partner else 0.0) - (4.0 if f <= GYOKU else 0.0) - 1.5 * out[x] + h[x] - 1
-                if VALUE[x] == top and h[x] == 1 and size > 4:
-                    sc -= VALUE[x] / 15
-                if sc > best:
-                    a, best = x, sc
-            h[f] += 1
-            if a < 0:
-                turn = (turn + 1) % 4
-                continue
-            public[f] += 1
-            if f <= GYOKU:
-                faceup += 1
+        f, a = _policy(h, sizes[turn], downs[turn], public, faceup, final, lead, attack,
+                       attacker == (turn + 2) % 4)
+        if f < 0:
+            turn = (turn + 1) % 4
+            continue
         h[f] -= 1
         h[a] -= 1
         public[a] += 1
-        if a <= GYOKU:
-            faceup += 1
+        if lead:
+            downs[turn][f] += 1
+        else:
+            public[f] += 1
+            faceup += f <= GYOKU
+        faceup += a <= GYOKU
         sizes[turn] -= 2
         if sizes[turn] == 0:
             return turn, VALUE[a] * (2 if lead and TYPE[f] == TYPE[a] else 1)
@@ -280,9 +341,8 @@ def _rollout(hands: list[list[int]], sizes: list[int], turn: int, attacker: int,
 MAX_CANDIDATES = 6
 #: the value of a round win that also wins the match, on top of its points.
 CLINCH_BONUS = 150
-#: redraws of a world that contradicts a pass, and the chance to keep it anyway.
-VOID_TRIES = 8
-VOID_SLACK = 0.1
+#: worlds drawn to find one that agrees with the others' play.
+WORLD_TRIES = 6
 #: how sure search must be before overruling the heuristic; a cap on sampled worlds.
 CONFIDENCE_Z = 1.0
 MAX_WORLDS = 400
@@ -318,7 +378,6 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
             public0[CODE[col.attack]] += 1
             if col.first is not None:
                 (downs0[s] if col.face_down else public0)[CODE[col.first]] += 1
-    voids = _voids(view)
     deadline = time.perf_counter() + budget_s
     # paired differences against the easy choice (cands[0]) in the same sampled world
     diff_sum = [0.0] * len(cands)
@@ -327,15 +386,19 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     rounds = 0
     while rounds < 2 or time.perf_counter() < deadline:
         rounds += 1
-        world = _sample_world(view, rng, voids)
-        if world is None:
+        sampled = _sample_world(view, rng, final)
+        if sampled is None:
             break
+        world = sampled[0]
         for i, act in enumerate(cands):
             hands = [h[:] for h in world]
             sizes = list(view.hand_sizes)
             faceup = view.faceup_kings
             public = public0[:]
             downs = [d[:] for d in downs0]
+            for s, sampled_downs in enumerate(sampled[1]):
+                for p in sampled_downs:
+                    downs[s][p] += 1
             if isinstance(act, Play):
                 h = hands[me]
                 h[act.first] -= 1
