@@ -36,6 +36,8 @@ from .views import View
 
 DEFAULT_BUDGET_S = 0.2
 MAX_CANDIDATES = 6
+PRIOR_N = 3
+PRIOR_SCALE = 0.1
 
 #: A static worth of each card when captured (brights and set pieces first, then double junk).
 VALUE: list[float] = []
@@ -137,9 +139,11 @@ def _easy_score(action: Action, hand: list[int], layout: list[list[int]], mine: 
     group = layout[m - 1]
     worth = VALUE[card] + _bonus(card, mine, theirs)
     if not group:
-        # no capture: give away the least useful card, keep matches for later
-        pairs_in_hand = sum(1 for c in hand if MONTH[c] == m)
-        return -worth * 0.6 - (1.5 if pairs_in_hand >= 2 else 0.0)
+        # no capture: give away the card least likely to be taken, keep matches for later
+        in_hand = sum(1 for c in hand if MONTH[c] == m)
+        taken = sum(1 for t in theirs for c in t if MONTH[c] == m) + sum(1 for c in mine if MONTH[c] == m)
+        unknown = max(0, 4 - in_hand - taken)
+        return -worth * (0.15 + 0.25 * unknown) - (1.5 if in_hand >= 3 else 0.0)
     if len(group) == 3:
         return worth + sum(VALUE[c] for c in group) + 4.0
     target = action.target if action.target >= 0 else group[0]
@@ -289,15 +293,20 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     me = view.seat if view.seat is not None else 0
     deadline = time.perf_counter() + max(0.0, budget_s)
     candidates = list(dict.fromkeys(legal))
-    if view.phase == "turn" and len(candidates) > MAX_CANDIDATES:
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    if view.phase == "turn":
+        # the greedy ranking is a prior worth a few samples: search has to earn a different move
         hand = _cards(view.hand)
         mine = set(_cards(view.players[me].captures))
         theirs = [set(_cards(p.captures)) for p in view.players if p.seat != me and p.seat in view.active]
         layout = [_cards(g) for g in view.layout]
-        candidates.sort(key=lambda a: -_easy_score(a, hand, layout, mine, theirs, view))
-        candidates = candidates[:MAX_CANDIDATES]
-    totals = [0.0] * len(candidates)
-    counts = [0] * len(candidates)
+        scored = sorted(((_easy_score(a, hand, layout, mine, theirs, view), a) for a in candidates),
+                        key=lambda pair: -pair[0])[:MAX_CANDIDATES]
+        top = scored[0][0]
+        candidates = [a for _, a in scored]
+        totals = [PRIOR_N * PRIOR_SCALE * max(-5.0, s - top) for s, _ in scored]
+        counts = [PRIOR_N] * len(candidates)
     stop_value = _value(float(sum(amount for _, amount in view.stop_pays))) if view.phase == "go_stop" else None
     alive = list(range(len(candidates)))
     for passes in range(1, 500):
