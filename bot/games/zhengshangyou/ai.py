@@ -124,11 +124,12 @@ def _easy_return(view: View, legal: Sequence[Action]) -> Action:
     generous = ex is not None and _partner(view, ex.second_last_seat)
 
     def key(a: Action) -> tuple[int, int, int]:
+        """Bigger is a better card to give away."""
         card = a.card if isinstance(a, Return) else Card(3, "C")
         run_mates = sum(1 for d in (-1, 1) if ranks[card.rank + d])
         if generous:
             return (card.rank < 16, card.rank if card.rank <= 15 else 0, -ranks[card.rank])
-        return (-(ranks[card.rank] == 1), -(card.rank < 15), -card.rank * 2 - run_mates)
+        return (int(ranks[card.rank] == 1), int(card.rank < 15), -card.rank * 2 - run_mates)
 
     return max(legal, key=key)
 

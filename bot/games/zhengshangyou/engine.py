@@ -406,8 +406,8 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
                 raise IllegalAction("zhengshangyou.must_lead", "You are leading, so you must play: you can't pass.")
             _do_pass(state, seat, events)
         else:
-            combo = check_play(state, seat, action)
-            _do_play(state, seat, sort_cards(action.cards), combo, events)
+            cards, combo = _checked(state, seat, action)
+            _do_play(state, seat, cards, combo, events)
     else:
         _apply_exchange(state, seat, action, events)
     state.version += 1
@@ -426,17 +426,29 @@ def _describe(combo: Combo) -> str:
 
 def check_play(state: State, seat: int, action: Play) -> Combo:
     """The reading ``action`` is played as, or IllegalAction with the reason."""
-    cards = action.cards
-    if not cards:
-        raise IllegalAction("zhengshangyou.empty_play", "Choose at least one card to play.")
-    if len(set(cards)) != len(cards):
-        raise IllegalAction("zhengshangyou.duplicate_card", "The same card is listed twice.")
-    hand = state.hands[seat]
+    return _checked(state, seat, action)[1]
+
+
+def _from_hand(hand: list[Card], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` as the hand's own card objects, in hand (sorted) order; refuses strangers and repeats."""
+    where: list[int] = []
     for c in cards:
-        if c not in hand:
-            raise IllegalAction("zhengshangyou.not_in_hand", "You don't hold {card}.", card=str(c))
+        try:
+            where.append(hand.index(c))
+        except ValueError:
+            raise IllegalAction("zhengshangyou.not_in_hand", "You don't hold {card}.", card=str(c)) from None
+    if len(set(where)) != len(where):
+        raise IllegalAction("zhengshangyou.duplicate_card", "The same card is listed twice.")
+    where.sort()
+    return tuple(hand[i] for i in where)
+
+
+def _checked(state: State, seat: int, action: Play) -> tuple[tuple[Card, ...], Combo]:
+    if not action.cards:
+        raise IllegalAction("zhengshangyou.empty_play", "Choose at least one card to play.")
+    cards = _from_hand(state.hands[seat], action.cards)
     tn, ajp = state.twos_natural, state.allow_joker_pair
-    interps = interpretations(sort_cards(cards), tn, ajp)
+    interps = interpretations(cards, tn, ajp)
     if not interps:
         raise _why_invalid(cards, tn, ajp)
     if action.as_ is not None:
@@ -450,7 +462,7 @@ def check_play(state: State, seat: int, action: Play) -> Combo:
             raise IllegalAction("zhengshangyou.choose_reading",
                                 "These cards can be played in several ways ({options}): say which.",
                                 options=", ".join(c.label for c in interps))
-        return interps[0]
+        return cards, interps[0]
     if len(cards) != top.n:
         raise IllegalAction("zhengshangyou.wrong_size", "You must play {count} cards, like the lead.", count=top.n)
     same_kind = [c for c in interps if c.kind == top.kind]
@@ -464,7 +476,7 @@ def check_play(state: State, seat: int, action: Play) -> Combo:
                             k=top.k, m=top.m)
     for combo in same:
         if beats(combo, top):
-            return combo
+            return cards, combo
     if top.kind == RUN and top.suited and not any(x.suited for x in same):
         raise IllegalAction("zhengshangyou.mixed_vs_suited",
                             "Not higher than the top play: a mixed sequence can't beat a suited one.")
