@@ -292,6 +292,10 @@ def _kings_ok(state: State, h: list[int], seat: int, faceup_block_king: bool) ->
             or (state.options["king_final_attack"] and state.sizes[seat] == 2))
 
 
+_LEGAL_CACHE: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_LEGAL_CACHE_MAX = 200_000
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every distinct legal action of ``seat`` now (王 and 玉 are offered separately, §12.5)."""
     if state.phase != PLAY:
@@ -305,29 +309,43 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if seat != state.turn:
         return []
     h = state.hands[seat]
+    # the answer depends only on the hand, the attack to answer (9 = leading) and whether a king
+    # may attack regardless of the hand (R6.9(a), X1), so it is computed once per such key
+    kings_free = state.faceup_kings > 0 or (state.options["king_final_attack"] and state.sizes[seat] == 2)
+    key = (*h, 9 if seat == state.attacker else state.attack, kings_free)
+    cached = _LEGAL_CACHE.get(key)
+    if cached is None:
+        if len(_LEGAL_CACHE) >= _LEGAL_CACHE_MAX:
+            _LEGAL_CACHE.clear()
+        cached = _LEGAL_CACHE[key] = _compute_legal(h, seat == state.attacker, state.attack, kings_free)
+    return list(cached)
+
+
+def _compute_legal(h: list[int], leading: bool, attack: int, kings_free: bool) -> tuple[Action, ...]:
     have = [p for p in range(NUM_PIECES) if h[p]]
+    both = h[OU] > 0 and h[GYOKU] > 0
     out: list[Action]
-    if seat == state.attacker:                                     # R6.3: lead, never pass
+    if leading:                                                # R6.3: lead, never pass
         plays = PLAYS[1]
-        kings = _kings_ok(state, h, seat, False)
+        kings = kings_free or both                             # R6.9: a face-down king does not count
         out = []
         for f in have:
             row = plays[f]
             for a in have:
                 if (a != f or h[f] > 1) and (a > GYOKU or kings):
                     out.append(row[a])
-        return out
-    out = [PASS]                                                   # R6.4, R6.10
+        return tuple(out)
+    out = [PASS]                                               # R6.4, R6.10
     plays = PLAYS[0]
-    for f in BLOCKERS[state.attack]:
+    for f in BLOCKERS[attack]:
         if not h[f]:
             continue
-        kings = _kings_ok(state, h, seat, f <= GYOKU)
+        kings = kings_free or both or f <= GYOKU               # R6.9(a): a king blocked face up this turn
         row = plays[f]
         for a in have:
-            if (a != f or h[f] > 1) and (a > GYOKU or kings):      # R6.11: the attack must stay legal
+            if (a != f or h[f] > 1) and (a > GYOKU or kings):  # R6.11: the attack must stay legal
                 out.append(row[a])
-    return out
+    return tuple(out)
 
 
 def to_act(state: State) -> set[int]:
