@@ -129,7 +129,7 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
     else:
         line1 = ""
     tx.draw_text(draw, (CENTRE, CENTRE - 52), line1, c.BODY, c.INK, bold=True, align="center", max_width=360)
-    if view.turn is not None and not view.finished:
+    if view.turn is not None and not view.finished and view.attack is not None:
         key = "rendering.goita.next_lead" if view.leading else "rendering.goita.next"
         line2 = t(lang, key, seat=tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 220))
         tx.draw_text(draw, (CENTRE, CENTRE - 16), line2, c.BODY, "#8B5A00", bold=True, align="center", max_width=360)
@@ -138,6 +138,12 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
                      c.BODY, "#8B5A00", bold=True, align="center", max_width=360)
     tx.draw_text(draw, (CENTRE, CENTRE + 22), t(lang, "rendering.round_no", n=view.round_no), c.SMALL, c.MUTED,
                  align="center")
+    last = view.last_round
+    if isinstance(last, dict) and not any(view.table) and last.get("winner_seat") is not None:
+        key = "rendering.goita.last_round_doubled" if last.get("doubled") else "rendering.goita.last_round"
+        line = t(lang, key, seat=tx.fit(c.seat_name(names, int(last["winner_seat"]), lang), c.SMALL, 140),
+                 points=last.get("points", 0), team=_team_name(lang, int(last.get("team", 0))))
+        tx.draw_text(draw, (CENTRE, CENTRE + 80), line, c.SMALL, c.WHITE, bold=True, align="center", max_width=560)
     # Score panel, top-left corner.
     c.panel(draw, (10, 10, 300, 126), fill="#F4EBDD")
     tx.draw_text(draw, (22, 16), t(lang, "rendering.game.goita"), c.BODY, c.INK, bold=True, max_width=270)
