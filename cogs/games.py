@@ -57,6 +57,11 @@ def _option_value(text: str) -> Any:
     return text.strip()
 
 
+def _clip_join(*parts: str) -> str:
+    text = "\n".join(parts)
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
 def parse_options(text: str) -> dict[str, Any]:
     """``"target=21 twos_natural_in_sequences=true"`` -> ``{"target": 21, ...}``."""
     out: dict[str, Any] = {}
@@ -79,7 +84,6 @@ class Games(commands.Cog):
         self._clocks: dict[int, asyncio.Task[None]] = {}
         self._tables: dict[int, asyncio.Task[None]] = {}
         self._table_wanted: set[int] = set()
-        self._last_table: dict[int, float] = {}
 
     # ------------------------------------------------------------------ life cycle
 
@@ -546,6 +550,7 @@ class Games(commands.Cog):
             text = event_text(session.game, event, seat_names, session.lang)
             if event.kind == "hand_end":
                 session.paused_until = time.time() + BETWEEN_HANDS_SECONDS
+                session.hand_summary = dict(event.data)
             if not text:
                 continue
             if event.visible_to is None:
@@ -560,9 +565,6 @@ class Games(commands.Cog):
     def _after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
         """After a committed move: summaries, then the table, the clock and the computers."""
         mod = engine(session.game)
-        for event in events:
-            if event.kind == "hand_end":
-                asyncio.create_task(self._post_summary(session, dict(event.data), final=False))
         if session.phase == PLAYING and mod.result(session.state).finished:
             asyncio.create_task(self._end(session))
             return
@@ -582,28 +584,33 @@ class Games(commands.Cog):
         self._spawn(self._tables, session, self._table_loop(session))
 
     async def _table_loop(self, session: GameSession) -> None:
-        """Coalesce updates: while computers are still moving, at most one edit per interval."""
+        """Coalesce updates: while computers are still moving, wait up to one interval for them to finish."""
         while session.id in self._table_wanted and session.phase == PLAYING:
             driver = self._drivers.get(session.id)
-            since = time.monotonic() - self._last_table.get(session.id, 0.0)
-            if driver is not None and not driver.done() and since < TABLE_EDIT_INTERVAL_SECONDS:
-                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
-                    await asyncio.wait_for(asyncio.shield(driver), TABLE_EDIT_INTERVAL_SECONDS - since)
-                continue
+            if driver is not None and not driver.done():
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(driver), TABLE_EDIT_INTERVAL_SECONDS)
             self._table_wanted.discard(session.id)
-            self._last_table[session.id] = time.monotonic()
             try:
                 await self._update_table(session)
             except discord.HTTPException as err:
                 log.warning("table update for game %s failed: %s", session.id, err.status)
 
     async def _update_table(self, session: GameSession) -> None:
-        """Edit the table in place; re-post it (which pings) when a person must act or it got old."""
+        """Edit the table in place; re-post it (which pings) when a person must act or it got old.
+
+        A re-post replaces the old table message: deleted, or — when it showed the end of a
+        hand — turned into that hand's summary, so every hand's result stays in the thread
+        and a move still costs at most two calls.
+        """
         channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         ping = sorted(s for s in self._waiting_humans(session) - session.pinged
                       if session.seats[s].user_id is not None)
         image = await asyncio.to_thread(pictures.table_picture, session, session.lang)
+        summary = None if session.paused_until is None else session.hand_summary
         surface = table_surface(session, session.lang, image, ping)
+        if summary is not None:
+            surface.content = _clip_join(summary_text(session, session.lang, summary, final=False), surface.content)
         session.lines_shown = session.lines_total
         too_old = time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS
         if session.table_message_id is not None and not ping and not too_old:
@@ -618,11 +625,20 @@ class Games(commands.Cog):
                                      allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
                                                                               roles=False, replied_user=False))
         old, session.table_message_id, session.table_posted_at = session.table_message_id, message.id, time.time()
+        finished_hand, session.hand_summary = (session.hand_summary if summary is None else None), summary
         session.pinged.update(ping)
         await persistence.save(self.bot, session)
-        if old is not None:
-            with contextlib.suppress(discord.NotFound, discord.Forbidden):
-                await channel.get_partial_message(old).delete()
+        if old is None:
+            return
+        old_message = channel.get_partial_message(old)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            if finished_hand is None:
+                await old_message.delete()
+            else:
+                picture = await asyncio.to_thread(pictures.summary_picture, session, finished_hand, session.lang)
+                files = [] if picture is None else [discord.File(picture, filename="summary.png")]
+                await old_message.edit(content=summary_text(session, session.lang, finished_hand, final=False),
+                                       attachments=files, view=None)
 
     async def _post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
                             view: discord.ui.View | None = None) -> None:

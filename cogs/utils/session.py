@@ -78,6 +78,7 @@ class GameSession:
     table_posted_at: float = 0.0
     lobby_message_id: int | None = None
     pinged: set[int] = field(default_factory=set)
+    hand_summary: dict[str, Any] | None = None
     deadline: float | None = None
     reminded: bool = False
     paused_until: float | None = None
@@ -128,7 +129,8 @@ class GameSession:
             "lines_shown": self.lines_shown,
             "private_notes": {str(k): v for k, v in self.private_notes.items()},
             "table_message_id": self.table_message_id, "table_posted_at": self.table_posted_at,
-            "lobby_message_id": self.lobby_message_id, "pinged": sorted(self.pinged), "deadline": self.deadline, "reminded": self.reminded,
+            "lobby_message_id": self.lobby_message_id, "pinged": sorted(self.pinged),
+            "hand_summary": self.hand_summary, "deadline": self.deadline, "reminded": self.reminded,
             "paused_until": self.paused_until, "turn_timeout": self.turn_timeout, "lang": self.lang,
             "rated": self.rated, "created_at": self.created_at, "started_at": self.started_at,
         }
@@ -147,6 +149,7 @@ class GameSession:
             private_notes={int(k): list(v) for k, v in data.get("private_notes", {}).items()},
             table_message_id=data.get("table_message_id"), table_posted_at=float(data.get("table_posted_at", 0.0)),
             lobby_message_id=data.get("lobby_message_id"), pinged=set(data.get("pinged", [])),
+            hand_summary=data.get("hand_summary"),
             deadline=data.get("deadline"),
             reminded=bool(data.get("reminded")), paused_until=data.get("paused_until"),
             turn_timeout=int(data.get("turn_timeout", 120)), lang=data.get("lang", "en"),

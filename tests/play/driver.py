@@ -173,7 +173,9 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
         if typed_every and (log.human_moves + 1) % typed_every == 0 and await typed_move(person, thread, rng, log):
             continue
         panel = await person.click(table, t("en", "games.button.hand"))
-        if await choose(person, panel, rng, log):
+        session = session_in(bot, thread)
+        version = session.version if session is not None else -1
+        if await choose(person, panel, rng, log) and (session is None or session.version != version):
             log.human_moves += 1
             log.calls_per_move.append(len(person.last_interaction.other_calls))
     raise AssertionError("the match did not end")
@@ -185,7 +187,9 @@ async def typed_move(person: Person, thread: Channel, rng: random.Random, log: M
     if not choices:
         return False
     choice = rng.choice(choices)
-    await person.run("/play", channel=thread, move=str(choice.value))
+    reply = await person.run("/play", channel=thread, move=str(choice.value))
+    if t("en", "games.played", move="").split("{")[0].strip() not in reply.content:
+        return False
     log.human_moves += 1
     log.typed_moves += 1
     log.calls_per_move.append(len(person.last_interaction.other_calls))
