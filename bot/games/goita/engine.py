@@ -250,7 +250,8 @@ def _record_round(state: State, winner: int, points: int, reason: str, doubled: 
         table.append(row)
     summary: dict[str, Any] = {
         "round": state.round_no, "winner_seat": winner, "team": team, "points": points, "reason": reason,
-        "doubled": doubled, "scores": list(state.scores), "score_ns": state.scores[0], "score_ew": state.scores[1], "places": [1 if TEAMS[s] == team else 2 for s in range(4)],
+        "doubled": doubled, "scores": list(state.scores), "score_ns": state.scores[0], "score_ew": state.scores[1],
+        "places": [1 if TEAMS[s] == team else 2 for s in range(4)],
         "shown": shown, "table": table,
         "hands": [[IDS[p] for p in range(NUM_PIECES) for _ in range(h[p])] for h in state.hands] if reveal else None,
     }

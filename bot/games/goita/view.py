@@ -6,6 +6,7 @@ Seats are 0..3 = S, E, N, W; teams are N–S = 0 (seats 0, 2) and E–W = 1 (sea
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,4 +85,5 @@ class View:
         out["history"] = [{"seat": h.seat, "kind": h.kind, "first": h.first, "attack": h.attack}
                           for h in self.history]
         out["options"] = dict(self.options)
+        out["last_round"] = copy.deepcopy(self.last_round)      # the view's dict is shared with the state
         return out
