@@ -494,3 +494,16 @@ def test_R8_4_X4_target_score_is_configurable() -> None:
         new_game(4, 1, {"target_score": 0})
     with pytest.raises(ValueError):
         new_game(4, 1, {"nonsense": 1})
+
+
+def test_A16_a_responder_without_a_block_still_passes_himself() -> None:
+    s = crafted(["gon shi shi shi", "kin kin gin gin", "gon gon shi shi", "kaku kaku shi shi"], dealer=0)
+    play(s, 0, "lead shi gon")
+    assert to_act(s) == {1} and strs(s, 1) == {"pass"}       # no automatic pass (A16)
+
+
+def test_A12_responders_match_the_latest_attack_whoever_played_it() -> None:
+    s = crafted(["gon shi shi shi", "gon kin gin gin", "kin kaku shi shi", "kaku gin shi shi"], dealer=0)
+    play(s, 0, "lead shi gon")
+    play(s, 1, "block gon kin")
+    assert "block kin kaku" in strs(s, 2) and not any(a.startswith("block gon") for a in strs(s, 2))
