@@ -57,12 +57,14 @@ def to_png(img: Image.Image) -> bytes:
         img = img.convert("RGB")
     width, height = img.size
     stride = width * 3
-    # Each PNG row is a filter-type byte (0) followed by the row's pixels: view the pixels as a
-    # greyscale image three times as wide and paste it one column in, so Pillow adds the bytes.
-    flat = Image.frombytes("L", (stride, height), img.tobytes())
-    framed = Image.new("L", (stride + 1, height), 0)
-    framed.paste(flat, (1, 0))
-    data = zlib.compress(framed.tobytes(), 1)
+    raw = memoryview(img.tobytes())
+    packer = zlib.compressobj(1)
+    parts = []
+    for row in range(height):  # each row: filter type 0, then its pixels; streaming stays in cache
+        parts.append(packer.compress(b"\x00"))
+        parts.append(packer.compress(raw[row * stride:(row + 1) * stride]))
+    parts.append(packer.flush())
+    data = b"".join(parts)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
 
