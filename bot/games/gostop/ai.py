@@ -35,7 +35,7 @@ from .engine import NO_STACK, PLAYING, State, apply_unchecked, legal_actions
 from .views import View
 
 DEFAULT_BUDGET_S = 0.2
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 4
 PRIOR_N = 3
 PRIOR_SCALE = 0.1
 
@@ -189,8 +189,10 @@ def determinize(view: View, rng: random.Random) -> State:
     for m, group in enumerate(view.layout, start=1):
         st.layout[m] = _cards(group)
     st.stack_owner = [NO_STACK] * 13
+    st.stack_jokers = [[] for _ in range(13)]
     for stack in view.stacks:
         st.stack_owner[stack.month] = stack.creator_seat if stack.creator_seat is not None else -1
+        st.stack_jokers[stack.month] = _cards(stack.jokers)
     st.captures = [_cards(p.captures) for p in view.players]
     st.credits = [p.pass_credits for p in view.players]
     st.gos = [p.go_count for p in view.players]
@@ -206,7 +208,7 @@ def determinize(view: View, rng: random.Random) -> State:
     st.weolyak_month = view.weolyak_month
     hand = _cards(view.hand)
     seen = set(hand)
-    for g in st.layout:
+    for g in st.layout + st.stack_jokers:
         seen.update(g)
     for cap in st.captures:
         seen.update(cap)

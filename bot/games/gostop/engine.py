@@ -51,7 +51,7 @@ OPTIONS: dict[str, Option] = {
     "go_add_dropped_at_3": Option(False),
     "steal_choice": Option("auto", choices=("auto",)),
     "joker_kinds": Option("standard", choices=("standard",)),
-    "joker_stays_with_ppuk": Option(False, choices=_OFF),
+    "joker_stays_with_ppuk": Option(False),
     "cup_single_junk": Option(False),
     "flex_card": Option("m09", choices=("m09", "m05")),
     "bomb_flip_three": Option(False),
@@ -113,6 +113,7 @@ class State:
     hands: list[list[int]] = field(default_factory=list)
     layout: list[list[int]] = field(default_factory=list)  # index = month (0 unused)
     stack_owner: list[int] = field(default_factory=list)  # per month: NO_STACK, DEAL_STACK or seat
+    stack_jokers: list[list[int]] = field(default_factory=list)  # V-J2: jokers riding on a stack
     stock: list[int] = field(default_factory=list)  # top = last
     captures: list[list[int]] = field(default_factory=list)
     credits: list[int] = field(default_factory=list)
@@ -191,7 +192,7 @@ class State:
         return bool(self.hands[seat]) or self.credits[seat] > 0
 
 
-_NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation")
+_NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation", "stack_jokers")
 _FLAT = ("active", "status", "stack_owner", "stock", "credits", "gos", "last_go", "go_seq", "bombs", "ppuks",
          "turns_taken", "weolyak", "chips", "set_aside", "log", "history")
 
@@ -234,6 +235,7 @@ def _reset_round(st: State) -> None:
     st.captures = [[] for _ in range(n)]
     st.layout = [[] for _ in range(13)]
     st.stack_owner = [NO_STACK] * 13
+    st.stack_jokers = [[] for _ in range(13)]
     st.stock = []
     st.credits = [0] * n
     st.gos = [0] * n
@@ -718,7 +720,10 @@ def _play_card(st: State, seat: int, card: int, target: int, events: list[Event]
     st.cur["played"].append(card)
     events.append(Event("play", seat, {"card": IDS[card]}))
     if IS_JOKER[card]:
-        _capture(st, seat, [card])
+        if st.options["joker_stays_with_ppuk"]:
+            st.cur.setdefault("held_jokers", []).append(card)  # V-J2: captured unless it joins a ppuk
+        else:
+            _capture(st, seat, [card])
         card = _draw(st, seat, events, "replacement")
         if card < 0:
             st.cur["hs"] = "none"
@@ -761,7 +766,8 @@ def _place_hand_card(st: State, seat: int, h: int, target: int, events: list[Eve
 def _capture_stack(st: State, seat: int, m: int, fourth: int, events: list[Event]) -> None:
     """R5.2/R5.3: a stack taken with its fourth card; ja-ppuk if the taker made it."""
     owner = st.stack_owner[m]
-    cards = st.layout[m] + [fourth]
+    cards = st.layout[m] + [fourth] + st.stack_jokers[m]
+    st.stack_jokers[m] = []
     st.layout[m] = []
     st.stack_owner[m] = NO_STACK
     _capture(st, seat, cards)
@@ -827,6 +833,8 @@ def _flip(st: State, seat: int, events: list[Event]) -> None:
             st.layout[m] = [cur["t"], h, f]
             st.stack_owner[m] = seat
             cur["ppuk"] = True
+            if cur.get("held_jokers"):
+                st.stack_jokers[m] = cur.pop("held_jokers")
             events.append(Event("ppuk", seat, {"month": m, "cards": [IDS[cur["t"]], IDS[h], IDS[f]]}))
         else:
             cards = [h, cur["t"], cur["t2"], f]
@@ -915,6 +923,8 @@ def _finish_turn(st: State, seat: int, events: list[Event]) -> None:
     """R4.11: record ppuk, events and steals, three ppuks, Go/Stop, end of round or next turn."""
     cur = st.cur
     opts = st.options
+    if cur.get("held_jokers"):
+        _capture(st, seat, cur.pop("held_jokers"))
     final = not any(st.has_turn(q) for q in st.active)
     first = st.turns_taken[seat] == 0
     ev: list[str] = cur["ev"]
@@ -1151,11 +1161,12 @@ def _places(values: list[int]) -> list[int]:
 def in_flight(st: State) -> list[int]:
     """Cards held by a turn paused for a choice: not in any hand, layout, stock or capture area."""
     cur = st.cur
+    held = list(cur.get("held_jokers", ())) if cur else []
     if st.phase == "take_hand":
-        return [cur["h"]]
+        return [cur["h"], *held]
     if st.phase == "take_flip":
-        return [cur["f"]] + ([cur["h"]] if cur["hs"] in ("pair", "pair2") else [])
-    return []
+        return [cur["f"]] + ([cur["h"]] if cur["hs"] in ("pair", "pair2") else []) + held
+    return held
 
 
 def to_act(st: State) -> set[int]:
@@ -1197,7 +1208,8 @@ def view(st: State, seat: int | None) -> View:
         ))
     face_down = len(st.layout[0]) if st.phase == "choose" else 0
     layout = tuple(tuple(IDS[c] for c in st.layout[m]) for m in range(1, 13))
-    stacks = tuple(StackView(m, st.stack_owner[m] if st.stack_owner[m] >= 0 else None)
+    stacks = tuple(StackView(m, st.stack_owner[m] if st.stack_owner[m] >= 0 else None,
+                             tuple(IDS[c] for c in st.stack_jokers[m]))
                    for m in range(1, 13) if st.stack_owner[m] != NO_STACK)
     pending = None
     cur = st.cur

@@ -47,10 +47,14 @@ class PlayerView:
 
 @dataclass(frozen=True)
 class StackView:
-    """A three-card stack (ppuk) in the layout; ``creator_seat`` is None for a stack dealt (R3.5)."""
+    """A three-card stack (ppuk) in the layout; ``creator_seat`` is None for a stack dealt (R3.5).
+
+    ``jokers``: jokers riding on the stack under variant V-J2, taken with it.
+    """
 
     month: int
     creator_seat: int | None
+    jokers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

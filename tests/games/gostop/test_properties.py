@@ -39,12 +39,13 @@ VARIANTS: list[dict[str, Any]] = [
     "baekhwajeom": True, "weolyak_first_turn": True, "weolyak_month": True}, {"four_birds": True, "vip": True,
     "palssari": True, "tti_bak": True, "meong_bak": True}, {"go_linear": True, "gwangbak_flat_2": True},
     {"deal_stack_steals": False, "nagari_cumulative": False, "go_add_dropped_at_3": True},
+    {"joker_stays_with_ppuk": True},
 ]
 
 
 def _count(st: State) -> int:
     return (sum(map(len, st.hands)) + sum(map(len, st.captures)) + sum(map(len, st.layout)) + len(st.stock)
-            + len(st.set_aside) + len(in_flight(st)))
+            + len(st.set_aside) + len(in_flight(st)) + sum(map(len, st.stack_jokers)))
 
 
 def random_game(seed: int, seats: int = 2, options: Mapping[str, Any] | None = None,

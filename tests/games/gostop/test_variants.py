@@ -42,7 +42,7 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
 
 
 @pytest.mark.parametrize("name, value", [
-    ("joker_kinds", "boss"), ("joker_stays_with_ppuk", True), ("boar_pot", True), ("boar_first_turn", True),
+    ("joker_kinds", "boss"), ("boar_pot", True), ("boar_first_turn", True),
     ("missions", True), ("gwangpalli_pay_at_end", True), ("oe_myeon", True), ("syodang", True),
     ("steal_choice", "ask"),
 ])
@@ -180,3 +180,21 @@ def test_A5_option_dealt_stacks_do_not_steal() -> None:
     st = make(2, hands={0: ["8b", "1j1"], 1: ["10r"]}, layout=["8a", "8j1", "8j2"], stock=["6j1", "7j1"],
               captures={1: ["2j1"]}, options={"deal_stack_steals": False})
     assert "steal" not in kinds(act(st, "play 8b"))
+
+
+def test_V_J2_joker_stays_with_the_ppuk_its_replacement_made() -> None:
+    opts = {"joker_stays_with_ppuk": True}
+    st = make(2, hands={0: ["joker-3", "1j1"], 1: ["10r", "10j1"]}, layout=["8a"], stock=["8j1", "8j2", "6j1"],
+              options=opts)
+    act(st, "play joker-3")
+    assert st.stack_jokers[8] == cs(["joker-3"]) and cs(["joker-3"])[0] not in st.captures[0]
+    assert st.stack_owner[8] == 0
+    act(st, "play 10r")
+    st.turn, st.phase = 1, "turn"
+    st.hands[1].append(cs(["8b"])[0])
+    act(st, "play 8b")
+    assert set(cs(["joker-3", "8a", "8j1", "8j2", "8b"])) <= set(st.captures[1])
+    # without a ppuk the joker is simply captured
+    st = make(2, hands={0: ["joker-3", "1j1"], 1: ["10r"]}, layout=["8a"], stock=["8j1", "6j1"], options=opts)
+    act(st, "play joker-3")
+    assert cs(["joker-3"])[0] in st.captures[0] and st.stack_jokers[8] == []
