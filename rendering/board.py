@@ -135,13 +135,14 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
         cell = (WIDTH - 48) // per_row
         for k, (label, colour) in enumerate(history):
             row, col = divmod(k, per_row)
-            c.pill(draw, 24 + col * cell, y0 + 34 + 40 * row, label, colour, max_width=cell - 8)
+            c.pill(draw, 24 + col * cell, y0 + 34 + 40 * row, label, colour, max_width=cell - 8, rtl=c.para(lang))
     foot = []
     for key in ("hands", "rounds"):
         if isinstance(data.get(key), int):
             foot.append(t(lang, f"rendering.summary.{key}", n=data[key]))
     if foot:
-        tx.draw_text(draw, (24, height - 44), " · ".join(foot), c.SMALL, "#A8B8C8", max_width=WIDTH - 48)
+        tx.draw_text(draw, (24, height - 44), " · ".join(foot), c.SMALL, "#A8B8C8", max_width=WIDTH - 48,
+                     rtl=c.para(lang))
     return img
 
 

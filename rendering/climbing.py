@@ -87,7 +87,6 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, cen
     y2 = y0 + 48
     back = french.card_back(26, 36)
     img.paste(back, (x0 + 24, y2 - 2), back)
-    tx.draw_text(draw, (x0 + 56, y2 + 4), seat.count, c.BODY, c.INK, bold=True, max_width=70)
     x = x0 + SEAT_W - 10
     if seat.place is not None:
         x -= c.pill(draw, x, y2 + 2, c.ordinal(lang, seat.place), "#B8860B", align="right") + 6
@@ -95,6 +94,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, cen
         x -= c.pill(draw, x, y2 + 2, t(lang, "rendering.passed"), "#6E6E6E", align="right") + 6
     if seat.dealer:
         x -= c.pill(draw, x, y2 + 2, t(lang, "rendering.climb.dealer"), "#444444", align="right") + 6
+    tx.draw_text(draw, (x0 + 56, y2 + 4), seat.count, c.BODY, c.INK, bold=True, max_width=x - x0 - 60)
     if seat.turn:
         tx.draw_text(draw, (x0 + SEAT_W - 12, y0 + SEAT_H - 30), "▶", c.SMALL, "#B8860B", bold=True,
                      align="right")
@@ -126,7 +126,7 @@ def draw_table(model: TableModel, lang: str) -> Image.Image:
     # Header: title, subtitle, scores.
     draw.rectangle((0, 0, WIDTH, 64), fill="#2B2118")
     tx.draw_text(draw, (20, 14), model.title, c.TITLE, c.WHITE, bold=True, max_width=430)
-    tx.draw_text(draw, (460, 20), model.subtitle, c.BODY, "#E8DCC8", max_width=330)
+    tx.draw_text(draw, (460, 20), model.subtitle, c.BODY, "#E8DCC8", max_width=330, rtl=c.para(lang))
     x = WIDTH - 16
     for label, value, team in reversed(model.scores):
         x -= c.pill(draw, x, 16, f"{label} {value}", c.team_color(team), size=c.SMALL, align="right",
@@ -140,17 +140,20 @@ def draw_table(model: TableModel, lang: str) -> Image.Image:
         bw = tx.width(model.banner, c.LARGE, True) + 40
         bw = min(bw, 620)
         draw.rounded_rectangle((cx - bw / 2, cy - 150, cx + bw / 2, cy - 108), radius=20, fill="#B3122E")
-        tx.draw_text(draw, (cx, cy - 146), model.banner, c.LARGE, c.WHITE, bold=True, align="center",
+        tx.draw_text(draw, (cx, cy - 146), model.banner, c.LARGE, c.WHITE, bold=True, align="center", rtl=c.para(lang),
                      max_width=bw - 24)
-    tx.draw_text(draw, (cx, cy - 98), model.play_label, c.BODY, c.WHITE, bold=True, align="center", max_width=560)
+    tx.draw_text(draw, (cx, cy - 98), model.play_label, c.BODY, c.WHITE, bold=True, align="center", max_width=560,
+                 rtl=c.para(lang))
     _fan(img, model.play, cx, int(cy - 64), 560, lang)
     if model.play_detail:
-        tx.draw_text(draw, (cx, cy + 62), model.play_detail, c.SMALL, "#E8F0E8", align="center", max_width=560)
+        tx.draw_text(draw, (cx, cy + 62), model.play_detail, c.SMALL, "#E8F0E8", align="center", max_width=560,
+                     rtl=c.para(lang))
     if model.turn_line:
-        tx.draw_text(draw, (cx, cy + 96), model.turn_line, c.LARGE, c.GOLD, bold=True, align="center",
+        tx.draw_text(draw, (cx, cy + 96), model.turn_line, c.LARGE, c.GOLD, bold=True, align="center", rtl=c.para(lang),
                      max_width=560)
     for k, line in enumerate(model.extra[:2]):
-        tx.draw_text(draw, (cx, cy + 134 + 28 * k), line, c.SMALL, "#E8F0E8", align="center", max_width=520)
+        tx.draw_text(draw, (cx, cy + 134 + 28 * k), line, c.SMALL, "#E8F0E8", align="center", max_width=520,
+                     rtl=c.para(lang))
     return img
 
 
@@ -181,7 +184,8 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 56), fill="#2B2118")
     tx.draw_text(draw, (20, 12), title, c.LARGE, c.WHITE, bold=True, max_width=width / 2)
-    tx.draw_text(draw, (width - 20, 14), subtitle, c.BODY, "#E8DCC8", align="right", max_width=width / 2 - 40)
+    tx.draw_text(draw, (width - 20, 14), subtitle, c.BODY, "#E8DCC8", align="right", max_width=width / 2 - 40,
+                 rtl=c.para(lang))
     if not columns:
         tx.draw_text(draw, (width / 2, 100), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
     left = (width - COLUMN * len(columns)) / 2
@@ -195,7 +199,7 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
             sprite = french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang)
             img.paste(sprite, (x, 106 + k * step), sprite)
     if note:
-        tx.draw_text(draw, (20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40)
+        tx.draw_text(draw, (20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40, rtl=c.para(lang))
     return img
 
 
@@ -289,7 +293,7 @@ def _answer(answer: str | None, lang: str) -> str:
 def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
     """The Gou Ji public view as a table model (counts shown as the ``bucket`` says, D-20)."""
     def short(seat: int, size: int = c.BODY, room: int = 220) -> str:
-        return SEAT_LETTERS[seat] + " " + tx.fit(c.seat_name(names, seat, lang), size, room)
+        return tx.fit(c.seat_name(names, seat, lang), size, room)
 
     seats = []
     for sv in view.seats:

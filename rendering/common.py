@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import t
+from bot.i18n import language_of, t
 
 from . import text as tx
 
@@ -34,6 +34,15 @@ SMALL = 20
 BODY = 22
 LARGE = 26
 TITLE = 32
+
+
+RTL_LANGUAGES = frozenset({"fa"})
+
+
+def para(lang: str) -> bool | None:
+    """Paragraph direction for a catalog sentence in ``lang``: right-to-left for Persian, else
+    taken from the text (so an English sentence stays left-to-right around a Persian name)."""
+    return True if language_of(lang) in RTL_LANGUAGES else None
 
 
 def canvas(width: int, height: int, color: Color = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -92,14 +101,15 @@ def pill(
     align: str = "left",
     bold: bool = True,
     max_width: float | None = None,
+    rtl: bool | None = None,
 ) -> int:
     """A small rounded tag with ``label``; returns its width. ``x`` is its left or right edge."""
-    shown = tx.fit(label, size, max_width - 16, bold) if max_width is not None else tx.clean(label)
+    shown = tx.fit(label, size, max_width - 16, bold, rtl) if max_width is not None else tx.clean(label)
     w = int(tx.width(shown, size, bold)) + 16
     h = tx.line_height(size) + 4
     left = x - w if align == "right" else x
     draw.rounded_rectangle((left, y, left + w, y + h), radius=h // 2, fill=fill)
-    tx.draw_text(draw, (left + 8, y + 2), shown, size, ink, bold=bold)
+    tx.draw_text(draw, (left + 8, y + 2), shown, size, ink, bold=bold, rtl=rtl)
     return w
 
 

@@ -128,11 +128,13 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
         line1 = t(lang, "rendering.goita.leads", seat=tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 200))
     else:
         line1 = ""
-    tx.draw_text(draw, (CENTRE, CENTRE - 52), line1, c.BODY, c.INK, bold=True, align="center", max_width=360)
+    tx.draw_text(draw, (CENTRE, CENTRE - 52), line1, c.BODY, c.INK, bold=True, align="center", max_width=360,
+                 rtl=c.para(lang))
     if view.turn is not None and not view.finished and view.attack is not None:
         key = "rendering.goita.next_lead" if view.leading else "rendering.goita.next"
         line2 = t(lang, key, seat=tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 220))
-        tx.draw_text(draw, (CENTRE, CENTRE - 16), line2, c.BODY, "#8B5A00", bold=True, align="center", max_width=360)
+        tx.draw_text(draw, (CENTRE, CENTRE - 16), line2, c.BODY, "#8B5A00", bold=True, align="center", max_width=360,
+                     rtl=c.para(lang))
     elif view.finished and view.winner_team is not None:
         tx.draw_text(draw, (CENTRE, CENTRE - 16), t(lang, "rendering.goita.won", team=_team_name(lang, view.winner_team)),
                      c.BODY, "#8B5A00", bold=True, align="center", max_width=360)
@@ -143,7 +145,8 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
         key = "rendering.goita.last_round_doubled" if last.get("doubled") else "rendering.goita.last_round"
         line = t(lang, key, seat=tx.fit(c.seat_name(names, int(last["winner_seat"]), lang), c.SMALL, 140),
                  points=last.get("points", 0), team=_team_name(lang, int(last.get("team", 0))))
-        tx.draw_text(draw, (CENTRE, CENTRE + 80), line, c.SMALL, c.WHITE, bold=True, align="center", max_width=560)
+        tx.draw_text(draw, (CENTRE, CENTRE + 80), line, c.SMALL, c.WHITE, bold=True, align="center", max_width=560,
+                     rtl=c.para(lang))
     # Score panel, top-left corner.
     c.panel(draw, (10, 10, 300, 126), fill="#F4EBDD")
     tx.draw_text(draw, (22, 16), t(lang, "rendering.game.goita"), c.BODY, c.INK, bold=True, max_width=270)
@@ -186,7 +189,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
             sub += " · " + t(lang, "rendering.goita.you_lead")
         elif view.attack is not None:
             sub += " · " + t(lang, "rendering.goita.respond_to", piece=t(lang, f"rendering.goita.piece.{view.attack}"))
-    tx.draw_text(draw, (width - 20, 14), sub, c.BODY, "#E8DCC8", align="right", max_width=560)
+    tx.draw_text(draw, (width - 20, 14), sub, c.BODY, "#E8DCC8", align="right", max_width=560, rtl=c.para(lang))
     step = HAND_W + 36
     left = (width - step * max(1, len(hand))) // 2 + 18
     if not hand:

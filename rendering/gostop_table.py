@@ -106,6 +106,7 @@ def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence
     if view.dealer == pv.seat:
         parts.append(t(lang, "rendering.dealer"))
     tx.draw_text(draw, (WIDTH - 30, y0 + 2), " · ".join(p for p in parts if p), c.BODY, c.MUTED, align="right",
+                 rtl=c.para(lang),
                  max_width=600)
 
 
@@ -149,7 +150,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
         extras.append(t(lang, f"rendering.gostop.status.{pv.status}"))
     if pv.go_count and pv.last_go_score:
         extras.append(t(lang, "rendering.gostop.must_beat", n=pv.last_go_score))
-    tx.draw_text(draw, (x0, y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250)
+    tx.draw_text(draw, (x0, y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250, rtl=c.para(lang))
     for k, card in enumerate(pv.shown[:8]):  # shaken triples / chongtong quad: public hand cards
         _paste(img, hwatu.card_face(card, 26, 42, lang), x0 + k * 29, y + 26)
     # Captures grouped by type.
@@ -194,13 +195,14 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
     tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330)
     sub = [t(lang, "rendering.round_no", n=view.round_no), t(lang, "rendering.target", n=view.target)]
-    tx.draw_text(draw, (360, 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360)
+    tx.draw_text(draw, (360, 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360, rtl=c.para(lang))
     if view.nagari_streak:
         c.pill(draw, WIDTH - 16, 12, t(lang, "rendering.gostop.nagari", n=2 ** view.nagari_streak), c.RED,
                align="right")
     elif view.turn is not None:
         who = tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 250)
-        c.pill(draw, WIDTH - 16, 12, t(lang, "rendering.climb.turn", name=who), "#B8860B", align="right")
+        c.pill(draw, WIDTH - 16, 12, t(lang, "rendering.climb.turn", name=who), "#B8860B", align="right",
+               rtl=c.para(lang))
     last = view.last_turn
     marked = set(last.played) | set(last.flipped)
     captured = set(last.captured)
@@ -244,7 +246,8 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         line = t(lang, "rendering.score", n=me.score)
         if me.pass_credits:
             line += " · " + t(lang, "rendering.gostop.pass_credits", n=me.pass_credits)
-        tx.draw_text(draw, (width - 20, 12), line, c.BODY, "#E8DCC8", align="right", max_width=width / 2)
+        tx.draw_text(draw, (width - 20, 12), line, c.BODY, "#E8DCC8", align="right", max_width=width / 2,
+                     rtl=c.para(lang))
     if not hand:
         tx.draw_text(draw, (width / 2, 120), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
     left = (width - len(hand) * (HW + 12)) // 2

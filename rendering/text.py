@@ -295,9 +295,13 @@ def _shape_for_basic(text: str, rtl: bool) -> str:
 
 
 @lru_cache(maxsize=4096)
-def layout(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
-    """Runs in visual (left-to-right) order for already cleaned ``text``."""
-    rtl_base = base_rtl(text)
+def layout(text: str, size: int, bold: bool = False, rtl: bool | None = None) -> tuple[Run, ...]:
+    """Runs in visual (left-to-right) order for already cleaned ``text``.
+
+    ``rtl`` sets the paragraph direction (a sentence of a right-to-left language); ``None``
+    takes it from the first strong letter, which suits a bare name.
+    """
+    rtl_base = base_rtl(text) if rtl is None else rtl
     runs: list[Run] = []
     directional = _directional_runs(text, rtl_base)
     if rtl_base:
@@ -318,16 +322,16 @@ def width(text: str, size: int, bold: bool = False) -> float:
 
 
 @lru_cache(maxsize=4096)
-def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
+def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | None = None) -> str:
     """Cleaned ``text``, cut and ended with an ellipsis when it is wider than ``max_width``."""
     cleaned = clean(text)
-    if sum(r.width for r in layout(cleaned, size, bold)) <= max_width:
+    if sum(r.width for r in layout(cleaned, size, bold, rtl)) <= max_width:
         return cleaned
     lo, hi = 0, len(cleaned)
     while lo < hi:  # longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
         candidate = cleaned[:mid].rstrip() + ELLIPSIS
-        if sum(r.width for r in layout(candidate, size, bold)) <= max_width:
+        if sum(r.width for r in layout(candidate, size, bold, rtl)) <= max_width:
             lo = mid
         else:
             hi = mid - 1
@@ -337,9 +341,9 @@ def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _mask(shown: str, size: int, bold: bool) -> tuple[Image.Image, int, float]:
+def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Image, int, float]:
     """The text drawn once as a coverage mask, with its padding and width; reused by every call."""
-    runs = layout(shown, size, bold)
+    runs = layout(shown, size, bold, rtl)
     total = sum(r.width for r in runs)
     ascent, descent = font(CHAINS[bold][0], size).getmetrics()
     pad = size // 2 + 2
@@ -363,16 +367,17 @@ def draw_text(
     bold: bool = False,
     max_width: float | None = None,
     align: str = "left",
+    rtl: bool | None = None,
 ) -> float:
     """Draw ``text`` with its top-left (or top-centre / top-right, by ``align``) at ``xy``.
 
     Returns the drawn width. The text is cleaned, fitted to ``max_width`` with an ellipsis, laid
     out bidirectionally and drawn run by run on one baseline (through a cached mask).
     """
-    shown = fit(text, size, max_width, bold) if max_width is not None else clean(text)
+    shown = fit(text, size, max_width, bold, rtl) if max_width is not None else clean(text)
     if not shown:
         return 0.0
-    mask, pad, total = _mask(shown, size, bold)
+    mask, pad, total = _mask(shown, size, bold, rtl)
     x, y = xy
     if align == "center":
         x -= total / 2

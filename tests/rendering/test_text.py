@@ -131,3 +131,11 @@ def test_odd_names_never_crash_and_fall_back_to_the_seat() -> None:
         "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "A" * 5000]
     assert seat_name(names, 6, "en") == "Seat 7"
     assert seat_name(names, 99, "en") == "Seat 100"
+
+
+def test_a_persian_sentence_keeps_right_to_left_order_around_a_latin_name() -> None:
+    sentence = "Carol بازی کرد"  # "{name} played" in Persian
+    auto = tx.layout(sentence, 22, False)
+    forced = tx.layout(sentence, 22, False, rtl=True)
+    assert auto[0].text.startswith("Carol")  # a bare first-strong guess would put the name first
+    assert forced[-1].text.strip() == "Carol" and forced[0].rtl  # read from the right: name, then verb
