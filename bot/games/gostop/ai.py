@@ -242,8 +242,11 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = st.phase
-    if phase == "go_stop":
-        return GO if (len(st.hands[seat]) >= 4 and st.gos[seat] == 0 and rng.random() < 0.5) else STOP
+    if phase == "go_stop":  # the same rule as easy's _go_is_safe
+        if len(st.hands[seat]) < 3 or st.gos[seat] >= 2 or (len(st.active) == 3 and st.gos[seat] >= 1):
+            return STOP
+        limit = max(1, st.target - 3)
+        return STOP if any(st.score(q) >= limit for q in st.active if q != seat) else GO
     if phase == "choose":
         return JOIN if rng.random() < 0.5 else SIT
     layout = st.layout

@@ -75,7 +75,7 @@ OPTIONS: dict[str, Option] = {
     "palssari": Option(False),
     "go_linear": Option(False),
     "missions": Option(False, choices=_OFF),
-    "gwangpalli_pay_at_end": Option(False, choices=_OFF),
+    "gwangpalli_pay_at_end": Option(False),
     "gwangpalli_redeal_all": Option(False),
     "gwangpalli_rate": Option(2, choices=(2, 3)),
     "seven_iris_rule": Option(False),
@@ -130,6 +130,7 @@ class State:
     nagari_streak: int = 0
     gp_same_three: bool = False  # R9.6: after a gwangpalli nagari only the same three are dealt in
     compensation: list[list[int]] = field(default_factory=list)  # [payer, payee, amount] pending
+    deferred: list[list[int]] = field(default_factory=list)  # V-G1: [payee, amount per loser] due at the end
     set_aside: list[int] = field(default_factory=list)
     weolyak_month: int = 0
     cur: dict[str, Any] = field(default_factory=dict)
@@ -192,7 +193,7 @@ class State:
         return bool(self.hands[seat]) or self.credits[seat] > 0
 
 
-_NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation", "stack_jokers")
+_NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation", "stack_jokers", "deferred")
 _FLAT = ("active", "status", "stack_owner", "stock", "credits", "gos", "last_go", "go_seq", "bombs", "ppuks",
          "turns_taken", "weolyak", "chips", "set_aside", "log", "history")
 
@@ -357,7 +358,10 @@ def _pre_play(st: State, events: list[Event]) -> bool:
             return False
     # compensation is booked only once the deal stands (A21)
     for payer, payee, amount in st.compensation:
-        _pay(st, payer, payee, amount, "compensation", events)
+        if payer < 0:
+            st.deferred.append([payee, amount])  # V-G1: the losers pay at the end
+        else:
+            _pay(st, payer, payee, amount, "compensation", events)
     st.compensation = []
     # 3. chongtong
     holders = [s for s in st.active if any(len([c for c in st.hands[s] if MONTH[c] == m]) == 4
@@ -375,7 +379,7 @@ def _pre_play(st: State, events: list[Event]) -> bool:
             for q in st.active:
                 if q not in holders:
                     _pay(st, q, s, 5 * mult, "chongtong", events)
-        _end_round(st, events, holders[0], "chongtong")
+        _end_round(st, events, holders[0], "chongtong", holders)
         return True
     # 4. three of a month in the layout form a stack
     for m in range(1, 13):
@@ -433,8 +437,11 @@ def _finish_gwangpalli_deal(st: State, events: list[Event]) -> bool:
     n, d = st.seats, st.dealer
     rate = int(st.options["gwangpalli_rate"])
     payers = [s for s in st.active if s != d]
+    at_end = bool(st.options["gwangpalli_pay_at_end"])
+    if at_end and st.options["gwangpalli_redeal_all"] and st.nagari_streak > 0:
+        payers = []  # V-G1 with V-G2: no compensation for the deal after a nagari
     for s in range(n):
-        if st.status[s] != FORCED_OUT:
+        if st.status[s] != FORCED_OUT or not payers:
             continue
         specials = special_cards(st.hands[s], n)
         if not specials:
@@ -444,8 +451,11 @@ def _finish_gwangpalli_deal(st: State, events: list[Event]) -> bool:
         per = rate * 2 if shaken else rate
         events.append(Event("compensation", s, {
             "cards": [IDS[c] for c in specials], "per_card": per, "shake": shaken}))
-        for q in payers:
-            st.compensation.append([q, s, per * len(specials)])
+        if at_end:
+            st.compensation.append([-1, s, per * len(specials)])
+        else:
+            for q in payers:
+                st.compensation.append([q, s, per * len(specials)])
     pool = list(st.stock)
     for s in range(n):
         if s not in st.active:
@@ -1118,8 +1128,19 @@ def _nagari(st: State, events: list[Event]) -> None:
     _end_round(st, events, None, "nagari")
 
 
-def _end_round(st: State, events: list[Event], winner: int | None, how: str) -> None:
+def _end_round(st: State, events: list[Event], winner: int | None, how: str,
+               winners: list[int] | None = None) -> None:
     """Close the round; deal the next one or finish the match."""
+    if st.deferred:  # V-G1: the losers pay the forced-out players now; a nagari doubles and defers it
+        if winner is None:
+            st.deferred = [[payee, 2 * amount] for payee, amount in st.deferred]
+        else:
+            won = winners or [winner]
+            for payee, amount in st.deferred:
+                for q in st.active:
+                    if q not in won:
+                        _pay(st, q, payee, amount, "compensation", events)
+            st.deferred = []
     start = st.history[-1]["ledger_end"] if st.history else 0
     delta = [0] * st.seats
     for payer, payee, amount, _ in st.ledger[start:]:

@@ -211,3 +211,33 @@ def test_V_G2_redeal_all_after_nagari() -> None:
         act(st, str(legal_actions(st, st.turn)[0]))
     assert st.history[-1]["how"] == "nagari"
     assert st.phase == "choose" or st.deal_no > 2
+
+
+def test_V_G1_compensation_is_paid_by_the_losers_at_the_end_and_doubled_after_nagari() -> None:
+    for seed in range(200):
+        st = _fresh(4, seed, gwangpalli_pay_at_end=True, rounds=3)
+        d = st.dealer
+        e = (d + 3) % 4
+        if not special_cards(st.hands[e], 4):
+            continue
+        act(st, "join")
+        act(st, "join")
+        if st.round_no or st.deal_no != 1:
+            continue
+        assert not any(r[3] == "compensation" for r in st.ledger) and st.deferred
+        amount = st.deferred[0][1]
+        _rig_quick_nagari(st)
+        for _ in range(3):
+            act(st, str(legal_actions(st, st.turn)[0]))
+        assert st.deferred == [[e, 2 * amount]]
+        # the next round has a winner: both losers pay the doubled amount
+        winner = st.active[1]
+        st.captures[winner] = cs(["1b", "3b", "8b"])
+        from bot.games.gostop.engine import _stop
+
+        _stop(st, winner, [])
+        paid = [r for r in st.ledger if r[3] == "compensation"]
+        assert sorted(r[0] for r in paid) == sorted(q for q in st.history[-1]["active"] if q != winner)
+        assert {r[2] for r in paid} == {2 * amount} and {r[1] for r in paid} == {e}
+        return
+    raise AssertionError("no suitable deal")

@@ -182,7 +182,8 @@ def test_replay_from_seed_and_text_log_reproduces_the_match(seed: int, seats: in
 @given(hs.integers(0, 10**9), hs.sampled_from([4, 5, 6, 7]))
 def test_gwangpalli_games_conserve_cards_and_hide_hands(seed: int, seats: int) -> None:
     rng = random.Random(seed)
-    st = new_game(seats, seed, {"rounds": 2, "gwangpalli": True})
+    extra = {"gwangpalli_pay_at_end": True, "gwangpalli_redeal_all": seed % 2 == 0} if seats % 2 else {}
+    st = new_game(seats, seed, {"rounds": 2, "gwangpalli": True, **extra})
     total = 50
     while not st.finished:
         assert _count(st) == total

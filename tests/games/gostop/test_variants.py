@@ -43,7 +43,7 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
 
 @pytest.mark.parametrize("name, value", [
     ("joker_kinds", "boss"), ("boar_pot", True), ("boar_first_turn", True),
-    ("missions", True), ("gwangpalli_pay_at_end", True), ("oe_myeon", True), ("syodang", True),
+    ("missions", True), ("oe_myeon", True), ("syodang", True),
     ("steal_choice", "ask"),
 ])
 def test_variants_not_yet_available_are_refused_rather_than_ignored(name: str, value: Any) -> None:
