@@ -97,7 +97,9 @@ def tokens(value: Any) -> set[str]:
 def private_ok(state: State, viewers: list[int | None]) -> None:
     """No view shows a card of another hand unless everyone saw it go there (R2.5)."""
     for viewer in viewers:
-        seen = tokens(view(state, viewer).to_dict())
+        shown = view(state, viewer).to_dict()
+        json.dumps(shown)
+        seen = tokens(shown)
         for seat in range(state.seats):
             if seat == viewer:
                 continue
@@ -164,7 +166,7 @@ def play_random(seats: int, seed: int, options: dict[str, Any], heavy: bool) -> 
                 else:
                     raise AssertionError(f"accepted illegal {wrong} from {seat}")
                 assert state.to_dict() == snapshot
-            private_ok(state, [None, rng.randrange(seats)])
+            private_ok(state, [rng.choice([None, *range(seats)])])
             if state.phase == "play" and rng.random() < 0.03:
                 brute_force_complete(state)
         seat = rng.choice(sorted(actors))
@@ -220,7 +222,7 @@ MODES = st.sampled_from([(4, "team4"), (4, "individual"), (5, "individual"), (6,
 
 @settings(max_examples=1800, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
           phases=[Phase.explicit, Phase.generate])
-@given(mode=MODES, seed=st.integers(0, 10**9), target=st.sampled_from([1, 1, 1, 2, 3]), twos=st.booleans(),
+@given(mode=MODES, seed=st.integers(0, 10**9), target=st.sampled_from([1, 1, 1, 1, 2, 3]), twos=st.booleans(),
        joker_pair=st.booleans(), tie=st.sampled_from(["another_hand", "earlier_finisher"]))
 def test_random_games_cheap_invariants(mode: tuple[int, str], seed: int, target: int, twos: bool,
                                        joker_pair: bool, tie: str) -> None:
