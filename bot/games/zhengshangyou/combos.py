@@ -108,30 +108,37 @@ def _run_combo(cards: Sequence[Card], top_max: int) -> Combo | None:
     return Combo(RUN, n, n, 1, top, len(suits) == 1, len(nat_ranks) == n)
 
 
+def _fits(counts: dict[int, int], jokers: int, t_nat: int, bottom: int, top: int, m: int) -> bool:
+    """Window [bottom, top] with ``t_nat`` natural 2s: no rank over m, every empty rank gets a joker."""
+    empty = 0
+    for r in range(bottom, top + 1):
+        c = counts.get(r, 0) + (t_nat if r == TWO else 0)
+        if c > m:
+            return False
+        if c == 0:
+            empty += 1
+    return empty <= jokers
+
+
 def _multi_fit(counts: dict[int, int], jokers: int, twos: int, k: int, m: int, top_max: int,
                twos_natural: bool) -> Combo | None:
     """The highest window (and, there, the purest reading) for shape k x m, if any."""
     n = k * m
     lo = min(counts) if counts else None
     hi = max(counts) if counts else None
-    for top in range(top_max, k + 2 - 1, -1):
+    for top in range(top_max, k + 1, -1):
         bottom = top - k + 1
-        if lo is not None and (lo < bottom or hi is None or hi > top):
+        if lo is not None and hi is not None and (lo < bottom or hi > top):
             continue
-        nat_twos_options = range(min(twos, m), -1, -1) if (twos_natural and top == TWO) else (0,)
-        for t_nat in nat_twos_options:
-            empty = 0
-            ok = True
-            for r in range(bottom, top + 1):
-                c = counts.get(r, 0) + (t_nat if r == TWO else 0)
-                if c > m:
-                    ok = False
-                    break
-                if c == 0:
-                    empty += 1
-            if ok and empty <= jokers:
+        for t_nat in _natural_two_options(twos, m, twos_natural and top == TWO):
+            if _fits(counts, jokers, t_nat, bottom, top, m):
                 return Combo(MULTI, n, k, m, top, False, jokers == 0 and twos - t_nat == 0)
     return None
+
+
+def _natural_two_options(twos: int, m: int, allowed: bool) -> range:
+    """How many 2s may count as natural 2s, most first (R12.4); none without the option."""
+    return range(min(twos, m), -1, -1) if allowed else range(0, 1)
 
 
 def interpretations(cards: Sequence[Card], twos_natural: bool = False,
@@ -184,13 +191,14 @@ def reading(cards: Sequence[Card], combo: Combo, twos_natural: bool = False) -> 
     wild: list[Card] = []
     natural_twos = 0
     if combo.kind == MULTI and twos_natural and combo.rank == TWO:
-        others = sum(1 for c in cards if c.rank < TWO and c.rank in slots)
+        counts: dict[int, int] = {}
+        for c in cards:
+            if c.rank < TWO:
+                counts[c.rank] = counts.get(c.rank, 0) + 1
         jokers = sum(1 for c in cards if c.rank >= BJ)
         twos = sum(1 for c in cards if c.rank == TWO)
-        natural_twos = min(twos, combo.m)
-        # keep as many 2s natural as the fit allows (the classifier preferred the purest reading)
-        while natural_twos > 0 and others + natural_twos + jokers + (twos - natural_twos) != combo.n:
-            natural_twos -= 1
+        natural_twos = next(t for t in _natural_two_options(twos, combo.m, True)
+                            if _fits(counts, jokers, t, window[0], window[-1], combo.m))
     for c in sorted(cards):
         if c.rank >= BJ or (c.rank == TWO and not (combo.kind == RUN and twos_natural)):
             if c.rank == TWO and natural_twos > 0:
