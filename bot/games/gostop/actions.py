@@ -16,7 +16,7 @@ from ..core import IllegalAction
 from .cards import IDS, MONTH_NAMES, format_card, parse_card
 
 #: Every action kind, in the order a menu shows them.
-KINDS = ("play", "take", "shake", "bomb", "flip", "go", "stop", "join", "sit")
+KINDS = ("play", "take", "shake", "bomb", "flip", "go", "stop", "join", "sit", "give")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,8 @@ class Action:
     - ``take``: pick one of two layout cards for a joker's replacement or the flipped card;
     - ``shake`` / ``bomb``: declare or bomb the triple of ``month`` (R4.2, R4.5);
     - ``flip``: flip only, using a pass credit (R4.6);
-    - ``go`` / ``stop`` (R7.3); ``join`` / ``sit``: play or sit out a gwangpalli round (R9.3).
+    - ``go`` / ``stop`` (R7.3); ``join`` / ``sit``: play or sit out a gwangpalli round (R9.3);
+    - ``give``: hand over ``card`` (and ``target``, a second card) in a junk steal (``steal_choice = "ask"``).
     """
 
     kind: str
@@ -55,6 +56,10 @@ def format_action(action: Action) -> str:
         return f"play {IDS[action.card]}"
     if kind == "take":
         return f"take {format_card(action.card)}"
+    if kind == "give":
+        if action.target >= 0:
+            return f"give {IDS[action.card]} {IDS[action.target]}"
+        return f"give {IDS[action.card]}"
     if kind in ("shake", "bomb"):
         return f"{kind} {action.month}"
     return kind
@@ -71,6 +76,7 @@ _VERBS = {
     "take": "take", "pick": "take", "choose": "take", "t": "take",
     "shake": "shake", "heundeum": "shake", "heundeulgi": "shake", "show": "shake",
     "bomb": "bomb", "b": "bomb", "pokhtan": "bomb",
+    "give": "give", "hand": "give",
 }
 
 
@@ -129,6 +135,13 @@ def parse_action(text: str) -> Action:
         if len(cards) != 1:
             raise _bad(text)
         return Action("take", card=cards[0])
+    if verb == "give":
+        if len(cards) == 2:
+            low, high = sorted(cards)
+            return Action("give", card=low, target=high)
+        if len(cards) != 1:
+            raise _bad(text)
+        return Action("give", card=cards[0])
     if len(cards) == 1:
         return Action("play", card=cards[0])
     if len(cards) == 2:

@@ -106,6 +106,10 @@ def _easy(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return JOIN if strong >= 16 else SIT
     if view.phase == "go_stop":
         return GO if _go_is_safe(view, me) else STOP
+    if view.phase == "give":  # hand over the cheapest junk, like the automatic choice (R5.8)
+        return min(legal, key=lambda a: (PI[a.card] + (PI[a.target] if a.target >= 0 else 0),
+                                         -(PI[a.card] == 1) - (a.target >= 0 and PI[a.target] == 1),
+                                         a.card >= 48, a.card, a.target))
     mine = set(_cards(view.players[me].captures))
     theirs = [set(_cards(p.captures)) for p in view.players if p.seat != me and p.seat in view.active]
     layout = [_cards(g) for g in view.layout]
@@ -249,6 +253,8 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
         return STOP if any(st.score(q) >= limit for q in st.active if q != seat) else GO
     if phase == "choose":
         return JOIN if rng.random() < 0.5 else SIT
+    if phase == "give":
+        return min(legal, key=lambda a: PI[a.card] + (PI[a.target] if a.target >= 0 else 0))
     layout = st.layout
     best = legal[0]
     best_score = -1e9

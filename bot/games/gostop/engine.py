@@ -49,7 +49,7 @@ OPTIONS: dict[str, Option] = {
     "deal_stack_steals": Option(True),
     "nagari_cumulative": Option(True),
     "go_add_dropped_at_3": Option(False),
-    "steal_choice": Option("auto", choices=("auto",)),
+    "steal_choice": Option("auto", choices=("auto", "ask")),
     "joker_kinds": Option("standard", choices=("standard",)),
     "joker_stays_with_ppuk": Option(False),
     "cup_single_junk": Option(False),
@@ -520,6 +520,10 @@ def legal_actions(st: State, seat: int) -> list[Action]:
         return [GO, STOP]
     if phase == "choose":
         return [JOIN, SIT]
+    if phase == "give":
+        victim, demand, _ = st.cur["queue"][0]
+        return [Action("give", card=o[0], target=o[1] if len(o) > 1 else -1)
+                for o in give_options(st.captures[victim], demand)]
     return []
 
 
@@ -584,6 +588,8 @@ def is_legal(st: State, seat: int, action: Action) -> bool:
         return action in (GO, STOP)
     if phase == "choose":
         return action in (JOIN, SIT)
+    if phase == "give":
+        return kind == "give" and action in legal_actions(st, seat)
     return False
 
 
@@ -637,6 +643,8 @@ def apply_unchecked(st: State, seat: int, action: Action) -> list[Event]:
         _flip(st, seat, events)
     elif kind in ("go", "stop"):
         _go_stop(st, seat, kind == "go", events)
+    elif kind == "give":
+        _give(st, seat, action, events)
     else:
         _choose(st, seat, kind == "join", events)
     st.version += 1
@@ -653,6 +661,8 @@ def _why_illegal(st: State, seat: int, action: Action, legal: list[Action]) -> I
         return IllegalAction("gostop.must_go_or_stop", "You reached the target: say Go or Stop.")
     if phase == "choose":
         return IllegalAction("gostop.must_choose_seat", "Say whether you play this round or sit out.")
+    if phase == "give":
+        return IllegalAction("gostop.must_give", "Choose the junk you hand over.")
     if phase in ("take_hand", "take_flip"):
         options = ", ".join(IDS[a.card] for a in legal)
         return IllegalAction("gostop.must_take", "Pick the layout card to take: {options}.", options=options)
@@ -966,11 +976,74 @@ def _finish_turn(st: State, seat: int, events: list[Event]) -> None:
             if {BRIGHT, ANIMAL, RIBBON, JUNK} <= kinds:
                 ev.append("baekhwajeom")
                 events.append(Event("baekhwajeom", seat, {}))
-    for e in ev:
-        _steal(st, seat, 2 if e == "ja_ppuk" else 1, e, events)
+    cur["final"] = final
+    cur["ev_kinds"] = [e.kind for e in events if e.kind in STEAL_EVENTS or e.kind == "ppuk"]
+    if opts["steal_choice"] == "ask":
+        cur["thief"] = seat
+        cur["queue"] = [[q, 2 if e == "ja_ppuk" else 1, e] for e in ev for q in st.opponents(seat)]
+        if _run_steal_queue(st, seat, events):
+            return
+    else:
+        for e in ev:
+            _steal(st, seat, 2 if e == "ja_ppuk" else 1, e, events)
+    _after_steals(st, seat, events)
+
+
+def give_options(cards: list[int], demand: int) -> list[tuple[int, ...]]:
+    """R5.8 with ``steal_choice = "ask"``: every hand-over the victim may choose (sorted cards)."""
+    eligible = sorted(c for c in cards if STEALABLE[c])
+    if not eligible:
+        return []
+    if demand == 1:
+        return [(c,) for c in eligible]
+    options: list[tuple[int, ...]] = [(a, b) for i, a in enumerate(eligible) for b in eligible[i + 1:]]
+    options += [(c,) for c in eligible if PI[c] >= 2]
+    return options or [(eligible[0],)]
+
+
+def _hand_over(st: State, thief: int, victim: int, cards: tuple[int, ...] | list[int], reason: str,
+               events: list[Event]) -> None:
+    for c in cards:
+        st.captures[victim].remove(c)
+    st.captures[thief].extend(cards)
+    events.append(Event("steal", thief, {"from_seat": victim, "cards": [IDS[c] for c in cards], "reason": reason}))
+
+
+def _run_steal_queue(st: State, thief: int, events: list[Event]) -> bool:
+    """Hand over junk along the queue; True when a victim must choose (phase ``give``)."""
+    queue = st.cur["queue"]
+    while queue:
+        victim, demand, reason = queue[0]
+        options = give_options(st.captures[victim], demand)
+        if len(options) > 1:
+            st.phase = "give"
+            st.turn = victim
+            return True
+        queue.pop(0)
+        if options:
+            _hand_over(st, thief, victim, options[0], reason, events)
+    return False
+
+
+def _give(st: State, victim: int, action: Action, events: list[Event]) -> None:
+    thief = st.cur["thief"]
+    _, _, reason = st.cur["queue"].pop(0)
+    cards = (action.card,) if action.target < 0 else (action.card, action.target)
+    _hand_over(st, thief, victim, cards, reason, events)
+    if _run_steal_queue(st, thief, events):
+        return
+    st.phase = "turn"
+    st.turn = thief
+    _after_steals(st, thief, events)
+
+
+def _after_steals(st: State, seat: int, events: list[Event]) -> None:
+    """R4.11 steps 4-7: three ppuks, Go/Stop, end of round or the next player's turn."""
+    cur = st.cur
+    final = cur["final"]
     st.turns_taken[seat] += 1
     st.last_turn = {"seat": seat, "played": cur["played"], "flipped": cur["flipped"], "captured": cur["cap"],
-                    "events": [e.kind for e in events if e.kind in STEAL_EVENTS or e.kind == "ppuk"]}
+                    "events": cur["ev_kinds"]}
     st.cur = {}
     if st.ppuks[seat] >= 3:
         events.append(Event("three_ppuk", seat, {}))

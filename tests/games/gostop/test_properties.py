@@ -31,6 +31,7 @@ ALL_ACTIONS = (
     + [Action("take", card=x) for x in range(50)]
     + [Action(k, month=m) for k in ("shake", "bomb") for m in range(1, 13)]
     + [Action(k) for k in ("flip", "go", "stop", "join", "sit")]
+    + [Action("give", card=x) for x in range(50)] + [Action("give", card=4, target=y) for y in range(5, 50, 3)]
 )
 
 VARIANTS: list[dict[str, Any]] = [
@@ -39,7 +40,7 @@ VARIANTS: list[dict[str, Any]] = [
     "baekhwajeom": True, "weolyak_first_turn": True, "weolyak_month": True}, {"four_birds": True, "vip": True,
     "palssari": True, "tti_bak": True, "meong_bak": True}, {"go_linear": True, "gwangbak_flat_2": True},
     {"deal_stack_steals": False, "nagari_cumulative": False, "go_add_dropped_at_3": True},
-    {"joker_stays_with_ppuk": True},
+    {"joker_stays_with_ppuk": True}, {"steal_choice": "ask"},
 ]
 
 

@@ -44,7 +44,6 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
 @pytest.mark.parametrize("name, value", [
     ("joker_kinds", "boss"), ("boar_pot", True), ("boar_first_turn", True),
     ("missions", True), ("oe_myeon", True), ("syodang", True),
-    ("steal_choice", "ask"),
 ])
 def test_variants_not_yet_available_are_refused_rather_than_ignored(name: str, value: Any) -> None:
     with pytest.raises(ValueError):
@@ -198,3 +197,25 @@ def test_V_J2_joker_stays_with_the_ppuk_its_replacement_made() -> None:
     st = make(2, hands={0: ["joker-3", "1j1"], 1: ["10r"]}, layout=["8a"], stock=["8j1", "6j1"], options=opts)
     act(st, "play joker-3")
     assert cs(["joker-3"])[0] in st.captures[0] and st.stack_jokers[8] == []
+
+
+def test_R5_8_option_ask_lets_the_victim_choose_the_junk() -> None:
+    st = make(3, hands={0: ["8b", "1j1"], 1: ["10r"], 2: ["3r"]}, layout=["2j1"], stock=["8j1", "6j1"],
+              captures={1: ["4j1", "11d"], 2: ["5j1"]}, options={"steal_choice": "ask"})
+    act(st, "play 8b")  # chok: seat 1 has a choice, seat 2 only one card
+    assert st.phase == "give" and st.turn == 1
+    assert {str(a) for a in legal_actions(st, 1)} == {"give m04-junk1", "give m11-junk-double"}
+    events = act(st, "give 11d")
+    assert [e.data["cards"] for e in events if e.kind == "steal"] == [["m11-junk-double"], ["m05-junk1"]]
+    assert st.phase == "turn" and st.turn == 1 and set(cs(["11d", "5j1"])) <= set(st.captures[0])
+
+
+def test_R5_8_option_ask_demand_two_offers_pairs_and_doubles() -> None:
+    st = make(2, hands={0: ["8b", "1j1"], 1: ["10r"]}, layout=["8a", "8j1", "8j2"], stock=["6j1", "7j1"],
+              stacks={8: 0}, captures={1: ["2j1", "2j2", "11d"]}, options={"steal_choice": "ask"})
+    act(st, "play 8b")
+    assert {str(a) for a in legal_actions(st, 1)} == {
+        "give m02-junk1 m02-junk2", "give m02-junk1 m11-junk-double", "give m02-junk2 m11-junk-double",
+        "give m11-junk-double"}
+    act(st, "give m11-junk-double")
+    assert cs(["11d"])[0] in st.captures[0] and st.turn == 1
