@@ -39,3 +39,12 @@ def test_every_action_kind_option_and_name_has_text() -> None:
     for name in INFO.options:
         assert f"zhengshangyou.option.{name}.name" in EN and f"zhengshangyou.option.{name}.description" in EN
     assert "zhengshangyou.name" in EN and "zhengshangyou.tagline" in EN
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    from bot.games.zhengshangyou import actions, combos
+
+    for module in (actions, combos):
+        assert doctest.testmod(module).failed == 0
