@@ -14,13 +14,14 @@ import time
 from typing import Any
 
 from bot.games.gostop import apply, choose_action, legal_actions, new_game, to_act, view
+from bot.games.gostop.ai import DEFAULT_BUDGET_S
 
-ROUNDS = 2
+ROUNDS = 3
 
 
-def random_playouts(seconds: float) -> tuple[float, float]:
-    """Random two-player rounds per second, and microseconds per legal_actions+apply step."""
-    start = time.perf_counter()
+def random_playouts(seconds: float) -> tuple[float, float, float]:
+    """Random two-player rounds per wall second and per CPU second, and microseconds (CPU) per step."""
+    start, cpu0 = time.perf_counter(), time.process_time()
     rounds = moves = 0
     seed = 0
     while time.perf_counter() - start < seconds:
@@ -32,8 +33,8 @@ def random_playouts(seconds: float) -> tuple[float, float]:
             moves += 1
         rounds += 1
         seed += 1
-    elapsed = time.perf_counter() - start
-    return rounds / elapsed, elapsed / max(1, moves) * 1e6
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu0
+    return rounds / elapsed, rounds / cpu, cpu / max(1, moves) * 1e6
 
 
 def decision_times(level: str, decisions: int, budget: float | None) -> tuple[float, float]:
@@ -80,30 +81,34 @@ def win_rate(level: str, against: str, games: int, budget: float | None = None) 
     return score / games
 
 
-def run(quick: bool) -> dict[str, float]:
+def run(quick: bool, say: Any = None) -> dict[str, float]:
+    """All measurements; ``say`` (e.g. ``print``) reports each line as soon as it is known."""
+    report = say or (lambda *_: None)
     out: dict[str, float] = {}
-    out["random_rounds_per_s"], out["us_per_move"] = random_playouts(1.0 if quick else 5.0)
+    wall, cpu, per_move = random_playouts(1.0 if quick else 10.0)
+    out["random_rounds_per_s"], out["random_rounds_per_cpu_s"], out["us_per_move"] = wall, cpu, per_move
+    report(f"  random playouts: {wall:.0f} two-player rounds/s wall clock, {cpu:.0f} per CPU second, "
+           f"{per_move:.1f} us CPU per legal_actions+apply")
     hard_budget = 0.05 if quick else None
     for level, n in (("random", 200), ("easy", 200 if quick else 1000), ("hard", 10 if quick else 150)):
         p50, p99 = decision_times(level, n, hard_budget if level == "hard" else None)
         out[f"{level}_p50_ms"], out[f"{level}_p99_ms"] = p50, p99
+        report(f"  {level:6} decision: p50 {p50:.2f} ms, p99 {p99:.2f} ms over {n} decisions")
     out["easy_vs_random"] = win_rate("easy", "random", 20 if quick else 500)
-    bench_budget = 0.02 if quick else 0.05
+    report(f"  easy vs random: {out['easy_vs_random']:.1%} over {20 if quick else 500} matches of {ROUNDS} rounds")
+    bench_budget = 0.02 if quick else DEFAULT_BUDGET_S
     out["hard_budget_s"] = bench_budget
-    out["hard_vs_easy"] = win_rate("hard", "easy", 2 if quick else 200, bench_budget)
+    games = 2 if quick else 200
+    out["hard_vs_easy"] = win_rate("hard", "easy", games, bench_budget)
+    report(f"  hard vs easy:   {out['hard_vs_easy']:.1%} over {games} matches of {ROUNDS} rounds "
+           f"(hard budget {bench_budget} s per decision)")
     return out
 
 
 def main(argv: list[str]) -> None:
     quick = "--quick" in argv
-    results: dict[str, Any] = run(quick)
-    print(f"Go-Stop benchmark ({'quick' if quick else 'full'})")
-    print(f"  random playouts: {results['random_rounds_per_s']:.0f} two-player rounds/s, "
-          f"{results['us_per_move']:.1f} us per legal_actions+apply")
-    for level in ("random", "easy", "hard"):
-        print(f"  {level:6} decision: p50 {results[f'{level}_p50_ms']:.2f} ms, p99 {results[f'{level}_p99_ms']:.2f} ms")
-    print(f"  easy vs random: {results['easy_vs_random']:.1%} (matches of {ROUNDS} rounds)")
-    print(f"  hard vs easy:   {results['hard_vs_easy']:.1%} (hard budget {results['hard_budget_s']} s per decision)")
+    print(f"Go-Stop benchmark ({'quick' if quick else 'full'})", flush=True)
+    run(quick, lambda line: print(line, flush=True))
 
 
 if __name__ == "__main__":
