@@ -9,6 +9,7 @@ hand, and the table picture is exactly the picture of the public view.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from cogs.games import Games
 from cogs.utils import pictures
 from cogs.utils.session import GameSession
 from tests.discord_double import DiscordDouble
+from tests.discord_double.errors import UserActionError
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
 
@@ -159,8 +161,9 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
             await asyncio.sleep(0.02)
             continue
         if table.has_button(t("en", "games.button.next_hand")):
-            await rng.choice(people).click(table, t("en", "games.button.next_hand"))
-            log.next_hands += 1
+            with contextlib.suppress(UserActionError):
+                await rng.choice(people).click(table, t("en", "games.button.next_hand"))
+                log.next_hands += 1
             continue
         movers = [by_id[uid] for uid in sorted(to_move(table)) if uid in by_id]
         if not movers:
@@ -172,7 +175,10 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
         person = rng.choice(movers)
         if typed_every and (log.human_moves + 1) % typed_every == 0 and await typed_move(person, thread, rng, log):
             continue
-        panel = await person.click(table, t("en", "games.button.hand"))
+        try:
+            panel = await person.click(table, t("en", "games.button.hand"))
+        except UserActionError:  # the table was re-posted between reading and clicking: read again
+            continue
         session = session_in(bot, thread)
         version = session.version if session is not None else -1
         if await choose(person, panel, rng, log) and (session is None or session.version != version):
