@@ -346,3 +346,37 @@ def _clone(state: State) -> State:
                  team_scores=None if state.team_scores is None else list(state.team_scores),
                  known=[[] for _ in range(state.seats)], played=[])
 
+
+
+def timeout_action(view: View, legal: Sequence[Action]) -> Action:
+    """What the bot does for a player who lets the turn timer run out (§16.6).
+
+    Following: pass. Leading: the lowest single (ties by suit order ♣ ♦ ♥ ♠). Tribute: a
+    top-rank card in that suit order. Picking a tribute or returned card: the higher one;
+    if equal, the tribute thrown by the last player / the card returned by 1st place.
+    Giving a return: the lowest card.
+    """
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    first = legal[0]
+    if isinstance(first, Play | Pass):
+        for a in legal:
+            if isinstance(a, Pass):
+                return a
+        singles = [a for a in legal if isinstance(a, Play) and len(a.cards) == 1]
+        return min(singles, key=lambda a: a.cards[0]) if singles else first
+    if isinstance(first, Tribute | Return):
+        return min(legal, key=lambda a: getattr(a, "card"))  # noqa: B009
+    ex = view.exchange
+    favoured: Card | None = None
+    if ex is not None:
+        cards, givers = (ex.tributes, ex.tribute_givers) if isinstance(first, TakeTribute) else (
+            ex.returns, ex.return_givers)
+        favourite = ex.last_seat if isinstance(first, TakeTribute) else ex.first_seat
+        favoured = next((c for c, g in zip(cards, givers, strict=True) if g == favourite), None)
+
+    def key(a: Action) -> tuple[int, bool]:
+        card: Card = getattr(a, "card")  # noqa: B009
+        return (card.rank, card == favoured)
+
+    return max(legal, key=key)

@@ -72,3 +72,29 @@ def test_hard_takes_an_obvious_win() -> None:
     apply(s, 2, parse_action("6c"))
     apply(s, 3, parse_action("7c"))
     assert choose_action(view(s, 0), legal_actions(s, 0), "hard", random.Random(0), 0.05) == parse_action("RJ")
+
+
+def test_16_6_timeout_policies() -> None:
+    from bot.games.zhengshangyou import Return, TakeReturn, TakeTribute, Tribute, timeout_action
+
+    s = table(["9h 3s 3c Kd", "4s", "5s", "6s"])
+    assert timeout_action(view(s, 0), legal_actions(s, 0)) == parse_action("3c")
+    apply(s, 0, parse_action("3c"))
+    assert timeout_action(view(s, 1), legal_actions(s, 1)) == Pass()
+    s = new_game(5, 9, {"target_score": 99})
+    rng = random.Random(2)
+    while s.hand_no == 1:
+        seat = min(to_act(s))
+        apply(s, seat, rng.choice(legal_actions(s, seat)))
+    while s.phase != "play":
+        seat = min(to_act(s))
+        legal = legal_actions(s, seat)
+        action = timeout_action(view(s, seat), legal)
+        assert action in legal
+        if isinstance(action, Tribute):
+            assert action.card == min(a.card for a in legal if isinstance(a, Tribute))
+        if isinstance(action, Return):
+            assert action.card == min(s.hands[seat])
+        if isinstance(action, TakeTribute | TakeReturn):
+            assert action.card.rank == max(a.card.rank for a in legal)
+        apply(s, seat, action)
