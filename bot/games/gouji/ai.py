@@ -109,7 +109,7 @@ def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.R
         return easy_action(view, legal)
     if level == "hard":
         from .search import hard_action
-        return hard_action(view, legal, rng, 0.25 if budget_s is None else budget_s)
+        return hard_action(view, legal, rng, 0.2 if budget_s is None else budget_s)
     raise ValueError(f"unknown AI level {level!r}")
 
 

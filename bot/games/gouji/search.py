@@ -21,7 +21,9 @@ from .engine import RANK_TOTAL, SEATS, State
 from .notation import Action, Decision, Play, parse_play, parse_ranks
 from .views import View
 
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 3
+MIN_RUNS = 3
+MARGIN = 0.5  # team points per run
 
 
 def hard_action(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
@@ -42,6 +44,10 @@ def hard_action(view: View, legal: Sequence[Action], rng: random.Random, budget_
         if time.perf_counter() >= deadline:
             break
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    # The easy choice (index 0) stands unless the search is clearly better: with few samples the
+    # maximum of noisy means is mostly noise (the winner's curse).
+    if runs < MIN_RUNS or totals[best] - totals[0] < MARGIN * runs:
+        return candidates[0]
     return candidates[best]
 
 
@@ -126,17 +132,91 @@ def _counts(cards: Sequence[str]) -> list[int]:
 
 
 def _simulate(world: State, seat: int, action: Action) -> float:
-    state = State.from_dict(world.to_dict())
-    try:
-        engine.apply(state, seat, action)
-    except Exception:  # a determinized world can disagree with the real one (e.g. endgame slots)
-        return -100.0
-    rollout(state)
-    if not state.history:
-        return 0.0
-    team_points = state.history[-1]["points"][seat % 2]
-    place = state.places[seat] or 6
-    return team_points + (6 - place) * 0.05
+    """The seat's team points (plus a little for its own place) after ``action`` and an easy play-out."""
+    first: Play | None = action if isinstance(action, Play) else None
+    places = fast_playout(world, seat, first)
+    order = sorted(range(SEATS), key=lambda s: places[s])
+    points, _ = engine.hand_points(order)
+    return points[seat % 2] + (6 - places[seat]) * 0.05
+
+
+def fast_playout(world: State, seat: int, first: Play | None) -> list[int]:
+    """Finishing places after ``seat`` plays ``first`` (None = pass) and everybody follows the easy policy.
+
+    A lean copy of the trick rules (R6.4–R7.8, going out, the wind) on rank counts only, without
+    events, the endgame reordering or new Shao Pai claims: rollouts need speed more than detail.
+    """
+    hands = [h[:] for h in world.hands]
+    counts = world.counts[:]
+    places = world.places[:]
+    n_out = sum(1 for p in places if p)
+    passed = world.passed[:]
+    top, top_seat = world.top, world.top_seat
+    duel = world.duel_a >= 0
+    shao = world.shao
+    turn = seat
+    decided: Play | None = first
+    use_first = True
+    for _ in range(3000):
+        hand = hands[turn]
+        if use_first:
+            play, use_first = decided, False
+        elif top is None:
+            play = _fast_lead(hand, shao == turn)
+        else:
+            best = moves.cheapest_beat(hand, top)
+            play = easy_play(hand, top, top_seat, turn, [best] if best else [], counts)
+        end = False
+        if play is None:
+            if duel:
+                end = True
+            else:
+                passed[turn] = True
+        else:
+            moves.remove(hand, play)
+            counts[turn] -= play.size
+            prev, top, top_seat = top_seat, play, turn
+            out = counts[turn] == 0
+            if out:
+                n_out += 1
+                places[turn] = n_out
+                holders = [s for s in range(SEATS) if counts[s]]
+                if len(holders) == 1:
+                    places[holders[0]] = n_out + 1
+                    return places
+            if shao >= 0 and ((turn != shao and prev == shao) or (turn == shao and out)):
+                shao = -1
+            other = (turn + 3) % SEATS
+            if play.rj:
+                end = True
+            elif duel:
+                if counts[other]:
+                    turn = other
+                    continue
+                end = True
+            elif play.gouji and counts[other] and shao != turn:
+                duel = True
+                turn = other
+                continue
+        if not end:
+            nxt = -1
+            for k in range(1, SEATS):
+                c = (turn + k) % SEATS
+                if c == top_seat:
+                    break
+                if counts[c] and not passed[c]:
+                    nxt = c
+                    break
+            if nxt >= 0:
+                turn = nxt
+                continue
+        # the trick ends: the owner leads, or the first holder to his right catches the wind
+        turn = top_seat
+        while not counts[turn]:
+            turn = (turn + 1) % SEATS
+        top, top_seat, duel = None, -1, False
+        passed = [False] * SEATS
+    return places
 
 
 def rollout(state: State) -> None:
