@@ -79,7 +79,7 @@ OPTIONS: dict[str, Option] = {
     "gwangpalli_redeal_all": Option(False),
     "gwangpalli_rate": Option(2, choices=(2, 3)),
     "seven_iris_rule": Option(False),
-    "oe_myeon": Option(False, choices=_OFF),
+    "oe_myeon": Option(False),
     "syodang": Option(False, choices=_OFF),
 }
 
@@ -131,6 +131,7 @@ class State:
     gp_same_three: bool = False  # R9.6: after a gwangpalli nagari only the same three are dealt in
     compensation: list[list[int]] = field(default_factory=list)  # [payer, payee, amount] pending
     deferred: list[list[int]] = field(default_factory=list)  # V-G1: [payee, amount per loser] due at the end
+    exposed: list[list[int]] = field(default_factory=list)  # O-1: layout cards each seat left exposed
     set_aside: list[int] = field(default_factory=list)
     weolyak_month: int = 0
     cur: dict[str, Any] = field(default_factory=dict)
@@ -193,7 +194,8 @@ class State:
         return bool(self.hands[seat]) or self.credits[seat] > 0
 
 
-_NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation", "stack_jokers", "deferred")
+_NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation", "stack_jokers", "deferred",
+           "exposed")
 _FLAT = ("active", "status", "stack_owner", "stock", "credits", "gos", "last_go", "go_seq", "bombs", "ppuks",
          "turns_taken", "weolyak", "chips", "set_aside", "log", "history")
 
@@ -237,6 +239,7 @@ def _reset_round(st: State) -> None:
     st.layout = [[] for _ in range(13)]
     st.stack_owner = [NO_STACK] * 13
     st.stack_jokers = [[] for _ in range(13)]
+    st.exposed = [[] for _ in range(n)]
     st.stock = []
     st.credits = [0] * n
     st.gos = [0] * n
@@ -714,6 +717,23 @@ def _begin_turn(st: State, seat: int) -> None:
             months += 1
     st.cur = {"start_n": n, "start_pair": n == 2 and months == 1, "ev": [], "cap": [], "played": [],
               "flipped": [], "ppuk": False, "hs": "", "h": -1, "t": -1, "t2": -1, "f": -1, "flips": 1}
+    if st.options["oe_myeon"]:
+        st.exposed[seat] = []
+        st.cur["hand_months"] = sorted({MONTH[c] for c in st.hands[seat] if MONTH[c]})
+
+
+def _record_exposed(st: State, seat: int) -> None:
+    """O-1: the cards ``seat`` leaves for the next players: its unmatched card and the layout cards of
+    months it held at the start of the turn; nothing from a turn where it played its last card."""
+    cur = st.cur
+    if not st.hands[seat] and cur["played"]:
+        st.exposed[seat] = []
+        return
+    exposed = [c for m in cur.get("hand_months", ()) for c in st.layout[m]]
+    h = cur["h"]
+    if h >= 0 and h in st.layout[MONTH[h]] and h not in exposed:
+        exposed.append(h)
+    st.exposed[seat] = exposed
 
 
 def _capture(st: State, seat: int, cards: list[int]) -> None:
@@ -1041,6 +1061,8 @@ def _after_steals(st: State, seat: int, events: list[Event]) -> None:
     """R4.11 steps 4-7: three ppuks, Go/Stop, end of round or the next player's turn."""
     cur = st.cur
     final = cur["final"]
+    if st.options["oe_myeon"]:
+        _record_exposed(st, seat)
     st.turns_taken[seat] += 1
     st.last_turn = {"seat": seat, "played": cur["played"], "flipped": cur["flipped"], "captured": cur["cap"],
                     "events": cur["ev_kinds"]}
@@ -1182,7 +1204,26 @@ def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
             total = sum(pays.values())
             pays = {q: (total if q == payer else 0) for q in losers}
             detail["go_bak_seat"] = payer
+        elif opts["oe_myeon"]:
+            feeder = _oe_myeon_payer(st, w, losers, bool(detail["cup_as_junk"]))
+            if feeder is not None:
+                total = sum(pays.values())
+                pays = {q: (total if q == feeder else 0) for q in losers}
+                detail["oe_myeon_seat"] = feeder
     return pays, detail
+
+
+def _oe_myeon_payer(st: State, w: int, losers: list[int], cup_as_junk: bool) -> int | None:
+    """O-1: the loser whose exposed card the winner took on the winning turn (the latest such loser)."""
+    last = st.last_turn
+    if last.get("seat") != w:
+        return None
+    t = tally(st.captures[w], st.rules, cup_as_junk)
+    if st.gos[w] == 0 and t.points(st.rules) == max(0, t.junk - 9):
+        return None  # exception (A): junk-only win without a Go
+    taken = set(last.get("captured", ()))
+    feeders = [q for q in losers if taken.intersection(st.exposed[q])]
+    return feeders[-1] if feeders else None
 
 
 def _stop(st: State, seat: int, events: list[Event]) -> None:

@@ -40,7 +40,7 @@ VARIANTS: list[dict[str, Any]] = [
     "baekhwajeom": True, "weolyak_first_turn": True, "weolyak_month": True}, {"four_birds": True, "vip": True,
     "palssari": True, "tti_bak": True, "meong_bak": True}, {"go_linear": True, "gwangbak_flat_2": True},
     {"deal_stack_steals": False, "nagari_cumulative": False, "go_add_dropped_at_3": True},
-    {"joker_stays_with_ppuk": True}, {"steal_choice": "ask"},
+    {"joker_stays_with_ppuk": True}, {"steal_choice": "ask", "oe_myeon": True},
 ]
 
 

@@ -43,7 +43,7 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
 
 @pytest.mark.parametrize("name, value", [
     ("joker_kinds", "boss"), ("boar_pot", True), ("boar_first_turn", True),
-    ("missions", True), ("oe_myeon", True), ("syodang", True),
+    ("missions", True), ("syodang", True),
 ])
 def test_variants_not_yet_available_are_refused_rather_than_ignored(name: str, value: Any) -> None:
     with pytest.raises(ValueError):
@@ -219,3 +219,21 @@ def test_R5_8_option_ask_demand_two_offers_pairs_and_doubles() -> None:
         "give m11-junk-double"}
     act(st, "give m11-junk-double")
     assert cs(["11d"])[0] in st.captures[0] and st.turn == 1
+
+
+def test_O1_oe_myeon_the_feeder_pays_for_both_losers() -> None:
+    opts = {"oe_myeon": True}
+    # seat 2 plays 5a unmatched (it stays exposed); seat 0 takes it and wins
+    st = make(3, hands={0: ["5r", "6j1"], 1: ["10r", "10j1"], 2: ["5a", "11j1"]}, layout=["3j1"],
+              stock=["9j1", "7j1", "12r"], captures={0: ["1b", "3b", "8b"], 1: ["11b"], 2: ["12b"]},
+              turn=2, options=opts)
+    act(st, "play 5a", seat=2)
+    assert st.exposed[2] == cs(["5a"])
+    st.turn = 0
+    act(st, "play 5r")
+    assert st.phase == "go_stop"
+    pays, detail = settlement(st, 0)
+    assert detail["oe_myeon_seat"] == 2 and pays == {1: 0, 2: 6}
+    # exception (A): a junk-only win without a Go
+    st.captures[0] = cs(J10 + ["5r", "5a"])
+    assert "oe_myeon_seat" not in settlement(st, 0)[1]
