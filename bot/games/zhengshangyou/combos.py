@@ -345,41 +345,42 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
     kind = shape[0] if shape else None
     if kind in (None, SINGLE):
         out.extend(((c,), [Combo(SINGLE, 1, 1, 1, c.rank, False, True)]) for c in hand if c.rank >= min_rank)
-    seen: set[tuple[Card, ...]] = set()
+    # selections another generator may produce again, keyed by card identity (cheap to hash;
+    # every card here is one of the hand's own objects)
+    seen: set[tuple[int, ...]] = set()
     if kind in (None, SET):
         for cards in _sets(nat, jokers, shape[1] if shape else None, min_rank, allow_joker_pair):
-            if cards[-1].rank >= BJ:  # a joker: maybe also a run or a multiple sequence
-                found = interpretations(cards, twos_natural, allow_joker_pair)
-                if found:
-                    out.append((cards, found))
-                    seen.add(cards)
+            n = len(cards)
+            low = cards[0].rank
+            if (twos_natural and cards[-1].rank >= BJ) or (n == 3 and cards[1].rank >= BJ) or (
+                    n >= 6 and cards[-2].rank >= BJ):
+                # one natural + two jokers may be a run; two jokers may make a multiple sequence
+                out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
+                seen.add(tuple(map(id, cards)))
             else:
-                low = cards[0].rank
-                pure = cards[-1].rank == low
-                if twos_natural and not pure and len(cards) >= 3:
-                    out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
-                    seen.add(cards)
-                else:
-                    n = len(cards)
-                    out.append((cards, [Combo(SET, n, 1, n, low, False, pure)]))
+                out.append((cards, [Combo(SET, n, 1, n, low, False, cards[-1].rank == low)]))
     if kind in (None, RUN):
         for cards in _runs(nat, jokers, top_max, shape[1] if shape else None):
-            if cards[-1].rank >= BJ or (twos_natural and cards[-1].rank == TWO):
-                if cards in seen:
+            n = len(cards)
+            if cards[-1].rank >= BJ:  # jokers: the same cards may come from two windows
+                key = tuple(map(id, cards))
+                if key in seen:
                     continue
-                seen.add(cards)
-                out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
-            else:
-                run = _run_combo(cards, top_max)
-                if run is not None:
-                    out.append((cards, [run]))
+                seen.add(key)
+                if n == 3 and cards[1].rank >= BJ:
+                    out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
+                    continue
+            run = _run_combo(cards, top_max)
+            if run is not None:
+                out.append((cards, [run]))
     if kind in (None, MULTI) and len(hand) >= 6:
         mshape = (shape[2], shape[3]) if shape else None
         for raw in _multis(nat, jokers, top_max, twos_natural, mshape, len(hand)):
             cards = tuple(sorted(raw)) if twos_natural else raw
-            if cards in seen:
+            key = tuple(map(id, cards))
+            if key in seen:
                 continue
-            seen.add(cards)
+            seen.add(key)
             found = interpretations(cards, twos_natural, allow_joker_pair)
             if found:
                 out.append((cards, found))
