@@ -3,8 +3,9 @@
 For a trick decision with several sensible candidates it repeatedly (1) deals the cards the
 seat cannot see to the other seats, consistent with the view (exact counts, cards played,
 exposed and partner-shown hands), (2) applies each candidate to a copy of that world and
-(3) plays the hand out with the easy policy, scoring the seat's team points (and, a little,
-its own place). The candidate with the best mean wins. Pre-hand decisions use the easy policy.
+(3) plays the hand out with the easy policy (``fast_playout``), scoring the seat's team points
+(and, a little, its own place). The easy choice stands unless another candidate is clearly better
+on the same worlds. Pre-hand decisions and Shao Pai claims use the easy policy.
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-
-from bot.games.core import Event
 
 from . import engine, moves
 from .ai import easy_action, easy_play, hand_from_view, play_cost
@@ -217,30 +216,6 @@ def fast_playout(world: State, seat: int, first: Play | None) -> list[int]:
         top, top_seat, duel = None, -1, False
         passed = [False] * SEATS
     return places
-
-
-def rollout(state: State) -> None:
-    """Play the hand out with the easy policy, straight on the engine (no views)."""
-    events: list[Event] = []
-    for _ in range(2000):
-        if state.phase != "play":
-            return
-        seat = state.turn if state.turn >= 0 else state.candidates[0]
-        hand = state.hands[seat]
-        top = state.top
-        if top is None:
-            play: Play | None = _fast_lead(hand, state.shao == seat)
-        else:
-            best = moves.cheapest_beat(hand, top)
-            play = easy_play(hand, top, state.top_seat, seat, [best] if best else [], state.counts)
-        engine._take_slot(state, seat)
-        if play is None:
-            engine._pass(state, seat, events)
-        else:
-            how = "lead" if top is None else "duel" if state.duel_a >= 0 else "beat"
-            engine._do_play(state, seat, play, how, events)
-        if len(events) > 64:
-            events.clear()
 
 
 def _fast_lead(hand: list[int], shao: bool) -> Play:
