@@ -331,7 +331,7 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
             cuts.pop(0)
             alive.sort(key=lambda i: -totals[i] / visits[i])
             alive = alive[:max(2, (len(alive) + 1) // 2)]
-    easy_choice = _easy(view, legal)
+    easy_choice = _easy(view, pool)
     # a small bonus for the easy choice breaks near-ties toward sound play
     best = max(alive, key=lambda i: totals[i] / visits[i] + (0.05 if pool[i] == easy_choice else 0.0))
     return pool[best]
