@@ -26,7 +26,7 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """Play these cards. ``as_`` names the reading when a lead has several (R5.6.2)."""
 
@@ -41,7 +41,7 @@ class Play:
         return format_action(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Decline to play this turn (R6.4)."""
 
@@ -53,7 +53,7 @@ class Pass:
         return format_action(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tribute:
     """A pit player puts up their highest card (R8.2)."""
 
@@ -67,7 +67,7 @@ class Tribute:
         return format_action(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakeTribute:
     """1st place picks one of the two tribute cards (R8.3)."""
 
@@ -81,7 +81,7 @@ class TakeTribute:
         return format_action(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Return:
     """1st or 2nd place gives back any card (R8.4)."""
 
@@ -95,7 +95,7 @@ class Return:
         return format_action(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakeReturn:
     """The second-to-last picks one of the two returned cards (R8.5)."""
 

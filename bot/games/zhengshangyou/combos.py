@@ -179,13 +179,15 @@ def interpretations(cards: Sequence[Card], twos_natural: bool = False,
 
 
 def reading(cards: Sequence[Card], combo: Combo, twos_natural: bool = False) -> str:
-    """The play with wild cards showing what they stand for (R5.6.4): ``7♠ 2♥(7) 2♦(7)``."""
+    """The play with wild cards showing what they stand for (R5.6.4): ``7♠ 2♦(7) 2♥(7)``.
+
+    ``cards`` must be sorted (as every play is).
+    """
     if combo.kind == SINGLE:
         return str(cards[0])
     if combo.kind == SET:
         name = rank_name(combo.rank)
-        ordered = sorted(cards)
-        return " ".join(str(c) if c.rank == combo.rank else f"{c}({name})" for c in ordered)
+        return " ".join(str(c) if c.rank == combo.rank else f"{c}({name})" for c in cards)
     window = list(range(combo.rank - combo.k + 1, combo.rank + 1))
     slots: dict[int, list[str]] = {r: [] for r in window}
     wild: list[Card] = []
@@ -199,7 +201,7 @@ def reading(cards: Sequence[Card], combo: Combo, twos_natural: bool = False) -> 
         twos = sum(1 for c in cards if c.rank == TWO)
         natural_twos = next(t for t in _natural_two_options(twos, combo.m, True)
                             if _fits(counts, jokers, t, window[0], window[-1], combo.m))
-    for c in sorted(cards):
+    for c in cards:
         if c.rank >= BJ or (c.rank == TWO and not (combo.kind == RUN and twos_natural)):
             if c.rank == TWO and natural_twos > 0:
                 natural_twos -= 1
