@@ -121,20 +121,17 @@ def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | Non
     if seats != 4:
         raise ValueError("Goita is played by exactly 4 players")
     opts = resolve_options(OPTIONS, options)
+    # The engine cannot move people between seats: the Discord layer seats the lobby in a random
+    # order (that is the physical draw), and the drawn pieces land as §12.2 seats them.
     rng = rng_for(seed, "draw")
     draw: list[int] | None
     if opts["team_draw"] == "kings_rooks":
-        ou_seat = rng.randrange(4)
-        draw = [HISHA] * 4
-        draw[ou_seat], draw[(ou_seat + 2) % 4] = OU, GYOKU
-        dealer = ou_seat                                      # R3.1.5: the 王 player deals first
+        draw, dealer = [OU, HISHA, GYOKU, HISHA], 0           # R3.1, §12.2: 王 at S deals, 玉 at N
     elif opts["team_draw"] == "two_pairs":
-        gold_team = rng.randrange(2)
-        draw = [GIN] * 4
-        draw[gold_team] = draw[gold_team + 2] = KIN
-        dealer = gold_team + 2 * rng.randrange(2)             # R3.2.3: the higher pair's team, at random
+        draw = [KIN, GIN, KIN, GIN]                           # R3.2, A19: the higher pair (金) at N–S
+        dealer = 2 * rng.randrange(2)                         # the partners' janken, at random
     else:
-        draw, dealer = None, rng.randrange(4)
+        draw, dealer = None, rng.randrange(4)                 # V1 "choose": a random first dealer
     if opts["first_dealer"] >= 0:
         dealer = opts["first_dealer"]
     state = State(seed=seed, options=opts, dealer=dealer, draw=draw)

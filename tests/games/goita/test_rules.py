@@ -64,26 +64,24 @@ def test_R2_3_play_goes_S_E_N_W() -> None:
 # ---------------------------------------------------------------- §3 teams and dealer
 
 def test_R3_1_kings_and_rooks_draw_kings_are_partners_and_ou_deals() -> None:
-    dealers = set()
-    for seed in range(40):
-        s = new_game(4, seed)
-        assert s.draw is not None
-        ou = s.draw.index(0)
-        assert s.draw[(ou + 2) % 4] == 1 and sorted(s.draw) == [0, 1, 2, 2]
-        if s.round_no == 1:                              # a pawn hand may have ended round 1 at once
-            assert s.dealer == ou
-        dealers.add(ou)
-    assert dealers == {0, 1, 2, 3}
+    for seed in range(10):
+        state, events = eng.new_game_with_events(4, seed)
+        assert state.draw == [0, 2, 1, 2]                 # 王 S, 飛 E, 玉 N, 飛 W (§12.2)
+        assert events[0].kind == "team_draw" and events[0].data["dealer_seat"] == 0
+        assert events[1].kind == "hand_start" and events[1].seat == 0
 
 
 def test_R3_2_V1_two_pairs_draw_gold_team_deals() -> None:
+    dealers = set()
     for seed in range(20):
         s = new_game(4, seed, {"team_draw": "two_pairs"})
-        assert s.draw is not None
-        assert s.draw[s.dealer] == 4 and s.draw[(s.dealer + 2) % 4] == 4     # kin pair, the higher one
-        assert sorted(s.draw) == [4, 4, 5, 5]
-    s = new_game(4, 3, {"team_draw": "choose"})
-    assert s.draw is None and 0 <= s.dealer < 4
+        assert s.draw == [4, 5, 4, 5]                      # 金金 at N–S, 銀銀 at E–W
+        _state, events = eng.new_game_with_events(4, seed, {"team_draw": "two_pairs"})
+        dealers.add(events[0].data["dealer_seat"])
+    assert dealers == {0, 2}                               # the higher pair's team deals (A19)
+    chosen = {eng.new_game_with_events(4, seed, {"team_draw": "choose"})[1][0].data["dealer_seat"]
+              for seed in range(30)}
+    assert chosen == {0, 1, 2, 3} and new_game(4, 3, {"team_draw": "choose"}).draw is None
 
 
 def test_R3_4_R7_5_winner_of_a_round_deals_the_next() -> None:
