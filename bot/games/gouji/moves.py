@@ -7,7 +7,7 @@ depend on, because a 36-card hand with wild cards can lead several hundred sets.
 
 from __future__ import annotations
 
-from .notation import _PLAYS, BJ, RJ, TWO, Play, make_play
+from .notation import BJ, RJ, TWO, Play, make_play
 
 Hand = list[int]
 _Wilds = list[tuple[int, int, int]]
@@ -77,16 +77,33 @@ def beating_sets(hand: Hand, top: Play) -> list[Play]:
     for rank in range(max(level + 1, 3), 15):
         count = hand[rank]
         if count:
-            for k in range(1, min(count, n) + 1):
-                for t, b, r in wild_combos_total(twos, bj, rj, n - k):
-                    if r >= need_rj:
-                        out.append(_PLAYS.get((rank, k, t, b, r)) or make_play(rank, k, t, b, r))
+            out += _rank_beats(rank, min(count, n), n, twos, bj, rj, need_rj)
     if level < 17:
-        for t, b, r in wild_combos_total(twos, bj, rj, n):
-            if r >= need_rj:
-                wl = 15 if t else (17 if r else 16)
-                if wl > level:
-                    out.append(make_play(0, 0, t, b, r))
+        out += _wild_beats(n, twos, bj, rj, need_rj, max(level, 14))
+    return out
+
+
+_RANK_BEATS: dict[tuple[int, ...], list[Play]] = {}
+_WILD_BEATS: dict[tuple[int, ...], list[Play]] = {}
+
+
+def _rank_beats(rank: int, kmax: int, n: int, twos: int, bj: int, rj: int, need_rj: int) -> list[Play]:
+    key = (rank, kmax, n, twos, bj, rj, need_rj)
+    out = _RANK_BEATS.get(key)
+    if out is None:
+        if len(_RANK_BEATS) > 100_000:
+            _RANK_BEATS.clear()
+        out = _RANK_BEATS[key] = [make_play(rank, k, t, b, r) for k in range(1, kmax + 1)
+                                  for t, b, r in wild_combos_total(twos, bj, rj, n - k) if r >= need_rj]
+    return out
+
+
+def _wild_beats(n: int, twos: int, bj: int, rj: int, need_rj: int, level: int) -> list[Play]:
+    key = (n, twos, bj, rj, need_rj, level)
+    out = _WILD_BEATS.get(key)
+    if out is None:
+        out = _WILD_BEATS[key] = [make_play(0, 0, t, b, r) for t, b, r in wild_combos_total(twos, bj, rj, n)
+                                  if r >= need_rj and (15 if t else 17 if r else 16) > level]
     return out
 
 
