@@ -16,11 +16,12 @@ import random
 import time
 from collections.abc import Sequence
 
-from .actions import PASS, Action, Decide, Offset, Pass, Play, Point
+from .actions import Action, Decide, Offset, Pass, Play, Point
 from .pieces import BLOCKERS, COPIES, GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
 from .view import View
 
 CODE = {name: code for code, name in enumerate(IDS)}
+LEVELS = ("random", "easy", "hard")
 DEFAULT_HARD_BUDGET_S = 0.15
 #: copies of each piece's *type* (the two kings are one type).
 TYPE_COPIES = tuple(2 if p <= GYOKU else COPIES[p] for p in range(NUM_PIECES))
@@ -49,6 +50,8 @@ def _seen(view: View) -> list[int]:
 def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
                   budget_s: float | None = None) -> Action:
     """Pick one of ``legal`` for the seat ``view`` belongs to."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; use one of {LEVELS}")
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1 or level == "random":
@@ -431,5 +434,3 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
             best, best_gain = i, mean
     return cands[best]
 
-
-__all__ = ["PASS", "choose_action"]

@@ -55,3 +55,10 @@ def test_hard_keeps_to_its_time_budget() -> None:
     start = time.perf_counter()
     choose_action(view(state, seat), legal_actions(state, seat), "hard", random.Random(4), 0.05)
     assert time.perf_counter() - start < 0.5
+
+
+def test_unknown_level_is_refused() -> None:
+    state = new_game(4, 1)
+    seat = min(to_act(state))
+    with pytest.raises(ValueError):
+        choose_action(view(state, seat), legal_actions(state, seat), "genius", random.Random(0))
