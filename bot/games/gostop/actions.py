@@ -16,7 +16,7 @@ from ..core import IllegalAction
 from .cards import IDS, MONTH_NAMES, format_card, parse_card
 
 #: Every action kind, in the order a menu shows them.
-KINDS = ("play", "take", "shake", "bomb", "flip", "go", "stop", "join", "sit", "give")
+KINDS = ("play", "take", "shake", "bomb", "flip", "go", "stop", "join", "sit", "give", "offer", "accept", "reject")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +28,8 @@ class Action:
     - ``shake`` / ``bomb``: declare or bomb the triple of ``month`` (R4.2, R4.5);
     - ``flip``: flip only, using a pass credit (R4.6);
     - ``go`` / ``stop`` (R7.3); ``join`` / ``sit``: play or sit out a gwangpalli round (R9.3);
-    - ``give``: hand over ``card`` (and ``target``, a second card) in a junk steal (``steal_choice = "ask"``).
+    - ``give``: hand over ``card`` (and ``target``, a second card) in a junk steal (``steal_choice = "ask"``);
+    - ``offer`` / ``accept`` / ``reject``: syodang, showing the hand to offer a nagari (O-2).
     """
 
     kind: str
@@ -45,6 +46,9 @@ GO = Action("go")
 STOP = Action("stop")
 JOIN = Action("join")
 SIT = Action("sit")
+OFFER = Action("offer")
+ACCEPT = Action("accept")
+REJECT = Action("reject")
 
 
 def format_action(action: Action) -> str:
@@ -70,6 +74,8 @@ _WORDS = {
     "go": GO, "stop": STOP,
     "join": JOIN, "in": JOIN, "playin": JOIN, "play": JOIN, "yes": JOIN,
     "sit": SIT, "sitout": SIT, "out": SIT, "no": SIT,
+    "offer": OFFER, "syodang": OFFER, "showdang": OFFER,
+    "accept": ACCEPT, "agree": ACCEPT, "reject": REJECT, "decline": REJECT, "refuse": REJECT,
 }
 _VERBS = {
     "play": "play", "p": "play", "card": "play",

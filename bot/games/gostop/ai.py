@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from .actions import GO, JOIN, SIT, STOP, Action
+from .actions import ACCEPT, GO, JOIN, REJECT, SIT, STOP, Action
 from .cards import (
     ANIMAL,
     BIRDS,
@@ -106,6 +106,8 @@ def _easy(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return JOIN if strong >= 16 else SIT
     if view.phase == "go_stop":
         return GO if _go_is_safe(view, me) else STOP
+    if view.phase == "syodang":  # accept a nagari unless close to winning
+        return ACCEPT if view.players[me].score < max(1, view.target - 1) else REJECT
     if view.phase == "give":  # hand over the cheapest junk, like the automatic choice (R5.8)
         return min(legal, key=lambda a: (PI[a.card] + (PI[a.target] if a.target >= 0 else 0),
                                          -(PI[a.card] == 1) - (a.target >= 0 and PI[a.target] == 1),
@@ -129,6 +131,8 @@ def _easy(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
 def _easy_score(action: Action, hand: list[int], layout: list[list[int]], mine: set[int],
                 theirs: list[set[int]], view: View) -> float:
     kind = action.kind
+    if kind == "offer":
+        return -20.0
     if kind == "bomb":
         m = action.month
         return sum(VALUE[c] for c in hand if MONTH[c] == m) + 8.0
@@ -253,6 +257,8 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
         return STOP if any(st.score(q) >= limit for q in st.active if q != seat) else GO
     if phase == "choose":
         return JOIN if rng.random() < 0.5 else SIT
+    if phase == "syodang":
+        return ACCEPT
     if phase == "give":
         return min(legal, key=lambda a: PI[a.card] + (PI[a.target] if a.target >= 0 else 0))
     layout = st.layout
@@ -279,6 +285,8 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
             s = 15.0
         elif kind == "shake":
             s = 9.0
+        elif kind == "offer":
+            s = -20.0
         else:
             s = 0.0
         s += rng.random() * 0.5

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..core import Event, GameInfo, IllegalAction, Option, Result, resolve_options, rng_for
-from .actions import FLIP, GO, JOIN, SIT, STOP, Action, format_action
+from .actions import ACCEPT, FLIP, GO, JOIN, OFFER, REJECT, SIT, STOP, Action, format_action
 from .cards import (
     ANIMAL,
     BRIGHT,
@@ -80,7 +80,7 @@ OPTIONS: dict[str, Option] = {
     "gwangpalli_rate": Option(2, choices=(2, 3)),
     "seven_iris_rule": Option(False),
     "oe_myeon": Option(False),
-    "syodang": Option(False, choices=_OFF),
+    "syodang": Option(False),
 }
 
 
@@ -132,6 +132,7 @@ class State:
     compensation: list[list[int]] = field(default_factory=list)  # [payer, payee, amount] pending
     deferred: list[list[int]] = field(default_factory=list)  # V-G1: [payee, amount per loser] due at the end
     exposed: list[list[int]] = field(default_factory=list)  # O-1: layout cards each seat left exposed
+    syodang: dict[str, Any] = field(default_factory=dict)  # O-2: the current offer and its window
     set_aside: list[int] = field(default_factory=list)
     weolyak_month: int = 0
     cur: dict[str, Any] = field(default_factory=dict)
@@ -240,6 +241,7 @@ def _reset_round(st: State) -> None:
     st.stack_owner = [NO_STACK] * 13
     st.stack_jokers = [[] for _ in range(13)]
     st.exposed = [[] for _ in range(n)]
+    st.syodang = {}
     st.stock = []
     st.credits = [0] * n
     st.gos = [0] * n
@@ -523,6 +525,8 @@ def legal_actions(st: State, seat: int) -> list[Action]:
         return [GO, STOP]
     if phase == "choose":
         return [JOIN, SIT]
+    if phase == "syodang":
+        return [ACCEPT, REJECT]
     if phase == "give":
         victim, demand, _ = st.cur["queue"][0]
         return [Action("give", card=o[0], target=o[1] if len(o) > 1 else -1)
@@ -558,7 +562,17 @@ def _turn_actions(st: State, seat: int) -> list[Action]:
                 out.append(_BOMB[m])
     if st.credits[seat] > 0:
         out.append(FLIP)
+    if _may_offer(st, seat):
+        out.append(OFFER)
     return out
+
+
+def _may_offer(st: State, seat: int) -> bool:
+    """O-2: a syodang offer opens a turn (once), with three players and cards in hand."""
+    if not st.options["syodang"] or len(st.active) != 3 or st.cur or not st.hands[seat]:
+        return False
+    sy = st.syodang
+    return not (sy.get("offerer") == seat and sy.get("mark") == st.turns_taken[seat])
 
 
 def is_legal(st: State, seat: int, action: Action) -> bool:
@@ -582,7 +596,11 @@ def is_legal(st: State, seat: int, action: Action) -> bool:
             if not 1 <= m <= 12 or m in st.shaken[seat] or sum(1 for x in hand if MONTH[x] == m) != 3:
                 return False
             return kind == "shake" or len(st.layout[m]) == 1
+        if kind == "offer":
+            return action == OFFER and _may_offer(st, seat)
         return kind == "flip" and st.credits[seat] > 0 and action == FLIP
+    if phase == "syodang":
+        return action in (ACCEPT, REJECT)
     if phase == "take_hand":
         return kind == "take" and action.card in st.layout[MONTH[st.cur["h"]]] and action == _TAKE[action.card]
     if phase == "take_flip":
@@ -648,6 +666,10 @@ def apply_unchecked(st: State, seat: int, action: Action) -> list[Event]:
         _go_stop(st, seat, kind == "go", events)
     elif kind == "give":
         _give(st, seat, action, events)
+    elif kind == "offer":
+        _offer(st, seat, events)
+    elif kind in ("accept", "reject"):
+        _answer(st, seat, kind == "accept", events)
     else:
         _choose(st, seat, kind == "join", events)
     st.version += 1
@@ -666,6 +688,8 @@ def _why_illegal(st: State, seat: int, action: Action, legal: list[Action]) -> I
         return IllegalAction("gostop.must_choose_seat", "Say whether you play this round or sit out.")
     if phase == "give":
         return IllegalAction("gostop.must_give", "Choose the junk you hand over.")
+    if phase == "syodang":
+        return IllegalAction("gostop.must_answer", "Accept or reject the syodang offer.")
     if phase in ("take_hand", "take_flip"):
         options = ", ".join(IDS[a.card] for a in legal)
         return IllegalAction("gostop.must_take", "Pick the layout card to take: {options}.", options=options)
@@ -1114,6 +1138,44 @@ def _go_stop(st: State, seat: int, go: bool, events: list[Event]) -> None:
     _next_turn(st, seat)
 
 
+def _offer(st: State, seat: int, events: list[Event]) -> None:
+    """O-2: show the hand and offer a nagari; the next player answers first."""
+    st.syodang = {"offerer": seat, "mark": st.turns_taken[seat], "stage": 0}
+    events.append(Event("syodang_offer", seat, {"cards": [IDS[c] for c in sorted(st.hands[seat])]}))
+    st.phase = "syodang"
+    st.turn = st.opponents(seat)[0]
+
+
+def _answer(st: State, seat: int, accept: bool, events: list[Event]) -> None:
+    sy = st.syodang
+    offerer = sy["offerer"]
+    right, left = st.opponents(offerer)
+    events.append(Event("syodang_accept" if accept else "syodang_reject", seat, {}))
+    if accept and seat == right:
+        sy["stage"] = 1
+        st.turn = left
+        return
+    if accept:
+        events.append(Event("syodang_nagari", offerer, {}))
+        _nagari(st, events)
+        return
+    # one rejects (the other accepts): the offerer plays on and a window opens (R: O-2)
+    sy["rejecter"] = seat
+    sy["opened"] = {str(q): st.turns_taken[q] for q in (right, left)}
+    st.phase = "turn"
+    st.turn = offerer
+
+
+def _syodang_window(st: State) -> tuple[int | None, int | None]:
+    """(rejecter, offerer) while a rejected offer's window is open, else (None, None)."""
+    sy = st.syodang
+    if sy.get("rejecter") is None:
+        return None, None
+    if any(st.turns_taken[int(q)] <= t for q, t in sy["opened"].items()):
+        return sy["rejecter"], sy["offerer"]
+    return None, None
+
+
 def _choose(st: State, seat: int, join: bool, events: list[Event]) -> None:
     st.status[seat] = PLAYING if join else SITTING
     events.append(Event("join" if join else "sit", seat, {}))
@@ -1197,8 +1259,13 @@ def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
             best = (key, pays, detail)
     assert best is not None
     pays, detail = best[1], best[2]
-    if len(losers) == 2:
-        goers = [q for q in losers if st.gos[q] > 0]
+    rejecter, offerer = _syodang_window(st) if len(losers) == 2 else (None, None)
+    if rejecter is not None and rejecter != w:
+        total = sum(pays.values())
+        pays = {q: (total if q == rejecter else 0) for q in losers}
+        detail["syodang_seat"] = rejecter
+    elif len(losers) == 2:
+        goers = [q for q in losers if st.gos[q] > 0 and q != offerer]
         if goers:
             payer = max(goers, key=lambda q: st.go_seq[q])
             total = sum(pays.values())
@@ -1376,5 +1443,6 @@ def view(st: State, seat: int | None) -> View:
         layout=layout, stacks=stacks, players=tuple(players), hand=hand, pending=pending,
         stop_pays=stop_pays, last_turn=last, log=tuple(_copy(e) for e in st.log[-LOG_SIZE:]),
         weolyak_month=st.weolyak_month, jokers=int(st.options["jokers"]), finished=st.finished,
-        options=dict(st.options),
+        options=dict(st.options), syodang_offerer=st.syodang.get("offerer"),
+        syodang_rejecter=_syodang_window(st)[0],
     )

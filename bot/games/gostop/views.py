@@ -91,7 +91,8 @@ class View:
     ``take_hand`` / ``take_flip`` (pick one of two layout cards), ``go_stop``, ``finished``.
     ``layout[m - 1]`` holds month m's layout cards; ``stacks`` marks months whose three cards form
     a stack. ``stop_pays`` (during ``go_stop``) is what each opponent would pay on Stop now.
-    ``log`` holds the last public events as ``{"kind", "seat", "data"}`` dicts.
+    ``log`` holds the last public events as ``{"kind", "seat", "data"}`` dicts. ``syodang_offerer`` is the
+    seat of the latest syodang offer (O-2), ``syodang_rejecter`` whoever rejected it while its window is open.
     """
 
     seat: int | None
@@ -119,6 +120,8 @@ class View:
     jokers: int
     finished: bool
     options: dict[str, Any] = field(default_factory=dict)
+    syodang_offerer: int | None = None
+    syodang_rejecter: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists)."""

@@ -102,7 +102,7 @@ def test_bad_cards_are_refused_with_a_reason(text: str, key: str) -> None:
 @pytest.mark.parametrize("action", [
     Action("play", card=c("8b")), Action("play", card=c("8b"), target=c("8j1")), Action("take", card=c("3j2")),
     Action("shake", month=1), Action("bomb", month=12), Action("flip"), Action("go"), Action("stop"),
-    Action("join"), Action("sit"), Action("give", card=c("2j1")), Action("give", card=c("2j1"), target=c("11d")),
+    Action("join"), Action("sit"), Action("offer"), Action("accept"), Action("reject"), Action("give", card=c("2j1")), Action("give", card=c("2j1"), target=c("11d")),
 ])
 def test_format_and_parse_are_exact_inverses(action: Action) -> None:
     assert parse_action(format_action(action)) == action

@@ -30,7 +30,7 @@ ALL_ACTIONS = (
     + [Action("play", card=x, target=y) for x in range(0, 48, 5) for y in range(0, 48, 7)]
     + [Action("take", card=x) for x in range(50)]
     + [Action(k, month=m) for k in ("shake", "bomb") for m in range(1, 13)]
-    + [Action(k) for k in ("flip", "go", "stop", "join", "sit")]
+    + [Action(k) for k in ("flip", "go", "stop", "join", "sit", "offer", "accept", "reject")]
     + [Action("give", card=x) for x in range(50)] + [Action("give", card=4, target=y) for y in range(5, 50, 3)]
 )
 
@@ -40,7 +40,7 @@ VARIANTS: list[dict[str, Any]] = [
     "baekhwajeom": True, "weolyak_first_turn": True, "weolyak_month": True}, {"four_birds": True, "vip": True,
     "palssari": True, "tti_bak": True, "meong_bak": True}, {"go_linear": True, "gwangbak_flat_2": True},
     {"deal_stack_steals": False, "nagari_cumulative": False, "go_add_dropped_at_3": True},
-    {"joker_stays_with_ppuk": True}, {"steal_choice": "ask", "oe_myeon": True},
+    {"joker_stays_with_ppuk": True}, {"steal_choice": "ask", "oe_myeon": True, "syodang": True},
 ]
 
 
@@ -107,7 +107,7 @@ def _check_views(st: State) -> None:
             assert own == {IDS[x] for x in st.hands[viewer]}
         assert not any(f'"{card}"' in text for card in hidden), (viewer, hidden)
         for entry in v["log"]:
-            if entry["kind"] in ("compensation", "chongtong", "hand_end", "match_end"):
+            if entry["kind"] in ("compensation", "chongtong", "hand_end", "match_end", "syodang_offer"):
                 continue
             blob = json.dumps(entry)
             assert not any(f'"{card}"' in blob for card in hidden), (viewer, entry)

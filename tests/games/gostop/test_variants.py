@@ -43,7 +43,7 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
 
 @pytest.mark.parametrize("name, value", [
     ("joker_kinds", "boss"), ("boar_pot", True), ("boar_first_turn", True),
-    ("missions", True), ("syodang", True),
+    ("missions", True),
 ])
 def test_variants_not_yet_available_are_refused_rather_than_ignored(name: str, value: Any) -> None:
     with pytest.raises(ValueError):
@@ -237,3 +237,41 @@ def test_O1_oe_myeon_the_feeder_pays_for_both_losers() -> None:
     # exception (A): a junk-only win without a Go
     st.captures[0] = cs(J10 + ["5r", "5a"])
     assert "oe_myeon_seat" not in settlement(st, 0)[1]
+
+
+def test_O2_syodang_both_accept_is_a_nagari() -> None:
+    st = make(3, hands={0: ["1j1", "2j1"], 1: ["10r", "10j1"], 2: ["11j1", "11j2"]}, layout=["3j1"],
+              stock=["9j1", "7j1", "12r"], options={"syodang": True, "rounds": 2})
+    events = act(st, "offer")
+    assert st.phase == "syodang" and st.turn == 1
+    assert next(e for e in events if e.kind == "syodang_offer").data["cards"] == ["m01-junk1", "m02-junk1"]
+    act(st, "accept")
+    assert st.turn == 2
+    act(st, "accept")
+    assert st.history[-1]["how"] == "nagari" and st.nagari_streak == 1
+
+
+def test_O2_syodang_rejecter_pays_for_both_if_someone_else_wins_in_the_window() -> None:
+    st = make(3, hands={0: ["1j1", "2j1"], 1: ["10r", "10j1"], 2: ["11j1", "11j2"]}, layout=["3j1"],
+              stock=["9j1", "7j1", "12r"], captures={0: ["1b", "3b", "8b"]}, options={"syodang": True})
+    act(st, "offer")
+    act(st, "reject")  # seat 1 rejects, seat 2 accepts automatically
+    assert st.phase == "turn" and st.turn == 0 and "offer" not in [str(a) for a in legal_actions(st, 0)]
+    pays, detail = settlement(st, 0)
+    assert detail["syodang_seat"] == 1 and pays == {1: 12, 2: 0}
+    assert "syodang_seat" not in settlement(st, 1)[1]  # the rejecter himself wins: everyone pays normally
+    st.turns_taken[1] += 1
+    st.turns_taken[2] += 1
+    assert "syodang_seat" not in settlement(st, 0)[1]  # the window has lapsed
+
+
+def test_O2_offerer_who_said_go_is_not_liable_for_go_bak_in_the_window() -> None:
+    st = make(3, hands={0: ["1j1", "2j1"], 1: ["10r", "10j1"], 2: ["11j1", "11j2"]}, layout=["3j1"],
+              stock=["9j1", "7j1", "12r"], captures={1: ["11b"], 2: ["1b", "3b", "8b"]}, options={"syodang": True})
+    st.gos[0] = 1
+    act(st, "offer")
+    act(st, "accept")
+    act(st, "reject")  # seat 2 rejects
+    pays, detail = settlement(st, 2)  # the rejecter wins: normal payments, and no go-bak for the offerer
+    assert "go_bak_seat" not in detail and pays == {0: 6, 1: 3}
+    assert settlement(st, 1)[1].get("syodang_seat") == 2
