@@ -17,6 +17,7 @@ from ..core import Event, GameInfo, IllegalAction, Option, Result, resolve_optio
 from .actions import ACCEPT, FLIP, GO, JOIN, OFFER, REJECT, SIT, STOP, Action, format_action
 from .cards import (
     ANIMAL,
+    BOAR,
     BRIGHT,
     CARDS_OF_MONTH,
     CUP,
@@ -62,8 +63,8 @@ OPTIONS: dict[str, Option] = {
     "weolyak_first_turn": Option(False),
     "weolyak_month": Option(False),
     "baekhwajeom": Option(False),
-    "boar_pot": Option(False, choices=_OFF),
-    "boar_first_turn": Option(False, choices=_OFF),
+    "boar_pot": Option(0, minimum=0, maximum=100),
+    "boar_first_turn": Option(False),
     "four_brights_with_rain_3": Option(False),
     "gwangbak_flat_2": Option(False),
     "godori_3": Option(False),
@@ -133,6 +134,7 @@ class State:
     deferred: list[list[int]] = field(default_factory=list)  # V-G1: [payee, amount per loser] due at the end
     exposed: list[list[int]] = field(default_factory=list)  # O-1: layout cards each seat left exposed
     syodang: dict[str, Any] = field(default_factory=dict)  # O-2: the current offer and its window
+    pot: int = 0  # V-E5: chips waiting for whoever catches the boar
     set_aside: list[int] = field(default_factory=list)
     weolyak_month: int = 0
     cur: dict[str, Any] = field(default_factory=dict)
@@ -368,6 +370,13 @@ def _pre_play(st: State, events: list[Event]) -> bool:
         else:
             _pay(st, payer, payee, amount, "compensation", events)
     st.compensation = []
+    ante = int(st.options["boar_pot"])
+    if ante:  # V-E5: everyone antes into the boar pot, which carries over until the boar is caught
+        for s in st.active:
+            st.chips[s] -= ante
+            st.ledger.append([s, -1, ante, "boar_ante"])
+        st.pot += ante * len(st.active)
+        events.append(Event("boar_ante", None, {"amount": ante, "pot": st.pot}))
     # 3. chongtong
     holders = [s for s in st.active if any(len([c for c in st.hands[s] if MONTH[c] == m]) == 4
                                            for m in range(1, 13))]
@@ -992,6 +1001,11 @@ def _finish_turn(st: State, seat: int, events: list[Event]) -> None:
     final = not any(st.has_turn(q) for q in st.active)
     first = st.turns_taken[seat] == 0
     ev: list[str] = cur["ev"]
+    if st.pot and BOAR in cur["cap"]:
+        events.append(Event("boar_pot", seat, {"amount": st.pot}))
+        st.chips[seat] += st.pot
+        st.ledger.append([-1, seat, st.pot, "boar_pot"])
+        st.pot = 0
     if cur["ppuk"]:
         st.ppuks[seat] += 1
         if first:
@@ -1012,6 +1026,10 @@ def _finish_turn(st: State, seat: int, events: list[Event]) -> None:
             events.append(Event("first_turn_bonus", seat, {}))
             for q in st.opponents(seat):
                 _pay(st, q, seat, 3, "first_turn_bonus", events)
+        if opts["boar_first_turn"] and BOAR in cur["cap"]:
+            events.append(Event("boar_first_turn", seat, {}))
+            for q in st.opponents(seat):
+                _pay(st, q, seat, 3, "boar_first_turn", events)
         if opts["weolyak_first_turn"] and four:
             st.weolyak[seat] = True
             events.append(Event("weolyak", seat, {"month": four[0]}))
@@ -1325,8 +1343,10 @@ def _end_round(st: State, events: list[Event], winner: int | None, how: str,
     start = st.history[-1]["ledger_end"] if st.history else 0
     delta = [0] * st.seats
     for payer, payee, amount, _ in st.ledger[start:]:
-        delta[payer] -= amount
-        delta[payee] += amount
+        if payer >= 0:
+            delta[payer] -= amount
+        if payee >= 0:
+            delta[payee] += amount
     scores = {str(s): st.score(s) for s in st.active}
     summary = {"round": st.round_no + 1, "winner_seat": winner, "how": how, "dealer_seat": st.dealer,
                "active": list(st.active), "scores": scores, "points": delta, "ledger_end": len(st.ledger)}
@@ -1444,5 +1464,5 @@ def view(st: State, seat: int | None) -> View:
         stop_pays=stop_pays, last_turn=last, log=tuple(_copy(e) for e in st.log[-LOG_SIZE:]),
         weolyak_month=st.weolyak_month, jokers=int(st.options["jokers"]), finished=st.finished,
         options=dict(st.options), syodang_offerer=st.syodang.get("offerer"),
-        syodang_rejecter=_syodang_window(st)[0],
+        syodang_rejecter=_syodang_window(st)[0], pot=st.pot,
     )

@@ -92,7 +92,8 @@ class View:
     ``layout[m - 1]`` holds month m's layout cards; ``stacks`` marks months whose three cards form
     a stack. ``stop_pays`` (during ``go_stop``) is what each opponent would pay on Stop now.
     ``log`` holds the last public events as ``{"kind", "seat", "data"}`` dicts. ``syodang_offerer`` is the
-    seat of the latest syodang offer (O-2), ``syodang_rejecter`` whoever rejected it while its window is open.
+    seat of the latest syodang offer (O-2), ``syodang_rejecter`` whoever rejected it while its window is open;
+    ``pot`` the boar pot (V-E5).
     """
 
     seat: int | None
@@ -122,6 +123,7 @@ class View:
     options: dict[str, Any] = field(default_factory=dict)
     syodang_offerer: int | None = None
     syodang_rejecter: int | None = None
+    pot: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists)."""

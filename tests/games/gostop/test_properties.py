@@ -40,7 +40,7 @@ VARIANTS: list[dict[str, Any]] = [
     "baekhwajeom": True, "weolyak_first_turn": True, "weolyak_month": True}, {"four_birds": True, "vip": True,
     "palssari": True, "tti_bak": True, "meong_bak": True}, {"go_linear": True, "gwangbak_flat_2": True},
     {"deal_stack_steals": False, "nagari_cumulative": False, "go_add_dropped_at_3": True},
-    {"joker_stays_with_ppuk": True}, {"steal_choice": "ask", "oe_myeon": True, "syodang": True},
+    {"joker_stays_with_ppuk": True, "boar_pot": 2, "boar_first_turn": True}, {"steal_choice": "ask", "oe_myeon": True, "syodang": True},
 ]
 
 
@@ -128,7 +128,7 @@ def test_every_step_conserves_cards_round_trips_hides_cards_and_refuses_illegal(
     for st in random_game(seed, seats, VARIANTS[variant], steps=True):
         assert _count(st) == total
         assert State.from_dict(json.loads(json.dumps(st.to_dict()))) == st
-        assert sum(st.chips) == 0
+        assert sum(st.chips) + st.pot == 0
         if scoring_default:
             _check_scores(st)
         _check_views(st)
@@ -152,11 +152,12 @@ def test_many_random_games_end_with_zero_sum_chips_and_conserved_cards(seed: int
     """100 examples x 20 games = 2,000 games with cheap end-of-game checks."""
     for k in range(20):
         (st,) = random_game(seed + k, seats, VARIANTS[variant])
-        assert st.finished and sum(st.chips) == 0
+        assert st.finished and sum(st.chips) + st.pot == 0
         assert _count(st) == 48 + VARIANTS[variant].get("jokers", 2)
         last = st.history[-1]
         if last["how"] == "nagari":  # R7.8: no payment, only first-turn side payments (R5.10, V-E1)
-            assert all(p[3] in ("first_turn_ppuk", "first_turn_bonus") for p in st.ledger)
+            assert all(p[3] in ("first_turn_ppuk", "first_turn_bonus", "boar_first_turn", "boar_ante", "boar_pot")
+                       for p in st.ledger)
         elif last["how"] == "stop":
             assert last["points"][last["winner_seat"]] >= 0
 

@@ -29,7 +29,7 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
         "jokers": 2, "joker_kinds": "standard", "joker_stays_with_ppuk": False, "cup_single_junk": False,
         "flex_card": "m09", "bomb_flip_three": False, "bomb_korean": False, "shake_must_play": False,
         "shake_nov_dec_x4": False, "first_turn_bonus": False, "weolyak_first_turn": False,
-        "weolyak_month": False, "baekhwajeom": False, "boar_pot": False, "boar_first_turn": False,
+        "weolyak_month": False, "baekhwajeom": False, "boar_pot": 0, "boar_first_turn": False,
         "four_brights_with_rain_3": False, "gwangbak_flat_2": False, "godori_3": False, "four_birds": False,
         "meong_bak": False, "tti_bak": False, "pibak_2p_7": False, "vip": False, "palssari": False,
         "go_linear": False, "missions": False, "gwangpalli_pay_at_end": False, "gwangpalli_redeal_all": False,
@@ -42,7 +42,7 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
 
 
 @pytest.mark.parametrize("name, value", [
-    ("joker_kinds", "boss"), ("boar_pot", True), ("boar_first_turn", True),
+    ("joker_kinds", "boss"),
     ("missions", True),
 ])
 def test_variants_not_yet_available_are_refused_rather_than_ignored(name: str, value: Any) -> None:
@@ -275,3 +275,27 @@ def test_O2_offerer_who_said_go_is_not_liable_for_go_bak_in_the_window() -> None
     pays, detail = settlement(st, 2)  # the rejecter wins: normal payments, and no go-bak for the offerer
     assert "go_bak_seat" not in detail and pays == {0: 6, 1: 3}
     assert settlement(st, 1)[1].get("syodang_seat") == 2
+
+
+def test_V_E5_boar_pot_antes_carry_over_until_the_boar_is_caught() -> None:
+    from bot.games.gostop.engine import _pre_play
+
+    st = make(2, hands={0: ["7j1", "1j1"], 1: ["10r", "10j1"]}, layout=["7a", "3j1"], stock=["9j1", "6j1", "12r"],
+              options={"boar_pot": 2})
+    st.pot, st.chips = 6, [0, 0]  # carried over from earlier rounds
+    assert _pre_play(st, [])
+    assert st.pot == 10 and st.chips == [-2, -2]
+    events = act(st, "play 7j1")
+    assert "boar_pot" in kinds(events) and st.pot == 0 and st.chips == [8, -2]
+
+
+def test_V_E5_boar_on_the_first_turn_earns_three_chips() -> None:
+    st = make(2, hands={0: ["7j1", "1j1"], 1: ["10r"]}, layout=["7a"], stock=["9j1", "6j1"],
+              options={"boar_first_turn": True})
+    act(st, "play 7j1")
+    assert st.chips == [3, -3]
+    st = make(2, hands={0: ["7j1", "1j1"], 1: ["10r"]}, layout=["7a"], stock=["9j1", "6j1"],
+              options={"boar_first_turn": True})
+    st.turns_taken[0] = 1
+    act(st, "play 7j1")
+    assert st.chips == [0, 0]
