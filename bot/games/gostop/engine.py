@@ -5,6 +5,10 @@ One ``State`` holds the whole match (several rounds, chips carried over). Cards 
 ``pop()``. Seats are table seats ``0..seats-1``; ``State.active`` lists the seats playing this
 round in turn order, dealer first (R2.2). A turn that needs a choice in the middle (k = 2 after a
 joker, j = 2 on the flip) keeps its progress in ``State.cur`` until the player picks.
+
+Every variant of §10 is an option with the rules file's default. Two are declared but refuse any
+value other than the default, because the rules file leaves them too open to implement faithfully:
+``joker_kinds`` (V-J1: which special jokers, and with which ids) and ``missions`` (V-M1).
 """
 
 from __future__ import annotations
