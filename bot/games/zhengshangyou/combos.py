@@ -369,7 +369,9 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
                 if key in seen:
                     continue
                 seen.add(key)
-                if n == 3 and cards[1].rank >= BJ:
+                if (n == 3 and cards[1].rank >= BJ) or twos_natural:
+                    # one natural + two jokers is also a set; with natural 2s in runs, a 2 may be
+                    # wild in a multiple sequence made of the same cards
                     out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
                     continue
             run = _run_combo(cards, top_max)
@@ -384,7 +386,7 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
                 continue
             seen.add(key)
             found = interpretations(cards, twos_natural, allow_joker_pair)
-            if found:
+            if any(c.kind == MULTI for c in found):  # a mere set here is listed by the set generator
                 out.append((cards, found))
     return out
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bot.games.zhengshangyou.combos import MULTI, RUN, SET, SINGLE, beats, candidates, reading
+from bot.games.core import Card, full_deck
+from bot.games.zhengshangyou.combos import MULTI, RUN, SET, SINGLE, beats, reading
 
 from .helpers import cards, one, readings
 
@@ -202,15 +205,41 @@ def test_R12_6_sets_and_singles_unchanged() -> None:
 # ---- candidate generation covers every reading
 
 
-def test_candidates_cover_every_legal_selection_of_a_small_hand() -> None:
+@pytest.mark.parametrize("text,twos", [
+    ("5s 5h 6s 7s 7d 8s 2h BJ RJ", False),
+    ("3c 3h 4c 4h 5s 6s 8d 10c 10h Jc 2c 2d 2s RJ", False),
+    ("Ks Kh Ah Ad 2s 2h Qs Jd BJ RJ 9c 10c", True),
+])
+def test_candidates_list_every_combination_of_a_hand_exactly_once(text: str, twos: bool) -> None:
     from itertools import combinations
 
-    from bot.games.zhengshangyou.combos import interpretations
-    hand = sorted(cards("5s 5h 6s 7s 7d 8s 2h BJ RJ"))
-    every = {tuple(s) for n in range(1, len(hand) + 1) for s in combinations(hand, n) if interpretations(s)}
-    assert set(candidates(hand, False, True)) >= every
-    assert {c for c in candidates(hand, False, True) if interpretations(c)} == every
+    from bot.games.zhengshangyou.combos import combinations_in, interpretations
+    hand = sorted(cards(text))
+    every = {s: interpretations(s, twos) for n in range(1, len(hand) + 1) for s in combinations(hand, n)}
+    every = {s: found for s, found in every.items() if found}
+    listed = combinations_in(hand, twos, True)
+    assert len({c for c, _ in listed}) == len(listed)
+    assert dict(listed) == every
 
 
 def test_singles_are_singles() -> None:
     assert one("7s").kind == SINGLE
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(naturals=st.lists(st.sampled_from([c for c in sorted(full_deck()) if c.rank < 15]), min_size=2,
+                         max_size=7, unique=True),
+       wilds=st.lists(st.sampled_from([c for c in sorted(full_deck()) if c.rank >= 15]), max_size=4, unique=True),
+       twos=st.booleans(), joker_pair=st.booleans())
+def test_generator_matches_brute_force_classification(naturals: list[Card], wilds: list[Card], twos: bool,
+                                                      joker_pair: bool) -> None:
+    """Every combination in a hand is listed once, with every reading (rich in 2s and jokers)."""
+    from itertools import combinations
+
+    from bot.games.zhengshangyou.combos import combinations_in, interpretations
+    hand = sorted(naturals + wilds)
+    every = {s: interpretations(s, twos, joker_pair) for n in range(1, len(hand) + 1)
+             for s in combinations(hand, n)}
+    listed = combinations_in(hand, twos, joker_pair)
+    assert len({c for c, _ in listed}) == len(listed)
+    assert dict(listed) == {s: found for s, found in every.items() if found}
