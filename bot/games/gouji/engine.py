@@ -149,6 +149,8 @@ class State:
     recent: list[list[Any]] = field(default_factory=list)
     scores: list[int] = field(default_factory=lambda: [0, 0])
     history: list[dict[str, Any]] = field(default_factory=list)
+    #: a player was replaced during this hand: the next hand is fresh (R4.1 b, D-36)
+    participant_changed: bool = False
     finished: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -629,7 +631,10 @@ def _end_hand(state: State, events: list[Event]) -> None:
         return
     state.prev_order = order
     state.hand_no += 1
-    if csh:
+    if state.participant_changed:  # R4.1 b: fresh; only a Chuan San Hu tribute survives (D-36)
+        state.participant_changed = False
+        _deal(state, "fresh", "csh" if csh else "none", events)
+    elif csh:
         _deal(state, "fresh", "csh", events)  # R10.9, R5.7
     else:
         _deal(state, "normal", "standard", events)
@@ -782,6 +787,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         ex = next(e for e in state.exchanges if e["receiver"] == seat and e["status"] == "given")
         return [Return(c) for c in moves.return_choices(state.hands[seat], ex["n"])]
     return []
+
+
+def change_participant(state: State) -> None:
+    """Record that a seat changed hands (a substitute or a computer player took over): the next
+    hand is a fresh hand (R4.1 b, R10.9). Not an action: it increments ``version`` only."""
+    state.participant_changed = True
+    state.version += 1
 
 
 def timeout_action(state: State, seat: int) -> Action | None:

@@ -334,3 +334,13 @@ def test_R4_7_tribute_does_not_change_the_leader() -> None:
     state, _ = _normal_hand([0, 1, 2, 3, 4, 5])
     finish_prehand(state)
     assert state.turn == 5 == state.first_leader
+
+
+def test_R4_1b_R10_9_participant_change_makes_the_next_hand_fresh() -> None:
+    from bot.games.gouji.engine import change_participant
+    state = new_game(6, 12, {"session_hands": 2})
+    change_participant(state)
+    _play_out(state)
+    assert state.hand_no == 2 and state.hand_kind == "fresh"
+    assert state.tribute == ("csh" if state.history[-1]["chuan_san_hu"] else "none")
+    assert not state.participant_changed
