@@ -16,7 +16,7 @@ from bot.app import TeahouseBot
 from bot.games.core import Result
 from bot.games.registry import engine
 from bot.i18n import LANGUAGES, language_of
-from bot.storage import GameRecord, GuildSettings, Seat, Snapshot, StorageError
+from bot.storage import GameRecord, GuildSettings, Seat, Snapshot, StorageError, ranks_from_scores
 
 from .session import GameSession
 
@@ -90,7 +90,9 @@ async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, 
         teams(count, session.options) if teams else None)
     places = tuple(int(result.places.get(s, count)) for s in range(count))
     team_places: dict[int, int] | None = None
-    if team_list is not None:
+    if team_list is not None and result.team_points:
+        team_places = ranks_from_scores({int(k): v for k, v in result.team_points.items()})
+    elif team_list is not None:
         team_places = {}
         for seat, team in enumerate(team_list):
             team_places[team] = min(team_places.get(team, 99), places[seat])
