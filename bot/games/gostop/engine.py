@@ -6,9 +6,9 @@ One ``State`` holds the whole match (several rounds, chips carried over). Cards 
 round in turn order, dealer first (R2.2). A turn that needs a choice in the middle (k = 2 after a
 joker, j = 2 on the flip) keeps its progress in ``State.cur`` until the player picks.
 
-Every variant of §10 is an option with the rules file's default. Two are declared but refuse any
-value other than the default, because the rules file leaves them too open to implement faithfully:
-``joker_kinds`` (V-J1: which special jokers, and with which ids) and ``missions`` (V-M1).
+Every variant of §10 is an option with the rules file's default. ``joker_kinds`` (V-J1) is declared
+but refuses any value other than the default: the rules file does not say which special jokers join
+the pack or how they are written. Missions (V-M1) use a small fixed list, ``MISSIONS``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ from .views import LastTurn, PendingView, PlayerView, StackView, View
 NO_STACK = -2
 DEAL_STACK = -1
 
-_OFF = (False,)
+#: V-M1 missions: (name, test on the winner's tally); one is drawn each round with a factor 2..9.
+MISSIONS = ("godori", "hong_dan", "cheong_dan", "cho_dan", "three_brights", "five_animals", "five_ribbons",
+            "ten_junk")
 OPTIONS: dict[str, Option] = {
     "rounds": Option(5, minimum=1, maximum=100),
     "jokers": Option(2, choices=(0, 1, 2)),
@@ -79,7 +81,7 @@ OPTIONS: dict[str, Option] = {
     "vip": Option(False),
     "palssari": Option(False),
     "go_linear": Option(False),
-    "missions": Option(False, choices=_OFF),
+    "missions": Option(False),
     "gwangpalli_pay_at_end": Option(False),
     "gwangpalli_redeal_all": Option(False),
     "gwangpalli_rate": Option(2, choices=(2, 3)),
@@ -139,6 +141,7 @@ class State:
     exposed: list[list[int]] = field(default_factory=list)  # O-1: layout cards each seat left exposed
     syodang: dict[str, Any] = field(default_factory=dict)  # O-2: the current offer and its window
     pot: int = 0  # V-E5: chips waiting for whoever catches the boar
+    mission: list[int] = field(default_factory=list)  # V-M1: [index in MISSIONS, factor] of this round
     set_aside: list[int] = field(default_factory=list)
     weolyak_month: int = 0
     cur: dict[str, Any] = field(default_factory=dict)
@@ -204,7 +207,7 @@ class State:
 _NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation", "stack_jokers", "deferred",
            "exposed")
 _FLAT = ("active", "status", "stack_owner", "stock", "credits", "gos", "last_go", "go_seq", "bombs", "ppuks",
-         "turns_taken", "weolyak", "chips", "set_aside", "log", "history")
+         "turns_taken", "weolyak", "chips", "set_aside", "log", "history", "mission")
 
 
 def _copy(value: Any) -> Any:
@@ -280,6 +283,9 @@ def _start_round(st: State, events: list[Event]) -> None:
         rng_for(st.seed, "deal", st.deal_no).shuffle(deck)
         if st.options["weolyak_month"]:
             st.weolyak_month = rng_for(st.seed, "weolyak", st.deal_no).randint(1, 12)
+        if st.options["missions"]:
+            draw = rng_for(st.seed, "mission", st.deal_no)
+            st.mission = [draw.randrange(len(MISSIONS)), draw.randint(2, 9)]
         if n <= 3 or st.gp_same_three:
             if n <= 3:
                 st.active = [(d + i) % n for i in range(n)]
@@ -287,7 +293,7 @@ def _start_round(st: State, events: list[Event]) -> None:
             _deal_active(st, deck)
             events.append(Event("hand_start", d, {
                 "round": st.round_no + 1, "dealer_seat": d, "active": list(st.active),
-                "weolyak_month": st.weolyak_month,
+                "weolyak_month": st.weolyak_month, **_mission_data(st),
             }))
             if _pre_play(st, events):
                 return
@@ -321,6 +327,7 @@ def _start_round(st: State, events: list[Event]) -> None:
         st.phase = "choose"
         events.append(Event("hand_start", d, {
             "round": st.round_no + 1, "dealer_seat": d, "active": [], "weolyak_month": st.weolyak_month,
+            **_mission_data(st),
         }))
         if _advance_choice(st, events):
             return
@@ -1245,6 +1252,8 @@ def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
         t = tally(mine, rules, as_junk)
         s = t.points(rules)
         common = shake_mult * go_mult * _nagari_mult(st) * weol
+        if st.mission and _mission_done(MISSIONS[st.mission[0]], t):
+            common *= st.mission[1]
         meong = t.animals >= 7
         if meong and not opts["meong_bak"]:
             common *= 2
@@ -1313,6 +1322,19 @@ def _oe_myeon_payer(st: State, w: int, losers: list[int], cup_as_junk: bool) -> 
     taken = set(last.get("captured", ()))
     feeders = [q for q in losers if taken.intersection(st.exposed[q])]
     return feeders[-1] if feeders else None
+
+
+def _mission_data(st: State) -> dict[str, Any]:
+    return {"mission": MISSIONS[st.mission[0]], "mission_factor": st.mission[1]} if st.mission else {}
+
+
+def _mission_done(name: str, t: Any) -> bool:
+    """V-M1: whether the winner's capture area (a ``Tally``) achieved the round's mission."""
+    return {
+        "godori": t.birds == 3, "hong_dan": t.hong == 3, "cheong_dan": t.cheong == 3, "cho_dan": t.cho == 3,
+        "three_brights": t.brights >= 3, "five_animals": t.animals >= 5, "five_ribbons": t.ribbons >= 5,
+        "ten_junk": t.junk >= 10,
+    }[name]
 
 
 def _stop(st: State, seat: int, events: list[Event]) -> None:
@@ -1469,4 +1491,5 @@ def view(st: State, seat: int | None) -> View:
         weolyak_month=st.weolyak_month, jokers=int(st.options["jokers"]), finished=st.finished,
         options=dict(st.options), syodang_offerer=st.syodang.get("offerer"),
         syodang_rejecter=_syodang_window(st)[0], pot=st.pot,
+        mission=MISSIONS[st.mission[0]] if st.mission else None, mission_factor=st.mission[1] if st.mission else 1,
     )

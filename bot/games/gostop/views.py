@@ -93,7 +93,7 @@ class View:
     a stack. ``stop_pays`` (during ``go_stop``) is what each opponent would pay on Stop now.
     ``log`` holds the last public events as ``{"kind", "seat", "data"}`` dicts. ``syodang_offerer`` is the
     seat of the latest syodang offer (O-2), ``syodang_rejecter`` whoever rejected it while its window is open;
-    ``pot`` the boar pot (V-E5).
+    ``pot`` the boar pot (V-E5); ``mission`` / ``mission_factor`` this round's mission (V-M1).
     """
 
     seat: int | None
@@ -124,6 +124,8 @@ class View:
     syodang_offerer: int | None = None
     syodang_rejecter: int | None = None
     pot: int = 0
+    mission: str | None = None
+    mission_factor: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists)."""

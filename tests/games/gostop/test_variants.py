@@ -43,7 +43,6 @@ def test_every_variant_row_has_an_option_with_its_default() -> None:
 
 @pytest.mark.parametrize("name, value", [
     ("joker_kinds", "boss"),
-    ("missions", True),
 ])
 def test_variants_not_yet_available_are_refused_rather_than_ignored(name: str, value: Any) -> None:
     with pytest.raises(ValueError):
@@ -299,3 +298,15 @@ def test_V_E5_boar_on_the_first_turn_earns_three_chips() -> None:
     st.turns_taken[0] = 1
     act(st, "play 7j1")
     assert st.chips == [0, 0]
+
+
+def test_V_M1_missions_multiply_the_payment_when_achieved() -> None:
+    from bot.games.gostop.engine import MISSIONS
+
+    st = new_game(2, 4, {"missions": True})
+    assert st.mission and 2 <= st.mission[1] <= 9
+    st = make(2, captures={0: BRIGHT3, 1: ["11b"]}, options={"missions": True})
+    st.mission = [MISSIONS.index("three_brights"), 5]
+    assert settlement(st, 0)[0] == {1: 15}
+    st.mission = [MISSIONS.index("godori"), 5]
+    assert settlement(st, 0)[0] == {1: 3}
