@@ -24,7 +24,6 @@ from .cards import (
     CUP,
     HONG_DAN,
     ID_OF,
-    IDS,
     JOKER,
     MONTH,
     PI,
@@ -350,4 +349,4 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     return candidates[best]
 
 
-__all__ = ["DEFAULT_BUDGET_S", "IDS", "choose_action", "determinize"]
+__all__ = ["DEFAULT_BUDGET_S", "choose_action", "determinize"]
