@@ -148,6 +148,14 @@ def parse_label(text: str) -> str:
                         text=text)
 
 
+def _is_label(text: str) -> bool:
+    try:
+        parse_label(text)
+    except IllegalAction:
+        return False
+    return True
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Cards separated by spaces, commas or dashes, in any order: ``7s 2h-2d``."""
     tokens = [tok for tok in re.split(r"[\s,;]+|(?<=[♠♥♦♣SHDCshdcJj])-", text.strip()) if tok]
@@ -170,7 +178,7 @@ def parse_action(text: str) -> Action:
         raw = raw[5:]
     as_: str | None = None
     match = _AS_RE.match(raw)
-    if match:
+    if match and _is_label(match.group("label")):  # "as" is also the ace of spades: "Ks As"
         raw = match.group("cards")
         as_ = parse_label(match.group("label"))
     if not raw.strip():

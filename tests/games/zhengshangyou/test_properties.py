@@ -259,4 +259,6 @@ def test_notation_accepts_ascii_and_symbols() -> None:
     assert parse_action("10h 10S") == parse_action("10♥ 10♠") == Play((Card(10, "H"), Card(10, "S")))
     assert parse_action(" PASS ") == Pass()
     assert parse_action("take tribute rj") == TakeTribute(Card(17))
+    assert parse_action("9s As Ks") == parse_action("Ks as 9s") != parse_action("9s Ks as set")
+    assert parse_action("Ks As") == Play((Card(13, "S"), Card(14, "S")))
     assert format_action(Play((Card(9, "S"), Card(16), Card(17)), "run")) == "9♠ BJ RJ as run"
