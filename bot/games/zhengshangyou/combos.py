@@ -1,9 +1,9 @@
 """Combinations (rules §5): classify a selection of cards, compare plays, list candidate plays.
 
 A ``Combo`` is one reading of a selection: its type, size, shape and strength.
-``interpretations`` is the §5.8 classifier; ``beats`` is §5.7. ``candidates``
-lists card selections from a hand that may form combinations (it over-generates;
-every caller classifies what it returns), optionally only those of one shape.
+``interpretations`` is the §5.8 classifier; ``beats`` is §5.7. ``combinations_in``
+lists every combination in a hand with its readings (optionally only one shape),
+which is what ``legal_actions`` and the AI build on.
 
 >>> from bot.games.core import Card
 >>> [c.label for c in interpretations(tuple(map(Card.parse, ["9s", "BJ", "RJ"])))]
@@ -390,8 +390,3 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
                 out.append((cards, found))
     return out
 
-
-def candidates(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: bool,
-               shape: tuple[str, int, int, int] | None = None, min_rank: int = 3) -> list[tuple[Card, ...]]:
-    """The selections of ``combinations_in`` without their readings."""
-    return [cards for cards, _ in combinations_in(hand, twos_natural, allow_joker_pair, shape, min_rank)]

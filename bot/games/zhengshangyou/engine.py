@@ -27,7 +27,6 @@ from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribut
 from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations, reading
 from .view import ComboView, ExchangeView, HandSummary, TrickEntry, View
 
-MODES = ("individual", "team4", "team6")
 PLAY = "play"
 TRIBUTE = "tribute"
 TAKE_TRIBUTE = "take_tribute"
