@@ -31,10 +31,12 @@ from .cards import (
     TYPE,
 )
 from .engine import NO_STACK, PLAYING, State, apply_unchecked, legal_actions
+from .scoring import score
 from .views import View
 
 DEFAULT_BUDGET_S = 0.2
 MAX_CANDIDATES = 4
+ROLLOUT_TURNS = 4
 PRIOR_N = 3
 PRIOR_SCALE = 0.1
 
@@ -294,13 +296,35 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
     return best
 
 
-def _rollout(st: State, me: int, rng: random.Random) -> float:
-    """Finish the sampled round greedily; the value favours winning, then the chips won."""
+def _rollout(st: State, me: int, rng: random.Random, max_turns: int = 0) -> float:
+    """Play the sampled round on greedily for a few turns, then judge the position.
+
+    A finished round is judged by its chips; otherwise by ``_position``: short rollouts keep the
+    noise of the far future out of the comparison between moves.
+    """
+    turns = 0
     for _ in range(400):
         if st.phase == "finished":
-            break
+            return _value(float(st.chips[me]))
+        if st.phase == "turn" and not st.cur:
+            turns += 1
+            if max_turns and turns > max_turns:
+                break
         apply_unchecked(st, st.turn, _rollout_move(st, rng))
-    return _value(float(st.chips[me]))
+    return _position(st, me)
+
+
+def _position(st: State, me: int) -> float:
+    """A static judgement: score and captured worth against the best opponent, plus chips already won."""
+    rules = st.rules
+
+    def worth(seat: int) -> float:
+        caps = st.captures[seat]
+        return score(caps, rules) + 0.12 * sum(VALUE[c] for c in caps)
+
+    mine = worth(me)
+    best_other = max(worth(q) for q in st.active if q != me)
+    return 0.1 * (mine - best_other) + 0.03 * st.chips[me]
 
 
 def _value(chips: float) -> float:
@@ -338,7 +362,8 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
                 continue
             st = base.copy()
             apply_unchecked(st, me, action)
-            totals[i] += _rollout(st, me, random.Random(seed))
+            # Go/Stop compares with an exact Stop value: play those rounds out to the end
+            totals[i] += _rollout(st, me, random.Random(seed), 0 if stop_value is not None else ROLLOUT_TURNS)
             counts[i] += 1
         if time.perf_counter() >= deadline:
             break
