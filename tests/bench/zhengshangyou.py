@@ -57,6 +57,11 @@ def play_match(seats: int, seed: int, options: dict[str, object], level_of: Poli
     return list(state.winners)
 
 
+def levels(heroes: set[int], hero: str, other: str) -> Policy:
+    """Seats in ``heroes`` play at level ``hero``, the others at ``other``."""
+    return lambda seat: hero if seat in heroes else other
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -78,8 +83,7 @@ def run(quick: bool) -> dict[str, float]:
     wins = 0
     for g in range(games):
         hero = g % 5
-        winners = play_match(5, 10_000 + g, {"mode": "individual"},
-                             lambda s, h=hero: "easy" if s == h else "random", times)
+        winners = play_match(5, 10_000 + g, {"mode": "individual"}, levels({hero}, "easy", "random"), times)
         wins += hero in winners
     out["easy_vs_random"] = wins / games
     print(f"easy vs random: {wins}/{games} = {wins / games:.1%} (5-player individual matches to 11)")
@@ -90,13 +94,13 @@ def run(quick: bool) -> dict[str, float]:
     for g in range(games):
         team = g % 2
         winners = play_match(4, 20_000 + g, {"mode": "team4", "target_score": 1},
-                             lambda s, t=team: "hard" if s % 2 == t else "easy", times, budget)
+                             levels({team, team + 2}, "hard", "easy"), times, budget)
         wins += team == winners[0] % 2
     out["hard_vs_easy"] = wins / games
     print(f"hard vs easy: {wins}/{games} = {wins / games:.1%} (team4 hands, hard budget {budget}s)")
 
     for g in range(3 if quick else 30):
-        play_match(5, 30_000 + g, {"target_score": 1}, lambda s: "random", times)
+        play_match(5, 30_000 + g, {"target_score": 1}, levels(set(), "random", "random"), times)
     for level in ("random", "easy", "hard"):
         values = times.get(level, [])
         p50, p99 = percentile(values, 0.5) * 1000, percentile(values, 0.99) * 1000
