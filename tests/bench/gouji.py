@@ -105,7 +105,7 @@ def run(quick: bool) -> dict[str, float]:
     out["random_hands_per_cpu_s"] = per_cpu_sec
     out["move_us"] = per_move * 1e6
     timer: Timer = {}
-    hard_budget = 0.1
+    hard_budget = 0.01 if quick else 0.1
     out["easy_vs_random"] = win_rate("easy", "random", 4 if quick else 500, None, timer)
     out["hard_budget_s"] = hard_budget
     out["hard_vs_easy"] = win_rate("hard", "easy", 2 if quick else 100, hard_budget, timer)
