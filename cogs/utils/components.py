@@ -12,17 +12,27 @@ from typing import Any, Protocol
 
 import discord
 
-PREFIX = "th"
+BUTTON_PREFIX = "th"
+SELECT_PREFIX = "ts"
 ANY_VERSION = "-"
-TEMPLATE = re.compile(
-    rf"{PREFIX}:(?P<game>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}|-):(?P<verb>[a-z_]{{1,16}})(?::(?P<arg>[^\n]{{0,60}}))?"
-)
 
 
-def custom_id(game: int, verb: str, arg: str = "", version: int | None = None) -> str:
+def _template(prefix: str) -> re.Pattern[str]:
+    """One pattern per component type: discord.py keys dynamic items by their pattern."""
+    return re.compile(
+        rf"{prefix}:(?P<game>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}|-):(?P<verb>[a-z_]{{1,16}})"
+        r"(?::(?P<arg>[^\n]{0,60}))?"
+    )
+
+
+BUTTON_TEMPLATE = _template(BUTTON_PREFIX)
+SELECT_TEMPLATE = _template(SELECT_PREFIX)
+
+
+def custom_id(game: int, verb: str, arg: str = "", version: int | None = None, prefix: str = BUTTON_PREFIX) -> str:
     """``custom_id(12, "join") == "th:12:-:join"``; ``version`` pins the click to one state."""
     ver = ANY_VERSION if version is None else str(version)
-    text = f"{PREFIX}:{game}:{ver}:{verb}" + (f":{arg}" if arg else "")
+    text = f"{prefix}:{game}:{ver}:{verb}" + (f":{arg}" if arg else "")
     if len(text) > 100:
         raise ValueError("custom_id too long")
     return text
@@ -47,7 +57,7 @@ def _parse(match: re.Match[str]) -> tuple[int, int | None, str, str]:
     return int(match["game"]), (None if ver == ANY_VERSION else int(ver)), match["verb"], match["arg"] or ""
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
     """Every button of every game (lobby, table, hand panel)."""
 
     def __init__(self, game: int, verb: str, arg: str = "", version: int | None = None, *,
@@ -72,7 +82,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
             await handler.on_click(interaction, self.game, self.version, self.verb, self.arg, [])
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=TEMPLATE):
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
     """Every select menu of every game; the chosen values travel with the click."""
 
     def __init__(self, game: int, verb: str, arg: str = "", version: int | None = None, *,
@@ -80,7 +90,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=TEMPLA
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
         options = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(discord.ui.Select(
-            custom_id=custom_id(game, verb, arg, version), options=options[:25],
+            custom_id=custom_id(game, verb, arg, version, prefix=SELECT_PREFIX), options=options[:25],
             placeholder=placeholder[:150] or None, min_values=min_values,
             max_values=min(max_values, len(options[:25])), row=row,
         ))

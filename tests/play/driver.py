@@ -181,7 +181,8 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
             continue
         session = session_in(bot, thread)
         version = session.version if session is not None else -1
-        if await choose(person, panel, rng, log) and (session is None or session.version != version):
+        chosen = await choose(person, panel, rng, log)
+        if chosen and (session is None or session.version != version):
             log.human_moves += 1
             log.calls_per_move.append(len(person.last_interaction.other_calls))
     raise AssertionError("the match did not end")

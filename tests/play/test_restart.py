@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from bot.i18n import t
@@ -34,7 +35,5 @@ async def test_a_game_resumes_after_a_restart_and_finishes(double: DiscordDouble
 
 async def play_match_steps(double: DiscordDouble, bot: Any, thread: Any, people: list[Any], steps: int) -> None:
     """A few human moves, then stop (the game is mid-way)."""
-    try:
+    with contextlib.suppress(AssertionError):
         await play_match(double, bot, thread, people, seed=2, typed_every=0, max_steps=steps)
-    except AssertionError:
-        pass
