@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from bot.app import TeahouseBot
 from bot.games.registry import engine
-from bot.i18n import t
+from bot.i18n import catalog, t
 from cogs.games import Games
 from cogs.utils import pictures
 from cogs.utils.session import GameSession
@@ -103,11 +103,14 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
     if session is None or session.state is None:
         return
     hidden = hidden_cards(session)
+    hand_over = t("en", "games.summary.hand_over", game="").split("**")[-1].strip()
     for message in [*thread.public_messages, *double.default_channel.public_messages]:
         key = hash((message.id, message.content, len(message.edits)))
         if key in seen:
             continue
         seen.add(key)
+        if hand_over in message.content:
+            continue  # it shows the hand that just ended, whose card ids are already dealt again
         log.checked_messages += 1
         words = set(re.split(r"[\s,;:()\[\]]+", message.text))
         leaked = words & hidden
@@ -195,7 +198,7 @@ async def typed_move(person: Person, thread: Channel, rng: random.Random, log: M
         return False
     choice = rng.choice(choices)
     reply = await person.run("/play", channel=thread, move=str(choice.value))
-    if t("en", "games.played", move="").split("{")[0].strip() not in reply.content:
+    if catalog("en")["games.played"].split("{")[0] not in reply.content:
         return False
     log.human_moves += 1
     log.typed_moves += 1
