@@ -317,6 +317,9 @@ class Games(commands.Cog):
         while len(self._handled) > 5000:
             self._handled.popitem(last=False)
         lang = _lang(interaction)
+        if verb == "rematch":
+            await self._rematch(interaction, game)
+            return
         session = self.sessions.get(game)
         if session is None or session.phase not in (LOBBY, PLAYING):
             await self._reply(interaction, t(lang, "games.error.game_over"))
@@ -808,9 +811,44 @@ class Games(commands.Cog):
             summary = {"places": result.places, "points": result.points, **result.summary}
         if session.state is not None:
             await self._update_final_table(session)
-            await self._post_summary(session, summary, final=True)
+            again = discord.ui.View(timeout=None)
+            again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
+                                      style=discord.ButtonStyle.success))
+            await self._post_summary(session, summary, final=True, view=None if abandoned else again)
         await persistence.finish(self.bot, session, result, abandoned)
         self.sessions.pop(session.id, None)
+
+    async def _rematch(self, interaction: discord.Interaction, game: int) -> None:
+        """A new lobby in the same thread with the same game, options and computer players.
+
+        The clicker hosts it; the other people of the last match press Join if they want
+        another round (nobody is seated without asking).
+        """
+        lang = _lang(interaction)
+        record = await self.bot.storage.game_record(str(game))
+        if record is None or record.guild_id != interaction.guild_id:
+            await self._reply(interaction, t(lang, "games.error.game_over"))
+            return
+        if interaction.user.id not in {seat.user_id for seat in record.seats}:
+            await self._reply(interaction, t(lang, "games.error.not_seated"))
+            return
+        if self.game_of(interaction.guild_id, interaction.user.id) is not None:
+            await self._reply(interaction, t(lang, "games.error.already_playing"))
+            return
+        settings = await persistence.guild_settings(self.bot, interaction.guild_id)
+        seats = [Seat(interaction.user.display_name, user_id=interaction.user.id)]
+        seats += [Seat(s.name or f"computer-{s.ai_level}", ai=s.ai_level) for s in record.seats if s.ai_level]
+        session = GameSession(
+            id=interaction.id, game=record.game, guild_id=record.guild_id, channel_id=record.channel_id,
+            thread_id=record.thread_id, host_id=interaction.user.id, options=dict(record.options), seats=seats,
+            turn_timeout=settings.turn_timeout_s or self.bot.config.turn_timeout_seconds,
+            lang=persistence.public_language(self.bot, settings, interaction), rated=settings.rated,
+        )
+        self.sessions[session.id] = session
+        surface = lobby_surface(session, session.lang)
+        await interaction.response.send_message(surface.content, view=surface.view())
+        session.lobby_message_id = (await interaction.original_response()).id
+        await persistence.save(self.bot, session)
 
     async def _update_final_table(self, session: GameSession) -> None:
         session.deadline, session.paused_until = None, None

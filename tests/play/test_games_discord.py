@@ -27,3 +27,24 @@ async def test_a_complete_match_with_computer_players(double: DiscordDouble, bot
     assert mean(log.calls_per_move) <= 2.5, log.calls_per_move
     history = await bot.storage.history(double.guild.id)
     assert history and history[0].game == game and not history[0].rated  # one human: unrated
+
+
+async def test_rematch_opens_a_new_lobby_with_the_same_game_and_computers(double: DiscordDouble,
+                                                                          bot: TeahouseBot) -> None:
+    alice, carol = double["alice"], double["carol"]
+    thread = await open_game(double, alice, "goita", "target_score=20", computers=3)
+    log = await play_match(double, bot, thread, [alice], seed=6)
+    assert log.final is not None
+    refused = await carol.click(log.final, t("en", "games.button.rematch"))  # carol did not play
+    assert refused.ephemeral and t("en", "games.error.not_seated") in refused.content
+    lobby = await alice.click(log.final, t("en", "games.button.rematch"))
+    assert not lobby.ephemeral and t("en", "goita.name") in lobby.content
+    assert lobby.content.count(t("en", "games.computer_name", level=t("en", "games.level.easy"))) == 3
+    assert "target_score=20" in lobby.content
+
+
+@pytest.mark.parametrize("game", ["gouji", "zhengshangyou", "gostop", "goita"])
+async def test_rules_are_a_private_illustrated_summary(double: DiscordDouble, bot: TeahouseBot, game: str) -> None:
+    reply = await double["bob"].run("/rules", game=game)
+    assert reply.ephemeral and t("en", f"{game}.name") in reply.content
+    assert reply.attachments and reply.attachments[0].image().width >= 1000
