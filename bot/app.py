@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import pkgutil
 import time
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 import cogs
 
 from . import __version__
 from .config import Config
+from .i18n import language_of, t
 from .storage import Storage
 from .translator import CatalogTranslator
 
@@ -60,6 +63,7 @@ class TeahouseBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self._storage = await Storage.open(self.config.database_path)
         await self.tree.set_translator(CatalogTranslator())
+        self.tree.error(self.on_app_command_error)
         for name in cog_extensions():
             await self.load_extension(name)
         await self.sync_commands()
@@ -77,6 +81,18 @@ class TeahouseBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d slash commands (%s)", len(synced), scope)
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """Any command that fails answers politely and privately; the details go to the log only."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s failed", name, exc_info=error)
+        text = t(language_of(interaction.locale.value), "games.error.internal")
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
         """Stop the gateway first, then close the database so no write is cut short."""

@@ -302,13 +302,6 @@ class Games(commands.Cog):
             with contextlib.suppress(discord.HTTPException):
                 await self._reply(interaction, t(_lang(interaction), "games.error.internal"))
 
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        log.error("command %s failed", interaction.command.qualified_name if interaction.command else "?",
-                  exc_info=error)
-        with contextlib.suppress(discord.HTTPException):
-            await self._reply(interaction, t(_lang(interaction), "games.error.internal"))
-
     async def _click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
                      arg: str, values: list[str]) -> None:
         if interaction.id in self._handled:

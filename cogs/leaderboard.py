@@ -113,14 +113,18 @@ class Leaderboards(commands.Cog):
             await interaction.response.send_message(text[:2000], files=files, view=view, allowed_mentions=none)
 
     async def _names(self, interaction: discord.Interaction, rows: list[LeaderboardRow]) -> dict[int, str]:
-        """Display names from the server's cache, then from the names players had in their games."""
+        """Display names from the server's cache, else the names people had in their recent games here."""
+        wanted = {row.user_id for row in rows}
         names: dict[int, str] = {}
-        for row in rows:
-            member = interaction.guild.get_member(row.user_id) if interaction.guild else None
+        for user_id in wanted:
+            member = interaction.guild.get_member(user_id) if interaction.guild else None
             if member is not None:
-                names[row.user_id] = member.display_name
-            elif known := str(getattr(row, "name", "") or ""):
-                names[row.user_id] = known
+                names[user_id] = member.display_name
+        if wanted - set(names):
+            for entry in await self.bot.storage.history(interaction.guild_id or 0, limit=100):
+                for seat in entry.seats:
+                    if seat.user_id in wanted and seat.user_id not in names and seat.name:
+                        names[seat.user_id] = seat.name
         return names
 
     @app_commands.command(name="stats", description=app_commands.locale_str(
