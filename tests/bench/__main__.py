@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-PARTS = ("zhengshangyou", "gouji", "gostop", "goita", "rendering", "storage", "memory", "e2e")
+PARTS = ("zhengshangyou", "gouji", "gostop", "goita", "rendering", "storage", "memory")
 
 
 def machine() -> dict[str, Any]:
