@@ -124,3 +124,13 @@ async def test_tribute_and_return_between_hands_reach_the_table(double: DiscordD
         literal = max(re.split(r"\{[a-z_]+\}", template), key=len).strip()
         assert literal in text, f"no {kind} shown on the table"
 
+
+
+async def test_a_game_whose_people_all_left_ends_unrated(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    await alice.run("/game leave", channel=thread)
+    await double.settle()
+    assert session_in(bot, thread) is None
+    history = await bot.storage.history(double.guild.id)
+    assert len(history) == 1 and not history[0].rated
