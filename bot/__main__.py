@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from .config import Config, ConfigError, load_config
@@ -40,6 +41,10 @@ async def run(config: Config) -> int:
         print("teahouse: setting 'token': Discord rejected the token; reset it in the Developer Portal "
               "and set DISCORD_TOKEN again", file=sys.stderr)
         return 2
+    except (aiohttp.ClientError, OSError) as err:
+        print(f"teahouse: cannot reach Discord ({type(err).__name__}); check the network and try again",
+              file=sys.stderr)
+        return 1
     except StorageError as err:
         print(f"teahouse: setting 'database_path': {err}", file=sys.stderr)
         return 2

@@ -39,3 +39,5 @@ def setup_logging(level: str, secrets: list[str]) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level)
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+    # the bot never joins voice: discord.py's notes about missing voice libraries are noise for admins
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
