@@ -38,6 +38,7 @@ log = logging.getLogger("teahouse.games")
 BETWEEN_HANDS_SECONDS = 30
 TABLE_MAX_AGE_SECONDS = 50 * 60
 TABLE_EDIT_INTERVAL_SECONDS = 1.0
+INSTANT_BURST_WAIT_SECONDS = 10.0
 AFK_AFTER_TIMEOUTS = 2
 GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
 
@@ -580,12 +581,17 @@ class Games(commands.Cog):
         self._spawn(self._tables, session, self._table_loop(session))
 
     async def _table_loop(self, session: GameSession) -> None:
-        """Coalesce updates: while computers are still moving, wait up to one interval for them to finish."""
+        """Coalesce updates: while computers are still moving, wait up to one interval for them to finish.
+
+        With thinking time, spectators see each computer move (about one edit a second); computers
+        that move instantly are shown together once they are done.
+        """
+        interval = TABLE_EDIT_INTERVAL_SECONDS if self.computer_delay > 0 else INSTANT_BURST_WAIT_SECONDS
         while session.id in self._table_wanted and session.phase == PLAYING:
             driver = self._drivers.get(session.id)
             if driver is not None and not driver.done():
                 with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(driver), TABLE_EDIT_INTERVAL_SECONDS)
+                    await asyncio.wait_for(asyncio.shield(driver), interval)
             self._table_wanted.discard(session.id)
             try:
                 await self._update_table(session)

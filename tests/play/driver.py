@@ -30,6 +30,12 @@ MENTION = re.compile(r"<@!?(\d+)>")
 NAV_LABELS = {"◀", "▶"}
 
 
+def extra_calls(double: DiscordDouble) -> list[tuple[str, list[str]]]:
+    """Interactions that caused more than two calls, with their routes: what to look at when the average slips."""
+    return [(rec.name, [call.key for call in rec.other_calls]) for rec in double.interactions.values()
+            if len(rec.other_calls) > 2]
+
+
 @dataclass
 class MatchLog:
     """What happened in a driven match, for the test's assertions."""
