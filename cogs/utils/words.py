@@ -45,6 +45,9 @@ def _value(value: Any) -> str:
 def event_text(game: str, event: Event, seat_names: Sequence[str], lang: str) -> str:
     """The catalog sentence for one event, seats turned into names."""
     params: dict[str, Any] = {key: _value(value) for key, value in event.data.items()}
+    for key, value in event.data.items():  # engine words with a catalog entry, e.g. gostop.how.stop
+        if isinstance(value, str) and has(f"{game}.{key}.{value}"):
+            params[key] = t(lang, f"{game}.{key}.{value}")
     for key, value in event.data.items():
         if key.endswith("_seat") and isinstance(value, int) and 0 <= value < len(seat_names):
             params[key[: -len("_seat")]] = seat_names[value]
