@@ -17,6 +17,7 @@ import cogs
 from . import __version__
 from .config import Config
 from .i18n import language_of, t
+from .replies import reply_privately
 from .storage import Storage
 from .translator import CatalogTranslator
 
@@ -89,10 +90,7 @@ class TeahouseBot(commands.AutoShardedBot):
         log.error("command /%s failed", name, exc_info=error)
         text = t(language_of(interaction.locale.value), "games.error.internal")
         with contextlib.suppress(discord.HTTPException):
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await reply_privately(interaction, text)
 
     async def close(self) -> None:
         """Stop the gateway first, then close the database so no write is cut short."""

@@ -11,8 +11,7 @@ from discord.ext import commands
 from bot.app import TeahouseBot
 from bot.i18n import language_of, t
 from bot.storage import GuildSettings
-
-GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
+from cogs.utils.choices import GameChoice
 
 
 def settings_text(lang: str, settings: GuildSettings, default_timeout: int) -> str:

@@ -15,19 +15,20 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TeahouseBot
-from bot.games import GAME_IDS
 from bot.games.core import Event, IllegalAction, resolve_options, rng_for
 from bot.games.registry import engine
 from bot.i18n import language_of, t
+from bot.replies import reply_privately
 
 from .utils import persistence, pictures
+from .utils.choices import GameChoice
 from .utils.components import GameButton, GameSelect
 from .utils.messages import Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
@@ -40,7 +41,6 @@ TABLE_MAX_AGE_SECONDS = 50 * 60
 TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
 AFK_AFTER_TIMEOUTS = 2
-GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -136,13 +136,6 @@ class Games(commands.Cog):
                 return session
         return None
 
-    async def _reply(self, interaction: discord.Interaction, text: str) -> None:
-        """A private answer, whether or not this interaction was answered already."""
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
     # ------------------------------------------------------------------ slash commands
 
     game = app_commands.Group(name="game", description=app_commands.locale_str(
@@ -162,16 +155,16 @@ class Games(commands.Cog):
         lang = _lang(interaction)
         settings = await persistence.guild_settings(self.bot, interaction.guild_id)
         if game in settings.disabled_games:
-            await self._reply(interaction, t(lang, "games.error.disabled", game=t(lang, f"{game}.name")))
+            await reply_privately(interaction, t(lang, "games.error.disabled", game=t(lang, f"{game}.name")))
             return
         if self.game_of(interaction.guild_id, interaction.user.id) is not None:
-            await self._reply(interaction, t(lang, "games.error.already_playing"))
+            await reply_privately(interaction, t(lang, "games.error.already_playing"))
             return
         try:
             chosen = parse_options(options)
             resolve_options(engine(game).INFO.options, chosen)
         except ValueError as err:
-            await self._reply(interaction, t(lang, "games.error.bad_options", detail=str(err)[:200]))
+            await reply_privately(interaction, t(lang, "games.error.bad_options", detail=str(err)[:200]))
             return
         session = GameSession(
             id=interaction.id, game=game, guild_id=interaction.guild_id or 0,
@@ -204,7 +197,7 @@ class Games(commands.Cog):
     async def game_hand(self, interaction: discord.Interaction) -> None:
         session = self.game_of(interaction.guild_id, interaction.user.id)
         if session is None or session.phase != PLAYING:
-            await self._reply(interaction, t(_lang(interaction), "games.error.not_playing"))
+            await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
             return
         await self._send_panel(interaction, session)
 
@@ -213,9 +206,9 @@ class Games(commands.Cog):
     async def game_table(self, interaction: discord.Interaction) -> None:
         session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
         if session is None or session.phase != PLAYING:
-            await self._reply(interaction, t(_lang(interaction), "games.error.no_game_here"))
+            await reply_privately(interaction, t(_lang(interaction), "games.error.no_game_here"))
             return
-        await self._reply(interaction, t(_lang(interaction), "games.table_reposted"))
+        await reply_privately(interaction, t(_lang(interaction), "games.table_reposted"))
         session.table_posted_at = 0.0
         self._want_table(session)
 
@@ -224,7 +217,7 @@ class Games(commands.Cog):
     async def game_leave(self, interaction: discord.Interaction) -> None:
         session = self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
-            await self._reply(interaction, t(_lang(interaction), "games.error.not_playing"))
+            await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
             return
         await self._leave(interaction, session)
 
@@ -234,12 +227,12 @@ class Games(commands.Cog):
         lang = _lang(interaction)
         session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
-            await self._reply(interaction, t(lang, "games.error.no_game_here"))
+            await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
         if not self._may_manage(interaction, session):
-            await self._reply(interaction, t(lang, "games.error.host_only"))
+            await reply_privately(interaction, t(lang, "games.error.host_only"))
             return
-        await self._reply(interaction, t(lang, "games.abandoned"))
+        await reply_privately(interaction, t(lang, "games.abandoned"))
         await self._end(session, abandoned=True)
 
     @app_commands.command(name="play", description=app_commands.locale_str(
@@ -273,12 +266,12 @@ class Games(commands.Cog):
         session = self.game_of(interaction.guild_id, interaction.user.id)
         seat = session.seat_of(interaction.user.id) if session else None
         if session is None or session.state is None or seat is None:
-            await self._reply(interaction, t(_lang(interaction), "games.error.not_playing"))
+            await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
             return
         mod = engine(session.game)
         passes = [a for a in mod.legal_actions(session.state, seat) if getattr(a, "kind", "") == "pass"]
         if not passes:
-            await self._reply(interaction, t(_lang(interaction), "games.error.cannot_pass"))
+            await reply_privately(interaction, t(_lang(interaction), "games.error.cannot_pass"))
             return
         await self._typed_move(interaction, mod.format_action(passes[0]))
 
@@ -301,7 +294,7 @@ class Games(commands.Cog):
         except Exception:
             log.exception("click %s on game %s failed", verb, game)
             with contextlib.suppress(discord.HTTPException):
-                await self._reply(interaction, t(_lang(interaction), "games.error.internal"))
+                await reply_privately(interaction, t(_lang(interaction), "games.error.internal"))
 
     async def _click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
                      arg: str, values: list[str]) -> None:
@@ -316,14 +309,14 @@ class Games(commands.Cog):
             return
         session = self.sessions.get(game)
         if session is None or session.phase not in (LOBBY, PLAYING):
-            await self._reply(interaction, t(lang, "games.error.game_over"))
+            await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
         if session.phase == LOBBY:
             await self._lobby_click(interaction, session, verb, values)
             return
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await self._reply(interaction, t(lang, "games.error.not_seated"))
+            await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
         if verb == "hand":
             await self._send_panel(interaction, session)
@@ -336,7 +329,7 @@ class Games(commands.Cog):
         elif verb == "next":
             await self._resume(interaction, session)
         else:
-            await self._reply(interaction, t(lang, "games.error.unknown_button"))
+            await reply_privately(interaction, t(lang, "games.error.unknown_button"))
 
     # ------------------------------------------------------------------ lobby
 
@@ -352,19 +345,19 @@ class Games(commands.Cog):
         async with session.lock:
             if verb == "join":
                 if session.seat_of(user.id) is not None:
-                    await self._reply(interaction, t(lang, "games.error.already_seated"))
+                    await reply_privately(interaction, t(lang, "games.error.already_seated"))
                     return
                 if self.game_of(session.guild_id, user.id) is not None:
-                    await self._reply(interaction, t(lang, "games.error.already_playing"))
+                    await reply_privately(interaction, t(lang, "games.error.already_playing"))
                     return
                 if len(session.seats) >= info.max_seats:
-                    await self._reply(interaction, t(lang, "games.error.full"))
+                    await reply_privately(interaction, t(lang, "games.error.full"))
                     return
                 session.seats.append(Seat(user.display_name, user_id=user.id))
             elif verb == "leave":
                 index = session.seat_of(user.id)
                 if index is None:
-                    await self._reply(interaction, t(lang, "games.error.not_seated"))
+                    await reply_privately(interaction, t(lang, "games.error.not_seated"))
                     return
                 session.seats.pop(index)
                 if user.id == session.host_id:
@@ -375,7 +368,7 @@ class Games(commands.Cog):
                     session.host_id = humans[0]
             elif verb in ("addai", "kick", "swap", "start", "cancel", "option"):
                 if not self._may_manage(interaction, session):
-                    await self._reply(interaction, t(lang, "games.error.host_only"))
+                    await reply_privately(interaction, t(lang, "games.error.host_only"))
                     return
                 if verb == "cancel":
                     await self._cancel_lobby(interaction, session)
@@ -385,10 +378,10 @@ class Games(commands.Cog):
                     return
                 problem = self._lobby_change(session, verb, values, lang)
                 if problem:
-                    await self._reply(interaction, problem)
+                    await reply_privately(interaction, problem)
                     return
             else:
-                await self._reply(interaction, t(lang, "games.error.unknown_button"))
+                await reply_privately(interaction, t(lang, "games.error.unknown_button"))
                 return
             surface = lobby_surface(session, session.lang)
             await interaction.response.edit_message(content=surface.content, view=surface.view())
@@ -442,7 +435,7 @@ class Games(commands.Cog):
             session.state = mod.new_game(len(session.seats), session.seed, session.options)
         except (ValueError, IllegalAction) as err:
             session.state = None
-            await self._reply(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))
+            await reply_privately(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))
             return
         session.phase = PLAYING
         session.started_at = time.time()
@@ -464,7 +457,7 @@ class Games(commands.Cog):
     async def _send_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await self._reply(interaction, t(_lang(interaction), "games.error.not_seated"))
+            await reply_privately(interaction, t(_lang(interaction), "games.error.not_seated"))
             return
         surface = await self._panel(session, seat, _lang(interaction))
         await interaction.response.send_message(surface.content, files=surface.files(), view=surface.view(),
@@ -509,22 +502,22 @@ class Games(commands.Cog):
         session = self.game_of(interaction.guild_id, interaction.user.id)
         seat = session.seat_of(interaction.user.id) if session else None
         if session is None or session.state is None or seat is None:
-            await self._reply(interaction, t(lang, "games.error.not_playing"))
+            await reply_privately(interaction, t(lang, "games.error.not_playing"))
             return
         mod = engine(session.game)
         async with session.lock:
             if session.paused_until is not None:
-                await self._reply(interaction, t(lang, "games.error.paused"))
+                await reply_privately(interaction, t(lang, "games.error.paused"))
                 return
             try:
                 action = mod.parse_action(text[:200])
                 self._back_from_away(session, seat)
                 events = self._apply(session, seat, action)
             except IllegalAction as err:
-                await self._reply(interaction, reason(lang, err))
+                await reply_privately(interaction, reason(lang, err))
                 return
             await persistence.save(self.bot, session)
-            await self._reply(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(
+            await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(
                 mod.format_action(action))))
             self._after_change(session, events)
 
@@ -661,11 +654,11 @@ class Games(commands.Cog):
     async def _resume(self, interaction: discord.Interaction, session: GameSession) -> None:
         async with session.lock:
             if session.paused_until is None:
-                await self._reply(interaction, t(_lang(interaction), "games.error.not_paused"))
+                await reply_privately(interaction, t(_lang(interaction), "games.error.not_paused"))
                 return
             session.paused_until = None
             await persistence.save(self.bot, session)
-        await self._reply(interaction, t(_lang(interaction), "games.next_hand_started"))
+        await reply_privately(interaction, t(_lang(interaction), "games.next_hand_started"))
         self._after_change(session)
 
     # ------------------------------------------------------------------ computer players
@@ -769,7 +762,7 @@ class Games(commands.Cog):
         lang = _lang(interaction)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await self._reply(interaction, t(lang, "games.error.not_seated"))
+            await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
         if session.phase == LOBBY:
             async with session.lock:
@@ -780,7 +773,7 @@ class Games(commands.Cog):
                     await persistence.forget(self.bot, session)
                 elif session.host_id == interaction.user.id:
                     session.host_id = session.humans()[0]
-            await self._reply(interaction, t(lang, "games.left_lobby"))
+            await reply_privately(interaction, t(lang, "games.left_lobby"))
             return
         async with session.lock:
             info = session.seats[seat]
@@ -788,7 +781,7 @@ class Games(commands.Cog):
             session.rated = session.rated and len(session.humans()) >= 2
             session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
             await persistence.save(self.bot, session)
-        await self._reply(interaction, t(lang, "games.left_game"))
+        await reply_privately(interaction, t(lang, "games.left_game"))
         if not session.humans():
             await self._end(session, abandoned=True)
             return
@@ -826,13 +819,13 @@ class Games(commands.Cog):
         lang = _lang(interaction)
         record = await self.bot.storage.game_record(str(game))
         if record is None or record.guild_id != interaction.guild_id:
-            await self._reply(interaction, t(lang, "games.error.game_over"))
+            await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
         if interaction.user.id not in {seat.user_id for seat in record.seats}:
-            await self._reply(interaction, t(lang, "games.error.not_seated"))
+            await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
         if self.game_of(interaction.guild_id, interaction.user.id) is not None:
-            await self._reply(interaction, t(lang, "games.error.already_playing"))
+            await reply_privately(interaction, t(lang, "games.error.already_playing"))
             return
         settings = await persistence.guild_settings(self.bot, interaction.guild_id)
         seats = [Seat(interaction.user.display_name, user_id=interaction.user.id)]
@@ -859,4 +852,4 @@ async def setup(bot: TeahouseBot) -> None:
     await bot.add_cog(Games(bot))
 
 
-__all__ = ["GAME_IDS", "Games", "parse_options"]
+__all__ = ["Games", "parse_options"]

@@ -16,11 +16,11 @@ from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.i18n import language_of, t
 from bot.storage import LeaderboardRow
+from cogs.utils.choices import GameChoice
 
 PAGE_SIZE = 10
 Sort = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
-GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
 SORTS: dict[str, Sort] = {"rating": "rating", "points": "points", "wins": "wins"}
 PERIODS: dict[str, Period] = {"all": "all", "month": "month", "week": "week"}
 PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<period>[a-z]{1,8}):(?P<page>[0-9]{1,6})")

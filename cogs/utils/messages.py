@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import io
 import logging
-import time
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -247,14 +245,3 @@ def summary_text(session: GameSession, lang: str, summary: dict[str, Any], final
             parts.append(t(lang, "games.summary.score", score=scores[seat]))
         lines.append(" ".join(str(p) for p in parts))
     return _clip("\n".join(lines))
-
-
-def grouped_by_kind(actions: Sequence[Any]) -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = defaultdict(list)
-    for action in actions:
-        out[str(getattr(action, "kind", ""))].append(action)
-    return out
-
-
-def now() -> float:
-    return time.time()
