@@ -24,7 +24,7 @@ from .words import action_label, names, safe_name, seat_label
 log = logging.getLogger("teahouse.messages")
 
 MAX_LINES = 5
-MAX_NEW_LINES = 15
+MAX_NEW_LINES = 25  # a burst of instant computer moves can be long; the 2000-character clip still applies
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PAGE = 4
 BUTTON_LIMIT = 15
