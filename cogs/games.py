@@ -537,6 +537,8 @@ class Games(commands.Cog):
         session.pinged.discard(seat)
         seat_names = names(session, session.lang)
         for event in events:
+            if event.kind == "hand_start" and session.paused_until is not None:
+                session.hand_first_line = session.lines_total  # the table of the new hand starts here
             text = event_text(session.game, event, seat_names, session.lang)
             if event.kind == "hand_end":
                 session.paused_until = time.time() + BETWEEN_HANDS_SECONDS

@@ -73,6 +73,7 @@ class GameSession:
     lines: list[str] = field(default_factory=list)
     lines_total: int = 0
     lines_shown: int = 0
+    hand_first_line: int = 0
     private_notes: dict[int, list[str]] = field(default_factory=dict)
     table_message_id: int | None = None
     table_posted_at: float = 0.0
@@ -96,9 +97,11 @@ class GameSession:
         del self.lines[:-30]
 
     def unshown_lines(self, least: int, most: int) -> list[str]:
-        """What the table should show now: everything since the last update (at least ``least`` lines)."""
+        """What the table should show now: everything since the last update (at least ``least`` lines),
+        never reaching back into the previous hand, whose lines its summary keeps."""
         new = self.lines_total - self.lines_shown
-        return self.lines[-max(least, min(new, most)):]
+        count = min(max(least, min(new, most)), self.lines_total - self.hand_first_line, len(self.lines))
+        return self.lines[len(self.lines) - count:] if count > 0 else []
 
     @property
     def where_id(self) -> int:
@@ -127,6 +130,7 @@ class GameSession:
             "state": None if self.state is None else self.state.to_dict(),
             "log": [list(entry) for entry in self.log], "lines": self.lines, "lines_total": self.lines_total,
             "lines_shown": self.lines_shown,
+            "hand_first_line": self.hand_first_line,
             "private_notes": {str(k): v for k, v in self.private_notes.items()},
             "table_message_id": self.table_message_id, "table_posted_at": self.table_posted_at,
             "lobby_message_id": self.lobby_message_id, "pinged": sorted(self.pinged),
@@ -146,6 +150,7 @@ class GameSession:
             seed=int(data.get("seed", 0)), state=state,
             log=[(int(seat), str(text)) for seat, text in data.get("log", [])], lines=list(data.get("lines", [])),
             lines_total=int(data.get("lines_total", 0)), lines_shown=int(data.get("lines_shown", 0)),
+            hand_first_line=int(data.get("hand_first_line", 0)),
             private_notes={int(k): list(v) for k, v in data.get("private_notes", {}).items()},
             table_message_id=data.get("table_message_id"), table_posted_at=float(data.get("table_posted_at", 0.0)),
             lobby_message_id=data.get("lobby_message_id"), pinged=set(data.get("pinged", [])),
