@@ -30,6 +30,7 @@ from bot.replies import reply_privately
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
 from .utils.components import GameButton, GameSelect
+from .utils.controls import controls_for
 from .utils.messages import Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
 from .utils.words import event_text, names, reason, safe_name
@@ -318,6 +319,8 @@ class Games(commands.Cog):
         if seat is None:
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
+        if await controls_for(session.game).on_click(self, interaction, session, seat, version, verb, arg, values):
+            return
         if verb == "hand":
             await self._send_panel(interaction, session)
         elif verb in ("refresh", "page"):
@@ -475,22 +478,36 @@ class Games(commands.Cog):
 
     async def _panel_move(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           version: int | None, choice: str) -> None:
+        """A click on the generic panel: ``choice`` is an index into the seat's legal actions."""
+        async with session.lock:
+            legal = engine(session.game).legal_actions(session.state, seat) if session.state else []
+            index = int(choice) if choice.isdigit() else -1
+            action = legal[index] if 0 <= index < len(legal) else None
+        await self.panel_play(interaction, session, seat, version, action)
+
+    async def panel_play(self, interaction: discord.Interaction, session: GameSession, seat: int,
+                         version: int | None, action: Any) -> None:
+        """Apply ``action`` for ``seat`` from a click on their panel and answer with the updated panel.
+
+        A stale version, a paused game or an illegal action changes nothing and is explained
+        on the panel itself. Game-specific controls call this too, so every move from a
+        panel goes through one path.
+        """
         lang = _lang(interaction)
-        mod = engine(session.game)
         async with session.lock:
             if version is None or version != session.version:
                 note = t(lang, "games.error.stale")
             elif session.paused_until is not None:
                 note = t(lang, "games.error.paused")
+            elif action is None:
+                note = t(lang, "games.error.not_legal_now")
             else:
-                legal = mod.legal_actions(session.state, seat)
-                index = int(choice) if choice.isdigit() else -1
-                if not 0 <= index < len(legal):
-                    note = t(lang, "games.error.not_legal_now")
+                try:
+                    events = self._apply(session, seat, action)
+                except IllegalAction as err:
+                    note = reason(lang, err)
                 else:
                     self._back_from_away(session, seat)
-                    events = self._apply(session, seat, legal[index])
-                    note = ""
                     await persistence.save(self.bot, session)
                     await self._edit_panel(interaction, session, seat)
                     self._after_change(session, events)
@@ -563,6 +580,12 @@ class Games(commands.Cog):
         self._arm_clock(session)
         self._want_table(session)
         self._spawn(self._drivers, session, self._drive(session))
+
+    def deciders(self, session: GameSession) -> set[int]:
+        """Seats that may act now: the engine's ``to_act`` and any the game's controls add (claims)."""
+        if session.state is None:
+            return set()
+        return set(engine(session.game).to_act(session.state)) | controls_for(session.game).deciders(session)
 
     def _waiting_humans(self, session: GameSession) -> set[int]:
         if session.state is None or session.paused_until is not None:
@@ -667,19 +690,21 @@ class Games(commands.Cog):
 
     async def _drive(self, session: GameSession) -> None:
         """Let every computer-controlled seat that may act do so, one decision at a time."""
-        mod = engine(session.game)
         while session.phase == PLAYING and session.paused_until is None:
-            seats = sorted(s for s in mod.to_act(session.state) if session.seats[s].computer_plays)
+            seats = sorted(s for s in self.deciders(session) if session.seats[s].computer_plays)
             if not seats:
                 return
             await asyncio.sleep(self.computer_delay)
+            version = session.version
             for seat in seats:
                 await self._computer_move(session, seat, session.seats[seat].ai or "easy")
+            if session.version == version:
+                return  # nobody could move (no legal action): wait for the next change
 
     async def _computer_move(self, session: GameSession, seat: int, level: str, *, timed_out: bool = False) -> None:
         mod = engine(session.game)
         async with session.lock:
-            if session.phase != PLAYING or seat not in mod.to_act(session.state):
+            if session.phase != PLAYING or seat not in self.deciders(session):
                 return
             version = session.version
             view = mod.view(session.state, seat)

@@ -18,6 +18,7 @@ from bot.games.registry import engine
 from bot.i18n import t
 
 from .components import GameButton, GameSelect
+from .controls import controls_for
 from .session import GameSession
 from .words import action_label, names, safe_name, seat_label
 
@@ -131,6 +132,7 @@ def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Se
     if image is None:
         lines.append(t(lang, "games.table.seats", seats=" · ".join(
             f"{i + 1}. {name}" for i, name in enumerate(seat_names))))
+    lines[1:1] = controls_for(session.game).table_lines(session, lang)
     if ping:
         lines.insert(0, " ".join(f"<@{session.seats[s].user_id}>" for s in ping if session.seats[s].user_id))
     gid = session.id
@@ -140,6 +142,8 @@ def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Se
     if session.paused_until is not None:
         items.append(GameButton(gid, "next", label=t(lang, "games.button.next_hand"),
                                 style=discord.ButtonStyle.success))
+    if session.paused_until is None:
+        items += controls_for(session.game).table_items(session, lang)
     return Surface(_clip("\n".join(lines)), image=image, items=items)
 
 
@@ -168,12 +172,16 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
                name=safe_name(session.seats[seat].name))]
     notes = session.private_notes.get(seat, [])
     lines += notes[-3:]
+    lines += controls_for(session.game).panel_lines(session, seat, lang)
     if note:
         lines.append(note)
     legal = mod.legal_actions(state, seat) if state is not None and session.paused_until is None else []
     items: list[discord.ui.Item[Any]] = []
+    custom = controls_for(session.game).panel_items(session, seat, lang, legal, page) if legal else None
     if not legal:
         lines.append(t(lang, "games.panel.nothing_to_do"))
+    elif custom is not None:
+        items += custom
     else:
         lines.append(t(lang, "games.panel.your_move", count=len(legal)))
         labelled = [(index, action_label(session.game, action, mod.format_action(action), lang))

@@ -1,0 +1,73 @@
+"""Game-specific controls on top of the generic spine.
+
+The spine (``cogs/games.py``, ``cogs/utils/messages.py``) offers every legal action as a
+button or select option, which is enough for a simple game. A game whose rules file asks
+for more (a card composer, public buttons such as "Ask count", claims by seats that are
+not on turn) has a module here exporting ``CONTROLS``, an instance of a ``GameControls``
+subclass; the spine asks it first and falls back to its own behaviour.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from cogs.games import Games
+
+    from ..session import GameSession
+
+
+class GameControls:
+    """Defaults: nothing special; every hook may be overridden by a game's module."""
+
+    def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
+                    page: int) -> list[discord.ui.Item[Any]] | None:
+        """The components of a player's private panel, or None for the generic list of legal actions."""
+        return None
+
+    def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
+        """Extra private text on a player's panel (a pending prompt, a preview, a partner's shown hand)."""
+        return []
+
+    def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
+        """Extra public buttons on the table message (the same for everybody)."""
+        return []
+
+    def table_lines(self, session: GameSession, lang: str) -> list[str]:
+        """Extra public text on the table message (a mode banner, a running score)."""
+        return []
+
+    def deciders(self, session: GameSession) -> set[int]:
+        """Seats that may act now besides ``to_act`` (for example a Shao Pai claim window).
+
+        Computer seats among them are asked to decide too; people are not pinged for them.
+        """
+        return set()
+
+    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+                       version: int | None, verb: str, arg: str, values: list[str]) -> bool:
+        """Handle a click of a seated player on a game-specific component; False leaves it to the spine."""
+        return False
+
+
+_DEFAULT = GameControls()
+
+
+@cache
+def controls_for(game: str) -> GameControls:
+    """The game's ``CONTROLS`` from ``cogs.utils.controls.<game>``, or the defaults."""
+    try:
+        module = importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{game}":
+            raise
+        return _DEFAULT
+    controls: GameControls = module.CONTROLS
+    return controls
+
+
+__all__ = ["GameControls", "controls_for"]
