@@ -65,24 +65,24 @@ def session_in(bot: TeahouseBot, thread: Channel) -> GameSession | None:
     return None
 
 
-def table_message(thread: Channel) -> Message | None:
-    label = t("en", "games.button.hand")
+def table_message(thread: Channel, lang: str = "en") -> Message | None:
+    label = t(lang, "games.button.hand")
     for message in reversed(thread.public_messages):
         if message.has_button(label):
             return message
     return None
 
 
-def to_move(message: Message) -> set[int]:
-    prefix = t("en", "games.table.turn", who="")
+def to_move(message: Message, lang: str = "en") -> set[int]:
+    prefix = t(lang, "games.table.turn", who="")
     for line in message.content.splitlines():
         if line.startswith(prefix.strip()):
             return {int(uid) for uid in MENTION.findall(line)}
     return set()
 
 
-def final_summary(thread: Channel) -> Message | None:
-    marker = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
+def final_summary(thread: Channel, lang: str = "en") -> Message | None:
+    marker = t(lang, "games.summary.match_over", game="").split("**")[-1].strip()
     for message in thread.public_messages:
         if marker and marker in message.content:
             return message
@@ -103,13 +103,14 @@ def hidden_cards(session: GameSession) -> set[str]:
     return hidden
 
 
-def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: MatchLog, seen: set[int]) -> None:
+def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: MatchLog, seen: set[int],
+                 lang: str = "en") -> None:
     """No public message shows a hidden card; the table picture is the public view's picture."""
     session = session_in(bot, thread)
     if session is None or session.state is None:
         return
     hidden = hidden_cards(session)
-    hand_over = t("en", "games.summary.hand_over", game="").split("**")[-1].strip()
+    hand_over = t(lang, "games.summary.hand_over", game="").split("**")[-1].strip()
     for message in [*thread.public_messages, *double.default_channel.public_messages]:
         key = hash((message.id, message.content, len(message.edits)))
         if key in seen:
@@ -121,7 +122,7 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
         words = set(re.split(r"[\s,;:()\[\]]+", message.text))
         leaked = words & hidden
         assert not leaked, f"public message shows hidden cards {leaked}: {message.content[:200]}"
-    table = table_message(thread)
+    table = table_message(thread, lang)
     mod = engine(session.game)
     quiet = not any(session.seats[s].computer_plays for s in mod.to_act(session.state))
     if table is not None and table.attachments and quiet and games_cog(bot)._table_wanted == set():
@@ -131,10 +132,10 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
             log.checked_images += 1
 
 
-async def choose(person: Person, panel: Message, rng: random.Random, log: MatchLog) -> bool:
+async def choose(person: Person, panel: Message, rng: random.Random, log: MatchLog, lang: str = "en") -> bool:
     """Pick one of the moves the panel offers; False when it offers none."""
     selects = [s for s in panel.selects if s.options]
-    buttons = [b for b in panel.buttons if b.label not in NAV_LABELS and b.label != t("en", "games.button.refresh")
+    buttons = [b for b in panel.buttons if b.label not in NAV_LABELS and b.label != t(lang, "games.button.refresh")
                and not b.disabled]
     if selects and (not buttons or rng.random() < 0.8):
         menu = rng.choice(selects)
@@ -150,7 +151,7 @@ async def choose(person: Person, panel: Message, rng: random.Random, log: MatchL
 
 
 async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, people: list[Person],
-                     seed: int = 1, typed_every: int = 7, max_steps: int = 4000) -> MatchLog:
+                     seed: int = 1, typed_every: int = 7, max_steps: int = 4000, lang: str = "en") -> MatchLog:
     """Play until the match-over summary appears; every seated person moves when pinged."""
     rng = random.Random(seed)
     log = MatchLog()
@@ -159,22 +160,22 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
     idle_rounds = 0
     for _ in range(max_steps):
         await double.settle()
-        check_public(double, bot, thread, log, seen)
-        log.final = final_summary(thread)
+        check_public(double, bot, thread, log, seen, lang)
+        log.final = final_summary(thread, lang)
         if log.final is not None:
             return log
-        table = table_message(thread)
+        table = table_message(thread, lang)
         if table is None:
             idle_rounds += 1
             assert idle_rounds < 200, "no table message appeared"
             await asyncio.sleep(0.02)
             continue
-        if table.has_button(t("en", "games.button.next_hand")):
+        if table.has_button(t(lang, "games.button.next_hand")):
             with contextlib.suppress(UserActionError):
-                await rng.choice(people).click(table, t("en", "games.button.next_hand"))
+                await rng.choice(people).click(table, t(lang, "games.button.next_hand"))
                 log.next_hands += 1
             continue
-        movers = [by_id[uid] for uid in sorted(to_move(table)) if uid in by_id]
+        movers = [by_id[uid] for uid in sorted(to_move(table, lang)) if uid in by_id]
         if not movers:
             idle_rounds += 1
             assert idle_rounds < 400, f"the game is stuck: {table.content[:300]}"
@@ -182,29 +183,29 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
             continue
         idle_rounds = 0
         person = rng.choice(movers)
-        if typed_every and (log.human_moves + 1) % typed_every == 0 and await typed_move(person, thread, rng, log):
+        if typed_every and (log.human_moves + 1) % typed_every == 0 and await typed_move(person, thread, rng, log, lang):
             continue
         try:
-            panel = await person.click(table, t("en", "games.button.hand"))
+            panel = await person.click(table, t(lang, "games.button.hand"))
         except UserActionError:  # the table was re-posted between reading and clicking: read again
             continue
         session = session_in(bot, thread)
         version = session.version if session is not None else -1
-        chosen = await choose(person, panel, rng, log)
+        chosen = await choose(person, panel, rng, log, lang)
         if chosen and (session is None or session.version != version):
             log.human_moves += 1
             log.calls_per_move.append(len(person.last_interaction.other_calls))
     raise AssertionError("the match did not end")
 
 
-async def typed_move(person: Person, thread: Channel, rng: random.Random, log: MatchLog) -> bool:
+async def typed_move(person: Person, thread: Channel, rng: random.Random, log: MatchLog, lang: str = "en") -> bool:
     """``/play`` in the game's thread with what autocomplete suggests, as a person who types would."""
     choices = await person.autocomplete("/play", "move", "", channel=thread)
     if not choices:
         return False
     choice = rng.choice(choices)
     reply = await person.run("/play", channel=thread, move=str(choice.value))
-    if catalog("en")["games.played"].split("{")[0] not in reply.content:
+    if catalog(lang)["games.played"].split("{")[0] not in reply.content:
         return False
     log.human_moves += 1
     log.typed_moves += 1
@@ -213,7 +214,7 @@ async def typed_move(person: Person, thread: Channel, rng: random.Random, log: M
 
 
 async def open_game(double: DiscordDouble, host: Person, game: str, options: str = "", joiners: tuple[Person, ...] = (),
-                    computers: int = 0, level: str = "easy", **extra: Any) -> Channel:
+                    computers: int = 0, level: str = "easy", lang: str = "en", **extra: Any) -> Channel:
     """Open a lobby, let people join, add computers, start; returns the game's thread."""
     kwargs: dict[str, Any] = {"game": game, **extra}
     if options:
@@ -221,10 +222,10 @@ async def open_game(double: DiscordDouble, host: Person, game: str, options: str
     before = {c.id for c in double.threads}
     lobby = await host.run("/game new", **kwargs)
     for person in joiners:
-        lobby = await person.click(lobby, t("en", "games.button.join"))
+        lobby = await person.click(lobby, t(lang, "games.button.join"))
     for _ in range(computers):
-        lobby = await host.select(lobby, t("en", "games.add_computer_placeholder"), [level])
-    await host.click(lobby, t("en", "games.button.start"))
+        lobby = await host.select(lobby, t(lang, "games.add_computer_placeholder"), [level])
+    await host.click(lobby, t(lang, "games.button.start"))
     await double.settle()
     new = [c for c in double.threads if c.id not in before]
     assert new, "the game did not open a thread"
