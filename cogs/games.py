@@ -553,13 +553,14 @@ class Games(commands.Cog):
         session.log.append((seat, mod.format_action(action)))
         session.pinged.discard(seat)
         seat_names = names(session, session.lang)
-        for event in events:
+        for index, event in enumerate(events):
             if event.kind == "hand_start" and session.paused_until is not None:
                 session.hand_first_line = session.lines_total  # the table of the new hand starts here
             text = event_text(session.game, event, seat_names, session.lang)
             if event.kind == "hand_end":
                 session.paused_until = time.time() + BETWEEN_HANDS_SECONDS
-                session.hand_summary = dict(event.data)
+                session.hand_summary = controls_for(session.game).hand_summary(
+                    session, [e for e in events[:index] if e.visible_to is None], dict(event.data))
             if not text:
                 continue
             if event.visible_to is None:

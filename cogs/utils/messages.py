@@ -252,4 +252,5 @@ def summary_text(session: GameSession, lang: str, summary: dict[str, Any], final
         if seat in scores:
             parts.append(t(lang, "games.summary.score", score=scores[seat]))
         lines.append(" ".join(str(p) for p in parts))
+    lines += controls_for(session.game).summary_lines(session, lang, summary, final)
     return _clip("\n".join(lines))

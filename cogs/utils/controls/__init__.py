@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
+    from bot.games.core import Event
     from cogs.games import Games
 
     from ..session import GameSession
@@ -47,6 +48,15 @@ class GameControls:
         Computer seats among them are asked to decide too; people are not pinged for them.
         """
         return set()
+
+    def hand_summary(self, session: GameSession, events: list[Event], data: dict[str, Any]) -> dict[str, Any]:
+        """The end-of-hand data the summary is built from; ``events`` are the public events of the move
+        up to the ``hand_end`` (a game may keep what its summary explains, e.g. a settlement breakdown)."""
+        return data
+
+    def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
+        """Extra public lines under a hand's or the match's summary (how the payments were computed)."""
+        return []
 
     async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:

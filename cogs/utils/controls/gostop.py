@@ -1,0 +1,421 @@
+"""Go-Stop in Discord (rules §13): the private hand panel, public decision buttons, settlement text.
+
+The panel follows §13.4: a "Play a card" menu grouped by month (each option says what it
+would take), then — when two layout cards match — a second step on the same message with
+the two targets and Back; Shake, Bomb and Flip only are their own buttons. Go/Stop, the
+flipped card's choice and the gwangpalli Play / Sit out also appear as public buttons on the
+table that only the deciding player can press. Every move still goes through the spine's
+``panel_play`` (version check, pause, legality). The summary explains each payment as a
+product of its factors (§13.5), from the settlement the engine reports with the Stop.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.core import Event, IllegalAction
+from bot.games.gostop.actions import Action, format_action, parse_action
+from bot.games.gostop.cards import ID_OF, IDS, MONTH
+from bot.i18n import has, t
+from bot.replies import reply_privately
+
+from ..components import GameButton, GameSelect
+from ..session import GameSession
+from ..words import names, reason
+from . import GameControls
+
+if TYPE_CHECKING:
+    from cogs.games import Games
+
+ACT = "act"  # arg: the move's notation, e.g. "shake 1", "take m03-junk2", "go"
+CARD = "card"  # a select of hand cards; values: card ids
+BACK = "back"  # leave the target step
+#: Public events the hand summary explains (the engine's settlement rides on "stop").
+EXPLAINED = ("stop", "auto_stop", "payment", "chongtong", "three_ppuk", "nagari", "syodang_nagari")
+SITTING = ("sitting_out", "forced_out")
+
+
+def card_name(lang: str, card: str) -> str:
+    """A card in words (``Aug bright (moon)``); the id itself when the catalog lacks it."""
+    key = f"gostop.card.{card}"
+    return t(lang, key) if has(key) else card
+
+
+def month_name(lang: str, month: int) -> str:
+    return t(lang, f"gostop.ui.month.{month}") if 1 <= month <= 12 else t(lang, "gostop.ui.joker")
+
+
+def _lang_of(interaction: discord.Interaction) -> str:
+    from bot.i18n import language_of
+
+    return language_of(interaction.locale.value)
+
+
+def _plain_pair(a: str, b: str) -> bool:
+    """§13.4 convenience: two plain single junk of one month are the same for scoring."""
+    return {a[4:], b[4:]} == {"junk1", "junk2"} and a[:3] == b[:3]
+
+
+class GostopControls(GameControls):
+    """The Go-Stop composer; the picked card of a two-target play lives here (a UI step, not a move)."""
+
+    def __init__(self) -> None:
+        self._picked: dict[tuple[int, int], tuple[int, str]] = {}
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _view(session: GameSession, seat: int | None) -> Any:
+        from bot.games.gostop import view
+
+        return view(session.state, seat)
+
+    def picked(self, session: GameSession, seat: int) -> str | None:
+        """The card this seat chose in the menu whose two targets it must pick from, if still current."""
+        entry = self._picked.get((session.id, seat))
+        if entry is None or entry[0] != session.version:
+            return None
+        return entry[1]
+
+    @staticmethod
+    def _match_note(lang: str, view: Any, card: str) -> str:
+        month = MONTH[ID_OF[card]]
+        if month == 0:
+            return t(lang, "gostop.ui.match.joker")
+        group = view.layout[month - 1]
+        if any(s.month == month for s in view.stacks) and len(group) >= 3:
+            return t(lang, "gostop.ui.match.stack")
+        if not group:
+            return t(lang, "gostop.ui.match.none")
+        if len(group) == 1:
+            return t(lang, "gostop.ui.match.one", card=card_name(lang, group[0]))
+        return t(lang, "gostop.ui.match.two", first=card_name(lang, group[0]), second=card_name(lang, group[1]))
+
+    # ------------------------------------------------------------------ private panel
+
+    def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
+                    page: int) -> list[discord.ui.Item[Any]] | None:
+        state = session.state
+        gid, version = session.id, session.version
+        phase = state.phase
+        items: list[discord.ui.Item[Any]] = []
+
+        def button(action: Action, label: str, row: int, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                   emoji: str | None = None) -> None:
+            items.append(GameButton(gid, ACT, format_action(action), version, label=label[:80], row=row,
+                                    style=style, emoji=emoji))
+
+        if phase == "turn":
+            picked = self.picked(session, seat)
+            if picked is not None:
+                for n, action in enumerate(a for a in legal if a.kind == "play" and IDS[a.card] == picked):
+                    button(action, t(lang, "gostop.ui.take", card=card_name(lang, IDS[action.target])), 0,
+                           discord.ButtonStyle.primary if n == 0 else discord.ButtonStyle.secondary)
+                items.append(GameButton(gid, BACK, "", version, label=t(lang, "gostop.ui.back"), row=0))
+                return items
+            view = self._view(session, seat)
+            cards = sorted({IDS[a.card] for a in legal if a.kind == "play"}, key=lambda c: (MONTH[ID_OF[c]] or 13, c))
+            if cards:
+                options = [discord.SelectOption(
+                    label=f"{MONTH[ID_OF[c]] or '★'} · {card_name(lang, c)}"[:100], value=c,
+                    description=self._match_note(lang, view, c)[:100]) for c in cards]
+                items.append(GameSelect(gid, CARD, "", version, options=options,
+                                        placeholder=t(lang, "gostop.ui.play_placeholder"), row=0))
+            extra: list[tuple[Action, str, str]] = []
+            for action in legal:
+                month = month_name(lang, action.month)
+                if action.kind == "shake":
+                    extra.append((action, t(lang, "gostop.ui.shake", month=month), "🫨"))
+                elif action.kind == "bomb":
+                    extra.append((action, t(lang, "gostop.ui.bomb", month=month), "💣"))
+                elif action.kind == "flip":
+                    credits = view.players[seat].pass_credits
+                    extra.append((action, t(lang, "gostop.ui.flip", credits=credits), "🔄"))
+                elif action.kind == "offer":
+                    extra.append((action, t(lang, "gostop.action.offer"), "🤝"))
+            for n, (action, label, emoji) in enumerate(extra[:15]):
+                button(action, label, 1 + n // 5, emoji=emoji)
+            return items
+        for n, (action, label, style) in enumerate(self._decision(session, lang, legal)[:20]):
+            button(action, label, n // 5, style)
+        return items
+
+    def _decision(self, session: GameSession, lang: str,
+                  legal: list[Action]) -> list[tuple[Action, str, discord.ButtonStyle]]:
+        """Buttons for a decision that is not a card play: targets, Go/Stop, play/sit, junk to hand over."""
+        seat_names = names(session, lang)
+        out: list[tuple[Action, str, discord.ButtonStyle]] = []
+        primary, grey = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
+        for n, action in enumerate(legal):
+            kind = action.kind
+            if kind == "take":
+                out.append((action, t(lang, "gostop.ui.take", card=card_name(lang, IDS[action.card])),
+                            primary if n == 0 else grey))
+            elif kind == "stop":
+                view = self._view(session, None)
+                pays = " · ".join(t(lang, "gostop.ui.pays", player=seat_names[q], amount=amount)
+                                  for q, amount in view.stop_pays)
+                out.append((action, t(lang, "gostop.ui.stop", pays=pays), discord.ButtonStyle.success))
+            elif kind == "go":
+                out.append((action, self._go_label(session, lang), discord.ButtonStyle.danger))
+            elif kind == "join":
+                out.append((action, t(lang, "gostop.action.join"), discord.ButtonStyle.success))
+            elif kind == "sit":
+                out.append((action, t(lang, "gostop.action.sit"), grey))
+            elif kind == "give":
+                cards = [IDS[action.card]] + ([IDS[action.target]] if action.target >= 0 else [])
+                out.append((action, t(lang, "gostop.ui.give", cards=" + ".join(card_name(lang, c) for c in cards)),
+                            grey))
+            elif kind in ("accept", "reject"):
+                out.append((action, t(lang, f"gostop.action.{kind}"), primary if kind == "accept" else grey))
+        return out
+
+    def _go_label(self, session: GameSession, lang: str) -> str:
+        """``Go #3 — doubles``; warns about go-bak when two opponents could make the goer pay for both."""
+        state = session.state
+        count = state.gos[state.turn] + 1
+        effect = t(lang, "gostop.ui.go_adds") if count <= 2 else t(lang, "gostop.ui.go_doubles",
+                                                                       mult=2 ** (count - 2))
+        label = t(lang, "gostop.ui.go", count=count, effect=effect)
+        if len(state.active) == 3:
+            label += " · " + t(lang, "gostop.ui.go_bak_warning")
+        return label
+
+    def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
+        state = session.state
+        if state is None or state.phase == "finished":
+            return []
+        view = self._view(session, seat)
+        me = view.players[seat]
+        seat_names = names(session, lang)
+        lines: list[str] = []
+        if me.status in SITTING:
+            return [t(lang, "gostop.ui.you_sit_out")]
+        if state.turn != seat or session.paused_until is not None:
+            return lines
+        phase = state.phase
+        if phase == "turn":
+            picked = self.picked(session, seat)
+            if picked is not None:
+                lines.append(t(lang, "gostop.ui.pick_target", card=card_name(lang, picked)))
+            else:
+                lines.append(t(lang, "gostop.ui.your_turn", score=me.score, target=view.target))
+        elif phase in ("take_hand", "take_flip") and view.pending is not None:
+            card = view.pending.flipped if phase == "take_flip" else view.pending.played
+            lines.append(t(lang, "gostop.ui.pick_target", card=card_name(lang, card or "")))
+        elif phase == "go_stop":
+            lines.append(t(lang, "gostop.ui.go_or_stop", score=me.score))
+        elif phase == "choose":
+            lines.append(t(lang, "gostop.ui.play_or_sit"))
+        elif phase == "give":
+            thief = state.cur.get("thief")
+            demand = state.cur["queue"][0][1] if state.cur.get("queue") else 1
+            lines.append(t(lang, "gostop.ui.must_give", thief=seat_names[thief] if thief is not None else "?",
+                           count=demand))
+        elif phase == "syodang" and view.syodang_offerer is not None:
+            lines.append(t(lang, "gostop.ui.syodang_answer", player=seat_names[view.syodang_offerer]))
+        return lines
+
+    # ------------------------------------------------------------------ public table
+
+    def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
+        """§13.4: Go/Stop, the flipped card's two targets and Play / Sit out are public buttons."""
+        state = session.state
+        if state is None or state.phase not in ("go_stop", "take_flip", "choose"):
+            return []
+        from bot.games.gostop import legal_actions
+
+        legal = legal_actions(state, state.turn)
+        return [GameButton(session.id, ACT, format_action(action), session.version, label=label[:80], style=style,
+                           row=1)
+                for action, label, style in self._decision(session, lang, legal)[:5]]
+
+    def table_lines(self, session: GameSession, lang: str) -> list[str]:
+        state = session.state
+        if state is None:
+            return []
+        view = self._view(session, None)
+        seat_names = names(session, lang)
+        lines: list[str] = []
+        if not session.log and state.history and not state.finished:
+            for entry in state.history:  # rounds settled by the deal itself, before anyone moved
+                lines.append(self._history_line(lang, seat_names, entry))
+        if state.finished:
+            return lines
+        lines.append(t(lang, "gostop.ui.round", round=view.round_no, rounds=view.rounds,
+                       dealer=seat_names[view.dealer], target=view.target))
+        if view.nagari_streak:
+            mult = 2 ** view.nagari_streak if view.options.get("nagari_cumulative", True) else 2
+            lines.append(t(lang, "gostop.ui.nagari_banner", mult=mult))
+        out = [seat_names[p.seat] for p in view.players if p.status in SITTING]
+        if out:
+            lines.append(t(lang, "gostop.ui.sitting_out", players=", ".join(out)))
+        who = seat_names[state.turn] if 0 <= state.turn < len(seat_names) else "?"
+        if state.phase == "go_stop":
+            lines.append(t(lang, "gostop.ui.deciding", player=who, score=view.players[state.turn].score))
+        elif state.phase == "take_flip" and view.pending is not None:
+            lines.append(t(lang, "gostop.ui.flip_choice", player=who, card=card_name(lang, view.pending.flipped or "")))
+        elif state.phase == "choose":
+            lines.append(t(lang, "gostop.ui.asked_to_play", player=who))
+        elif state.phase == "give" and state.cur.get("thief") is not None:
+            lines.append(t(lang, "gostop.ui.giving", player=who, thief=seat_names[state.cur["thief"]]))
+        return lines
+
+    @staticmethod
+    def _history_line(lang: str, seat_names: list[str], entry: dict[str, Any]) -> str:
+        how = str(entry.get("how", ""))
+        how_text = t(lang, f"gostop.how.{how}") if has(f"gostop.how.{how}") else how
+        winner = entry.get("winner_seat")
+        if winner is None:
+            return t(lang, "gostop.ui.history_nagari", round=entry.get("round", "?"))
+        return t(lang, "gostop.ui.history_win", round=entry.get("round", "?"), player=seat_names[winner],
+                 how=how_text)
+
+    # ------------------------------------------------------------------ summaries
+
+    def hand_summary(self, session: GameSession, events: list[Event], data: dict[str, Any]) -> dict[str, Any]:
+        """Keep the settlement of this hand (the Stop's breakdown, instant-win payments) for the summary."""
+        start = max((i + 1 for i, e in enumerate(events) if e.kind == "hand_end"), default=0)
+        kept = [{"kind": e.kind, "seat": e.seat, "data": e.data} for e in events[start:] if e.kind in EXPLAINED]
+        return {**data, "explain": kept}
+
+    def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
+        seat_names = names(session, lang)
+        lines: list[str] = []
+        if final:
+            last = session.hand_summary or {}
+            lines += self._explain(session, lang, last.get("explain", []))
+            for entry in summary.get("history", []):
+                lines.append(self._history_line(lang, seat_names, entry))
+            return lines
+        lines += self._explain(session, lang, summary.get("explain", []))
+        chips = summary.get("chips")
+        if isinstance(chips, list) and len(chips) == len(seat_names):
+            lines.append(t(lang, "gostop.ui.chips", chips=" · ".join(
+                f"{seat_names[s]} {chips[s]:+d}" for s in range(len(chips)))))
+        return lines
+
+    def _explain(self, session: GameSession, lang: str, events: list[dict[str, Any]]) -> list[str]:
+        seat_names = names(session, lang)
+
+        def name(seat: Any) -> str:
+            return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
+
+        lines: list[str] = []
+        for event in events:
+            kind, seat, data = event.get("kind"), event.get("seat"), event.get("data", {})
+            if kind == "stop":
+                lines += self._settlement(session, lang, name(seat), data.get("score", 0), data.get("detail", {}))
+            elif kind == "auto_stop":
+                lines.append(t(lang, "gostop.ui.auto_stop", player=name(seat)))
+            elif kind == "nagari":
+                streak = int(data.get("streak", 1))
+                mult = 2 ** streak if session.options.get("nagari_cumulative", True) else 2
+                lines.append(t(lang, "gostop.ui.nagari_next", mult=mult))
+            elif kind == "syodang_nagari":
+                lines.append(t(lang, "gostop.event.syodang_nagari"))
+            elif kind == "chongtong":
+                lines.append(t(lang, "gostop.ui.instant_chongtong", player=name(seat),
+                               month=month_name(lang, int(data.get("month", 0)))))
+            elif kind == "three_ppuk":
+                lines.append(t(lang, "gostop.ui.instant_three_ppuk", player=name(seat)))
+            elif kind == "payment" and data.get("reason") != "settlement":
+                why = str(data.get("reason", ""))
+                lines.append(t(lang, "gostop.ui.paid", payer=name(data.get("from_seat")), player=name(seat),
+                               amount=data.get("amount", 0),
+                               reason=t(lang, f"gostop.reason.{why}") if has(f"gostop.reason.{why}") else why))
+        return lines
+
+    def _settlement(self, session: GameSession, lang: str, winner: str, score: int,
+                    detail: dict[str, Any]) -> list[str]:
+        """``Bob: (7 + 1 go) × 2 shake × 2 pi-bak = 32`` per loser, then any transfer (go-bak, syodang)."""
+        seat_names = names(session, lang)
+        lines = [t(lang, "gostop.ui.winner", player=winner, score=score)]
+        base = int(detail.get("score", score))
+        adds = []
+        go_add, extra = int(detail.get("go_add", 0)), int(detail.get("extra", 0))
+        if go_add:
+            adds.append(t(lang, "gostop.ui.term.go_add", n=go_add))
+        if extra:
+            adds.append(t(lang, "gostop.ui.term.extra", n=extra))
+        common: list[tuple[int, str]] = []
+        for key, term in (("go_mult", "go"), ("shake_mult", "shake"), ("nagari_mult", "nagari"),
+                          ("weolyak_mult", "weolyak")):
+            value = int(detail.get(key, 1))
+            if value > 1:
+                common.append((value, t(lang, f"gostop.ui.term.{term}", n=value)))
+        if detail.get("meong_dda"):
+            common.append((2, t(lang, "gostop.ui.term.meong_dda")))
+        flat_gwangbak = bool(session.options.get("gwangbak_flat_2"))
+        for loser, entry in sorted(detail.get("per_loser", {}).items(), key=lambda kv: int(kv[0])):
+            amount, tags = int(entry.get("amount", 0)), list(entry.get("tags", []))
+            terms = [str(base), *adds]
+            factors = list(common)
+            for tag in tags:
+                if tag == "gwang_bak" and flat_gwangbak:
+                    terms.append(t(lang, "gostop.ui.term.gwang_bak_flat"))
+                else:
+                    factors.append((2, t(lang, f"gostop.ui.term.{tag}")))
+            formula = " + ".join(terms)
+            if factors:
+                formula = f"({formula})" if len(terms) > 1 else formula
+                formula += "".join(f" × {label}" for _, label in factors)
+            total = (base + go_add + extra + (2 if flat_gwangbak and "gwang_bak" in tags else 0))
+            for value, _ in factors:
+                total *= value
+            if total and amount != total and amount % total == 0:  # the round's mission factor (V-M1)
+                formula += " × " + t(lang, "gostop.ui.term.mission", n=amount // total)
+            lines.append(t(lang, "gostop.ui.loser_pays", player=seat_names[int(loser)], formula=formula,
+                           amount=amount))
+        for key, term in (("go_bak_seat", "go_bak"), ("syodang_seat", "syodang"), ("oe_myeon_seat", "oe_myeon")):
+            payer = detail.get(key)
+            if isinstance(payer, int) and 0 <= payer < len(seat_names):
+                lines.append(t(lang, f"gostop.ui.transfer.{term}", player=seat_names[payer]))
+        return lines
+
+    # ------------------------------------------------------------------ clicks
+
+    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+                       version: int | None, verb: str, arg: str, values: list[str]) -> bool:
+        if verb not in (ACT, CARD, BACK):
+            return False
+        lang = _lang_of(interaction)
+        state = session.state
+        if verb == ACT:
+            try:
+                action = parse_action(arg)
+            except IllegalAction as err:
+                await reply_privately(interaction, reason(lang, err))
+                return True
+            on_table = interaction.message is not None and not interaction.message.flags.ephemeral
+            if on_table and state is not None and seat != state.turn:
+                await reply_privately(interaction, t(lang, "gostop.not_your_turn"))
+                return True
+            self._picked.pop((session.id, seat), None)
+            await cog.panel_play(interaction, session, seat, version, action)
+            return True
+        if version is None or version != session.version:
+            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+            return True
+        if verb == BACK:
+            self._picked.pop((session.id, seat), None)
+            await cog._edit_panel(interaction, session, seat)
+            return True
+        card = values[0] if values else ""
+        from bot.games.gostop import legal_actions
+
+        plays = [a for a in legal_actions(state, seat) if a.kind == "play" and IDS[a.card] == card] \
+            if state is not None and card in ID_OF else []
+        if len(plays) == 2 and not _plain_pair(IDS[plays[0].target], IDS[plays[1].target]):
+            self._picked[(session.id, seat)] = (session.version, card)
+            await cog._edit_panel(interaction, session, seat)
+            return True
+        await cog.panel_play(interaction, session, seat, version, plays[0] if plays else None)
+        return True
+
+
+CONTROLS = GostopControls()
+
+__all__ = ["CONTROLS", "GostopControls", "card_name", "month_name"]
