@@ -42,6 +42,13 @@ TABLE_MAX_AGE_SECONDS = 50 * 60
 TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
 AFK_AFTER_TIMEOUTS = 2
+DISCORD_RETRIES = 3
+DISCORD_RETRY_SECONDS = 0.5
+THREAD_GONE_CODES = {10003: "resilience.thread_deleted", 50001: "resilience.thread_deleted",
+                     50083: "resilience.thread_archived"}
+# games whose channel refused pictures (Attach Files) and problems the host was told about, in this process
+_TEXT_ONLY: set[int] = set()
+_TOLD_HOST: set[tuple[int, str]] = set()
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -188,8 +195,10 @@ class Games(commands.Cog):
                  host=session.seats[0].name)[:100]
         try:
             thread = await message.create_thread(name=name, auto_archive_duration=1440)
-        except (discord.Forbidden, discord.HTTPException) as err:
-            log.info("game %s plays in its channel (no thread: %s)", session.id, getattr(err, "code", err))
+        except discord.HTTPException as err:
+            log.info("game %s plays in its channel (no thread: %s)", session.id, err.code)
+            if isinstance(err, discord.Forbidden):
+                await self._tell_host(session, "resilience.no_thread")
             return
         session.thread_id = thread.id
 
@@ -292,6 +301,10 @@ class Games(commands.Cog):
         """Every button and select of every game arrives here; a fault is answered, never left hanging."""
         try:
             await self._click(interaction, game, version, verb, arg, values)
+        except discord.HTTPException as err:  # Discord's fault, not ours: no traceback, a plain "try again"
+            log.warning("click %s on game %s: Discord answered %s (code %s)", verb, game, err.status, err.code)
+            with contextlib.suppress(discord.HTTPException):
+                await reply_privately(interaction, t(_lang(interaction), "resilience.discord_busy"))
         except Exception:
             log.exception("click %s on game %s failed", verb, game)
             with contextlib.suppress(discord.HTTPException):
@@ -463,18 +476,42 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(_lang(interaction), "games.error.not_seated"))
             return
         surface = await self._panel(session, seat, _lang(interaction))
-        await interaction.response.send_message(surface.content, files=surface.files(), view=surface.view(),
-                                                ephemeral=True)
+        try:
+            await interaction.response.send_message(surface.content, files=surface.files(), view=surface.view(),
+                                                    ephemeral=True)
+        except discord.HTTPException as err:
+            self._panel_failed(interaction, session, err)
 
     async def _edit_panel(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           page: int = 0, note: str = "") -> None:
         surface = await self._panel(session, seat, _lang(interaction), page=page, note=note)
-        if interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(content=surface.content, attachments=surface.files(),
-                                                    view=surface.view())
-        else:
-            await interaction.response.send_message(surface.content, files=surface.files(), view=surface.view(),
-                                                    ephemeral=True)
+        try:
+            if interaction.message is not None and interaction.message.flags.ephemeral:
+                await interaction.response.edit_message(content=surface.content, attachments=surface.files(),
+                                                        view=surface.view())
+            else:
+                await interaction.response.send_message(surface.content, files=surface.files(),
+                                                        view=surface.view(), ephemeral=True)
+        except discord.HTTPException as err:
+            self._panel_failed(interaction, session, err)
+
+    def _panel_failed(self, interaction: discord.Interaction, session: GameSession,
+                      err: discord.HTTPException) -> None:
+        """The private panel could not be shown (expired token, unknown interaction, Discord down).
+
+        Never raises, so a move that was already committed still reaches the table: the table
+        is re-posted at the bottom with a line asking the player to press "My hand" again, and
+        pings them when it is their turn.
+        """
+        log.info("panel of game %s not shown: %s (code %s)", session.id, err.status, err.code)
+        if session.phase != PLAYING:
+            return
+        seat = session.seat_of(interaction.user.id)
+        if seat is not None:
+            session.pinged.discard(seat)
+        session.add_line(t(session.lang, "resilience.panel_expired", who=f"<@{interaction.user.id}>"))
+        session.table_posted_at = 0.0
+        self._want_table(session)
 
     async def _panel_move(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           version: int | None, choice: str) -> None:
@@ -618,6 +655,64 @@ class Games(commands.Cog):
                 log.warning("table update for game %s failed: %s", session.id, err.status)
 
     async def _update_table(self, session: GameSession) -> None:
+        """Show the table, living through Discord's faults.
+
+        A 5xx is tried again (the move is already committed, so nothing is applied twice);
+        a channel that refuses pictures gets a text table and the host is told once; a thread
+        the bot may no longer post in moves the game to its channel; a thread that was deleted,
+        or archived and locked, ends the game and says so in the channel.
+        """
+        note = None  # what the host is told once the fallback worked
+        for attempt in range(DISCORD_RETRIES + 3):
+            shown = session.lines_shown
+            try:
+                await self._update_table_once(session)
+            except discord.DiscordServerError:
+                session.lines_shown = shown
+                if attempt >= DISCORD_RETRIES - 1:
+                    raise
+                await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
+            except discord.Forbidden:
+                session.lines_shown = shown
+                if session.id not in _TEXT_ONLY and note is None:
+                    _TEXT_ONLY.add(session.id)  # perhaps only pictures are refused: try text
+                    note = "resilience.no_images"
+                elif session.thread_id is not None and session.phase == PLAYING:
+                    _TEXT_ONLY.discard(session.id)  # it was the thread, not the pictures
+                    session.thread_id, session.table_message_id, note = None, None, None
+                    await persistence.save(self.bot, session)
+                    await self._tell_host(session, "resilience.no_thread_send")
+                else:
+                    raise
+            except discord.HTTPException as err:
+                if err.code not in THREAD_GONE_CODES or session.thread_id is None:
+                    raise
+                await self._thread_lost(session, err.code)
+                return
+            else:
+                if note is not None:
+                    await self._tell_host(session, note)
+                return
+
+    async def _tell_host(self, session: GameSession, key: str) -> None:
+        """One clear message to the host per problem, where the game is played now; it pings only them."""
+        if (session.id, key) in _TOLD_HOST:
+            return
+        _TOLD_HOST.add((session.id, key))
+        channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(t(session.lang, key, host=f"<@{session.host_id}>"),
+                               allowed_mentions=discord.AllowedMentions(
+                                   users=[discord.Object(id=session.host_id)], everyone=False, roles=False))
+
+    async def _thread_lost(self, session: GameSession, code: int) -> None:
+        """The game's thread is gone (deleted, or archived and locked): end the game, say so in the channel."""
+        log.info("game %s lost its thread %s (code %s)", session.id, session.thread_id, code)
+        session.thread_id, session.table_message_id = None, None
+        notice = t(session.lang, THREAD_GONE_CODES[code], game=t(session.lang, f"{session.game}.name"))
+        await self._end(session, abandoned=True, notice=notice)
+
+    async def _update_table_once(self, session: GameSession) -> None:
         """Edit the table in place; re-post it (which pings) when a person must act or it got old.
 
         A re-post replaces the old table message: deleted, or — when it showed the end of a
@@ -627,7 +722,8 @@ class Games(commands.Cog):
         channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         ping = sorted(s for s in self._waiting_humans(session) - session.pinged
                       if session.seats[s].user_id is not None)
-        image = await asyncio.to_thread(pictures.table_picture, session, session.lang)
+        image = None if session.id in _TEXT_ONLY else await asyncio.to_thread(
+            pictures.table_picture, session, session.lang)
         summary = None if session.paused_until is None else session.hand_summary
         surface = table_surface(session, session.lang, image, ping)
         if summary is not None:
@@ -639,8 +735,11 @@ class Games(commands.Cog):
                 await channel.get_partial_message(session.table_message_id).edit(
                     content=surface.content, attachments=surface.files(), view=surface.view())
                 return
-            except discord.NotFound:
+            except discord.NotFound:  # deleted by someone: post it again
                 session.table_message_id = None
+            except discord.HTTPException as err:
+                if err.code != 50083:
+                    raise  # an archived thread: a new message wakes it (unless it is locked)
         users = [discord.Object(id=uid) for s in ping if (uid := session.seats[s].user_id) is not None]
         message = await channel.send(surface.content, files=surface.files(), view=surface.view(),
                                      allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
@@ -656,24 +755,37 @@ class Games(commands.Cog):
             if finished_hand is None:
                 await old_message.delete()
             else:
-                picture = await asyncio.to_thread(pictures.summary_picture, session, finished_hand, session.lang)
+                picture = None if session.id in _TEXT_ONLY else await asyncio.to_thread(
+                    pictures.summary_picture, session, finished_hand, session.lang)
                 files = [] if picture is None else [discord.File(picture, filename="summary.png")]
                 await old_message.edit(content=summary_text(session, session.lang, finished_hand, final=False),
                                        attachments=files, view=None)
 
     async def _post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
                             view: discord.ui.View | None = None) -> None:
-        channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        """The result is never lost to a fault: 5xx tried again, text without the picture when
+        pictures are refused, the channel when the thread is gone."""
         text = summary_text(session, session.lang, data, final)
-        image = await asyncio.to_thread(pictures.summary_picture, session, data, session.lang)
-        files = [] if image is None else [discord.File(image, filename="summary.png")]
-        kwargs: dict[str, Any] = {"files": files}
-        if view is not None:
-            kwargs["view"] = view
-        try:
-            await channel.send(text, **kwargs)
-        except discord.HTTPException as err:
-            log.warning("summary for game %s not posted: %s", session.id, err.status)
+        image = None if session.id in _TEXT_ONLY else await asyncio.to_thread(
+            pictures.summary_picture, session, data, session.lang)
+        for attempt in range(DISCORD_RETRIES + 1):
+            channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+            kwargs: dict[str, Any] = {"files": [] if image is None else [discord.File(image, filename="summary.png")]}
+            if view is not None:
+                kwargs["view"] = view
+            try:
+                await channel.send(text, **kwargs)
+                return
+            except discord.HTTPException as err:
+                log.warning("summary for game %s not posted: %s (code %s)", session.id, err.status, err.code)
+                if isinstance(err, discord.Forbidden) and image is not None:
+                    image = None
+                elif err.code in THREAD_GONE_CODES and session.thread_id is not None:
+                    session.thread_id = None
+                elif isinstance(err, discord.DiscordServerError) and attempt < DISCORD_RETRIES:
+                    await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
+                else:
+                    return
 
     # ------------------------------------------------------------------ between hands
 
@@ -780,9 +892,13 @@ class Games(commands.Cog):
         users = [discord.Object(id=uid) for s in waiting if (uid := session.seats[s].user_id)]
         text = t(session.lang, "games.reminder", who=" ".join(f"<@{u.id}>" for u in users),
                  time=f"<t:{int(session.deadline or time.time())}:R>")
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
                                                                               roles=False), delete_after=60)
+        except discord.HTTPException as err:
+            log.info("reminder for game %s not posted: %s (code %s)", session.id, err.status, err.code)
+            if err.code in THREAD_GONE_CODES and session.thread_id is not None:
+                await self._thread_lost(session, err.code)
 
     # ------------------------------------------------------------------ leaving and ending
 
@@ -815,8 +931,11 @@ class Games(commands.Cog):
             return
         self._after_change(session)
 
-    async def _end(self, session: GameSession, abandoned: bool = False) -> None:
-        """Post the final summary, record the result (unrated when abandoned), free the seats."""
+    async def _end(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
+        """Post the final summary, record the result (unrated when abandoned), free the seats.
+
+        ``notice`` (the thread is gone) is said in the channel instead of updating the lost table.
+        """
         if session.phase not in (PLAYING, LOBBY):
             return
         session.phase = FINISHED if not abandoned else CANCELLED
@@ -830,7 +949,12 @@ class Games(commands.Cog):
         if result is not None:
             summary = {"places": result.places, "points": result.points, **result.summary}
         if session.state is not None:
-            await self._update_final_table(session)
+            if notice is None:
+                await self._update_final_table(session)
+            else:
+                channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.send(notice)
             again = discord.ui.View(timeout=None)
             again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
                                       style=discord.ButtonStyle.success))

@@ -591,6 +591,22 @@ class DiscordDouble:
                     thread.archived = True
                     self.gateway.dispatch(guild.id, "THREAD_UPDATE", thread.to_payload(self.bot_user.id))
 
+    def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """A moderator archives (and maybe locks) a thread: edits fail with 50083; a new message
+        wakes it unless it is locked."""
+        thread.archived, thread.locked = True, locked
+        self.gateway.dispatch(thread.guild_id, "THREAD_UPDATE", thread.to_payload(self.bot_user.id))
+
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel or thread: every call about it answers 10003 Unknown Channel.
+        Its messages stay readable in the test through the `Channel` object."""
+        guild = self.guilds[channel.guild_id]
+        guild.channels.pop(channel.id, None)
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        data = {"id": str(channel.id), "guild_id": str(guild.id), "type": channel.type,
+                "parent_id": str(channel.parent_id) if channel.parent_id else None}
+        self.gateway.dispatch(guild.id, event, data)
+
     def delete_message(self, msg: Message) -> None:
         msg.deleted = True
         if not msg.ephemeral:

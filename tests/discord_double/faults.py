@@ -79,11 +79,16 @@ class Fault:
     delay: float = 0.0
     times: int | None = 1
     fired: int = 0
+    code: int = 0  # with a 4xx status: a Discord error (e.g. 50027 Invalid Webhook Token)
+    message: str = ""
 
     def matches(self, call: RestCall) -> bool:
         return self.route in (call.key, call.route)
 
     def response(self) -> web.Response | None:
+        if self.code and self.status < 500:
+            body = {"message": self.message or f"{self.status}: Discord error", "code": self.code}
+            return web.Response(body=json.dumps(body).encode(), content_type="application/json", status=self.status)
         if self.status == 429:
             return too_many_requests(self.retry_after, "double-" + self.route.replace(" ", "-"), self.global_limit)
         if self.status >= 500:
@@ -116,6 +121,11 @@ class Faults:
     def server_error(self, route: str, *, status: int = 500, times: int | None = 1) -> Fault:
         """Answer with a 5xx (500/502/504 are retried by discord.py, 503 is raised)."""
         return self._add(Fault(route, status=status, times=times))
+
+    def error(self, route: str, *, status: int, code: int, message: str = "", times: int | None = 1) -> Fault:
+        """Answer with a Discord error, e.g. ``error(CALLBACK, status=401, code=50027)`` for a token
+        that expired; not a rule violation (the bot did nothing wrong), a state it must handle."""
+        return self._add(Fault(route, status=status, code=code, message=message, times=times))
 
     def delay(self, route: str, seconds: float, *, times: int | None = None) -> Fault:
         """Answer normally but only after `seconds` (real time)."""
