@@ -39,7 +39,7 @@ from .cards import (
     STEALABLE,
     TYPE,
 )
-from .scoring import PALSSARI_CARDS, VIP_CARDS, Rules, junk_value, roles, score, tally
+from .scoring import PALSSARI_CARDS, VIP_CARDS, Rules, junk_value, roles, score, score_parts, tally
 from .views import LastTurn, PendingView, PlayerView, StackView, View
 
 NO_STACK = -2
@@ -1217,24 +1217,49 @@ def _choose(st: State, seat: int, join: bool, events: list[Event]) -> None:
 # ---------------------------------------------------------------------------------------------------
 
 
+def _go_terms(opts: Mapping[str, Any], g: int) -> tuple[int, int]:
+    """R7.9 go_add and go_mult for ``g`` Gos (V-G variants included)."""
+    if opts["go_linear"]:
+        return (1 if g == 1 else 0), (g if g >= 2 else 1)
+    go_add = min(g, 2)
+    if opts["go_add_dropped_at_3"] and g >= 3:
+        go_add = 0
+    return go_add, 2 ** max(0, g - 2)
+
+
+def _shake_mult(st: State, seat: int) -> int:
+    """R7.9(a): ×2 per shaken triple (V-S: ×4 for Nov/Dec) and per Korean bomb."""
+    mult = 1
+    for m in st.shaken[seat]:
+        mult *= 4 if (st.options["shake_nov_dec_x4"] and m in (11, 12)) else 2
+    return mult * 2 ** st.bombs[seat]
+
+
+def score_breakdown(st: State, seat: int) -> dict[str, int]:
+    """``seat``'s score by category plus the multipliers every loser would pay now (public facts only).
+
+    Adds to ``scoring.score_parts``: ``go_count``, ``go_bonus`` (go_add), ``go_mult``, ``shake_mult``,
+    ``nagari_mult``, ``meong_dda`` (2 with seven animals, else 1) and ``multiplier``, their product.
+    Per-loser doublings (gwang-bak, pi-bak) are in ``stop_pays`` and the settlement event instead.
+    """
+    parts = score_parts(st.captures[seat], st.rules)
+    go_add, go_mult = _go_terms(st.options, st.gos[seat])
+    meong = 2 if parts["animal_count"] >= 7 and not st.options["meong_bak"] else 1
+    shake = _shake_mult(st, seat)
+    nagari = _nagari_mult(st)
+    parts.update(go_count=st.gos[seat], go_bonus=go_add, go_mult=go_mult, shake_mult=shake, nagari_mult=nagari,
+                 meong_dda=meong, multiplier=go_mult * shake * nagari * meong)
+    return parts
+
+
 def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
     """R7.9–R7.13: what each loser pays the winner ``w`` (after dok-bak), and the breakdown."""
     opts = st.options
     rules = st.rules
     mine = st.captures[w]
     g = st.gos[w]
-    if opts["go_linear"]:
-        go_add = 1 if g == 1 else 0
-        go_mult = g if g >= 2 else 1
-    else:
-        go_add = min(g, 2)
-        if opts["go_add_dropped_at_3"] and g >= 3:
-            go_add = 0
-        go_mult = 2 ** max(0, g - 2)
-    shake_mult = 1
-    for m in st.shaken[w]:
-        shake_mult *= 4 if (opts["shake_nov_dec_x4"] and m in (11, 12)) else 2
-    shake_mult *= 2 ** st.bombs[w]
+    go_add, go_mult = _go_terms(opts, g)
+    shake_mult = _shake_mult(st, w)
     extra = 0
     if opts["vip"] and all(c in mine for c in VIP_CARDS):
         extra += 3
@@ -1492,4 +1517,5 @@ def view(st: State, seat: int | None) -> View:
         options=dict(st.options), syodang_offerer=st.syodang.get("offerer"),
         syodang_rejecter=_syodang_window(st)[0], pot=st.pot,
         mission=MISSIONS[st.mission[0]] if st.mission else None, mission_factor=st.mission[1] if st.mission else 1,
+        score_parts=tuple(score_breakdown(st, s) for s in range(st.seats)),
     )

@@ -200,3 +200,34 @@ def junk_value(cards: Iterable[int], rules: Rules) -> int:
 
 VIP_CARDS = (CUP, ID_OF["m11-junk-double"], ID_OF["m12-junk-double"])
 PALSSARI_CARDS = tuple(range(12, 16)) + tuple(range(24, 28))
+
+
+def score_parts(cards: list[int], rules: Rules) -> dict[str, int]:
+    """The base score split by category (R6.1–R6.8), for the table's score line.
+
+    The flexible card takes the role that gives the higher score (animal on a tie), so the
+    category points always add up to ``score(cards, rules)``. Counts are included so a renderer
+    can show progress: ``bright_count``, ``animal_count``, ``bird_count``, ``ribbon_count``,
+    ``junk_value``; ``cup_as_junk`` is 1 when the flexible card counts as junk.
+    """
+    best = tally(cards, rules, False)
+    as_junk = False
+    if rules.flex in cards:
+        other = tally(cards, rules, True)
+        if other.points(rules) > best.points(rules):
+            best, as_junk = other, True
+    t = best
+    parts = {
+        "brights": t.bright_points(rules),
+        "animals": max(0, t.animals - 4),
+        "godori": t.bird_points(rules),
+        "ribbons": max(0, t.ribbons - 4),
+        "hong_dan": 3 * (t.hong == 3),
+        "cheong_dan": 3 * (t.cheong == 3),
+        "cho_dan": 3 * (t.cho == 3),
+        "junk": max(0, t.junk - 9),
+    }
+    parts["score"] = sum(parts.values())
+    parts.update(bright_count=t.brights, animal_count=t.animals, bird_count=t.birds, ribbon_count=t.ribbons,
+                 junk_value=t.junk, cup_as_junk=int(as_junk))
+    return parts

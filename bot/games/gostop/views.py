@@ -94,6 +94,11 @@ class View:
     ``log`` holds the last public events as ``{"kind", "seat", "data"}`` dicts. ``syodang_offerer`` is the
     seat of the latest syodang offer (O-2), ``syodang_rejecter`` whoever rejected it while its window is open;
     ``pot`` the boar pot (V-E5); ``mission`` / ``mission_factor`` this round's mission (V-M1).
+    ``score_parts[seat]`` splits that seat's score by category (``brights``, ``animals``, ``godori``,
+    ``ribbons``, ``hong_dan``, ``cheong_dan``, ``cho_dan``, ``junk``; they add up to ``score``), with
+    counts (``bright_count``, ``animal_count``, ``bird_count``, ``ribbon_count``, ``junk_value``,
+    ``cup_as_junk``) and the winner's multipliers (``go_count``, ``go_bonus``, ``go_mult``, ``shake_mult``,
+    ``nagari_mult``, ``meong_dda``, ``multiplier``) — all from public facts.
     """
 
     seat: int | None
@@ -126,6 +131,7 @@ class View:
     pot: int = 0
     mission: str | None = None
     mission_factor: int = 1
+    score_parts: tuple[dict[str, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists)."""

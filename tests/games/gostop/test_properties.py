@@ -100,6 +100,7 @@ def _check_views(st: State) -> None:
         hidden_by_seat[viewer] = hidden
         v = view(st, viewer).to_dict()
         own = set(v.pop("hand"))
+        assert [parts["score"] for parts in v["score_parts"]] == [p["score"] for p in v["players"]]
         text = json.dumps({k: val for k, val in v.items() if k != "log"})
         if viewer is None:
             assert not own

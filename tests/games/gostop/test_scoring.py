@@ -235,3 +235,29 @@ def test_stop_prompt_shows_what_each_opponent_would_pay() -> None:
     st = _ready(3, ["8b", "11b", "1b"])
     act(st, "play 1j1")
     assert view(st, 0).stop_pays == ((1, 6), (2, 6))
+
+
+def test_R6_8_score_parts_split_the_score_by_category_in_every_view() -> None:
+    st = make(2, hands={0: ["9r"], 1: ["10j1"]}, layout=["9j1"], stock=["11j1", "12d"],
+              captures={0: ["1b", "3b", "12b", "2a", "4a", "8a", "5a", "1r", "2r", "3r", "9a", "11d", "1j1"]})
+    st.gos[0], st.last_go[0], st.shaken[0] = 3, 5, [6]
+    st.nagari_streak = 1
+    for seat in (None, 0, 1):
+        v = view(st, seat)
+        parts = v.score_parts[0]
+        assert v.to_dict()["score_parts"][0] == parts
+        assert parts["score"] == v.players[0].score == sum(
+            parts[k] for k in ("brights", "animals", "godori", "ribbons", "hong_dan", "cheong_dan", "cho_dan", "junk"))
+        assert (parts["brights"], parts["godori"], parts["hong_dan"], parts["cheong_dan"]) == (2, 5, 3, 0)
+        assert (parts["bright_count"], parts["bird_count"], parts["ribbon_count"]) == (3, 3, 3)
+        # the cup scores more as an animal here (5 animals -> 1 point) than as junk (3 -> 0)
+        assert (parts["animals"], parts["animal_count"], parts["cup_as_junk"], parts["junk_value"]) == (1, 5, 0, 3)
+        assert (parts["go_bonus"], parts["go_mult"], parts["shake_mult"], parts["nagari_mult"]) == (2, 2, 2, 2)
+        assert parts["multiplier"] == 8 and parts["meong_dda"] == 1
+        assert v.score_parts[1]["score"] == 0 and v.score_parts[1]["multiplier"] == 2  # the nagari doubling only
+
+
+def test_R6_7_score_parts_count_the_cup_as_junk_when_that_scores_more() -> None:
+    st = make(2, captures={1: ["9a", "11d", "12d", "1j1", "1j2", "2j1", "2j2", "3j1"]})
+    parts = view(st, None).score_parts[1]
+    assert (parts["cup_as_junk"], parts["junk_value"], parts["junk"], parts["score"]) == (1, 11, 2, 2)
