@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -119,13 +120,20 @@ def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width
     return left, left + total
 
 
-def draw_table(model: TableModel, lang: str) -> Image.Image:
-    """The table image for a climbing game."""
+@lru_cache(maxsize=16)
+def _table_background(title: str) -> Image.Image:
+    """Wood, felt, header bar and title: the same for every position of a game (copied, never drawn on)."""
     img, draw = c.canvas(WIDTH, HEIGHT, c.WOOD)
     draw.ellipse((150, 150, WIDTH - 150, HEIGHT - 60), fill=c.FELT, outline=c.FELT_DARK, width=8)
-    # Header: title, subtitle, scores.
     draw.rectangle((0, 0, WIDTH, 64), fill="#2B2118")
-    tx.draw_text(draw, (20, 14), model.title, c.TITLE, c.WHITE, bold=True, max_width=430)
+    tx.draw_text(draw, (20, 14), title, c.TITLE, c.WHITE, bold=True, max_width=430)
+    return img
+
+
+def draw_table(model: TableModel, lang: str) -> Image.Image:
+    """The table image for a climbing game."""
+    img = _table_background(model.title).copy()
+    draw = ImageDraw.Draw(img)
     tx.draw_text(draw, (460, 20), model.subtitle, c.BODY, "#E8DCC8", max_width=330, rtl=c.para(lang))
     x = WIDTH - 16
     for label, value, team in reversed(model.scores):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -95,12 +96,24 @@ def _attack_seat_col(view: Any) -> tuple[int, int] | None:
     return (view.attacker, len(cols) - 1) if cols else None
 
 
-def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = False) -> Image.Image:
-    """The table from ``view``: public when ``view.seat`` is None; with ``reveal_own`` a seat's own
-    face-down pieces are drawn face up with a tint (private image)."""
+@lru_cache(maxsize=8)
+def _background(lang: str) -> Image.Image:
+    """The table top, the empty centre panel and the titled score panel (copied, never drawn on)."""
     img, draw = c.canvas(SIZE, SIZE, TABLE)
     draw.rounded_rectangle((110, 110, SIZE - 110, SIZE - 110), radius=40, fill="#A0703C", outline="#6B4A2B",
                            width=6)
+    mid = int(CENTRE)
+    c.panel(draw, (mid - 190, mid - 64, mid + 190, mid + 64), fill="#F4EBDD")
+    c.panel(draw, (10, 10, 300, 126), fill="#F4EBDD")
+    tx.draw_text(draw, (22, 16), t(lang, "rendering.game.goita"), c.BODY, c.INK, bold=True, max_width=270)
+    return img
+
+
+def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = False) -> Image.Image:
+    """The table from ``view``: public when ``view.seat`` is None; with ``reveal_own`` a seat's own
+    face-down pieces are drawn face up with a tint (private image)."""
+    img = _background(lang).copy()
+    draw = ImageDraw.Draw(img)
     highlight = _attack_seat_col(view)
     for seat in range(4):
         cols = view.table[seat] if seat < len(view.table) else ()
@@ -118,8 +131,6 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
             _paste_piece(img, pieces.piece(col.attack, PW, PH), attack_c)
         _plate(img, draw, view, seat, names, lang)
     # Centre panel: the current attack and who acts.
-    mid = int(CENTRE)
-    c.panel(draw, (mid - 190, mid - 64, mid + 190, mid + 64), fill="#F4EBDD")
     if view.attack is not None and view.attacker is not None:
         piece_name = t(lang, f"rendering.goita.piece.{view.attack}")
         line1 = t(lang, "rendering.goita.attack", piece=piece_name,
@@ -147,9 +158,6 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
                  points=last.get("points", 0), team=_team_name(lang, int(last.get("team", 0))))
         tx.draw_text(draw, (CENTRE, CENTRE + 80), line, c.SMALL, c.WHITE, bold=True, align="center", max_width=560,
                      rtl=c.para(lang))
-    # Score panel, top-left corner.
-    c.panel(draw, (10, 10, 300, 126), fill="#F4EBDD")
-    tx.draw_text(draw, (22, 16), t(lang, "rendering.game.goita"), c.BODY, c.INK, bold=True, max_width=270)
     for team in (0, 1):
         y = 52 + 36 * team
         c.pill(draw, 22, y, _team_name(lang, team), c.team_color(team))

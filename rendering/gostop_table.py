@@ -8,6 +8,7 @@ grouped by type (bright, animal, ribbon, junk by value) with counts and set-prog
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -186,14 +187,28 @@ def multiplier(gos: int, shakes: int, nagari_streak: int) -> int:
     return 2 ** shakes * 2 ** max(0, gos - 2) * 2 ** nagari_streak
 
 
+STOCK_X = 20 + 6 * (SLOT_W + 4) + 20
+
+
+@lru_cache(maxsize=16)
+def _table_background(lang: str, height: int) -> Image.Image:
+    """Felt, header bar, title and the stock pile: the same for every position (copied, never drawn on)."""
+    img, draw = c.canvas(WIDTH, height, c.FELT)
+    draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
+    tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330)
+    back = hwatu.card_back(CW, CH)
+    for k in range(3):
+        _paste(img, back, STOCK_X + 30 + k * 3, HEADER + 40 + k * 3)
+    return img
+
+
 def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     """The public Go-Stop table (only public facts: layout, captures, counts, scores)."""
     players = list(view.players)
     layout_h = 2 * (CH + 40) + 10
     height = HEADER + layout_h + sum(_panel_height(pv) for pv in players) + 12
-    img, draw = c.canvas(WIDTH, height, c.FELT)
-    draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
-    tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330)
+    img = _table_background(lang, height).copy()
+    draw = ImageDraw.Draw(img)
     sub = [t(lang, "rendering.round_no", n=view.round_no), t(lang, "rendering.target", n=view.target)]
     tx.draw_text(draw, (360, 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360, rtl=c.para(lang))
     if view.nagari_streak:
@@ -208,10 +223,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     captured = set(last.captured)
     _draw_layout(img, draw, view, HEADER + 4, lang, marked)
     # Stock at the right end of the layout.
-    sx = 20 + 6 * (SLOT_W + 4) + 20
-    back = hwatu.card_back(CW, CH)
-    for k in range(3):
-        _paste(img, back, sx + 30 + k * 3, HEADER + 40 + k * 3)
+    sx = STOCK_X
     tx.draw_text(draw, (sx + 66, HEADER + 160), t(lang, "rendering.gostop.stock", n=view.stock_count), c.BODY,
                  c.WHITE, bold=True, align="center")
     if view.layout_face_down:

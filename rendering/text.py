@@ -340,9 +340,10 @@ def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | 
     return cleaned[:lo].rstrip() + ELLIPSIS
 
 
-@lru_cache(maxsize=1024)
-def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Image, int, float]:
-    """The text drawn once as a coverage mask, with its padding and width; reused by every call."""
+@lru_cache(maxsize=2048)
+def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Image | None, int, int, float]:
+    """The text drawn once as a coverage mask cropped to its ink, the ink's offset from the text's
+    top-left corner, and the text's width; reused by every call (blending cost grows with the area)."""
     runs = layout(shown, size, bold, rtl)
     total = sum(r.width for r in runs)
     ascent, descent = font(CHAINS[bold][0], size).getmetrics()
@@ -354,7 +355,10 @@ def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Im
         kwargs: dict[str, object] = {"direction": "rtl" if run.rtl else "ltr"} if HAS_RAQM else {}
         draw.text((x, pad + ascent), run.text, font=font(run.face, size), fill=255, anchor="ls", **kwargs)  # type: ignore[arg-type]
         x += run.width
-    return mask, pad, total
+    box = mask.getbbox()
+    if box is None:
+        return None, 0, 0, total
+    return mask.crop(box), box[0] - pad, box[1] - pad, total
 
 
 def draw_text(
@@ -377,13 +381,14 @@ def draw_text(
     shown = fit(text, size, max_width, bold, rtl) if max_width is not None else clean(text)
     if not shown:
         return 0.0
-    mask, pad, total = _mask(shown, size, bold, rtl)
+    mask, dx, dy, total = _mask(shown, size, bold, rtl)
     x, y = xy
     if align == "center":
         x -= total / 2
     elif align == "right":
         x -= total
-    draw.bitmap((round(x) - pad, round(y) - pad), mask, fill=fill)
+    if mask is not None:
+        draw.bitmap((round(x) + dx, round(y) + dy), mask, fill=fill)
     return total
 
 
