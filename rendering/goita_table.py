@@ -37,13 +37,17 @@ PLATES = (
 )
 
 
-def _piece_centres(seat: int, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Centres of the first piece and the attack of play ``k`` of ``seat`` (§12.7 formula)."""
+def _piece_centres(seat: int, k: int, rotate: bool = False) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Centres of the first piece and the attack of play ``k`` of ``seat`` (§12.7 formula).
+
+    Upright pieces lie across E's and W's rows, so those rows space by the height; turned pieces
+    (``rotate_pieces``) lie the same way for every seat.
+    """
     ox, oy = OUTWARD[seat]
     rx, ry = RIGHT[seat]
-    upright_rows = seat in (0, 2)
-    p = PW + 8 if upright_rows else PH + 8
-    q = PH + 6 if upright_rows else PW + 6
+    along_width = rotate or seat in (0, 2)
+    p = PW + 8 if along_width else PH + 8
+    q = PH + 6 if along_width else PW + 6
     ax, ay = CENTRE + ox * ANCHOR, CENTRE + oy * ANCHOR
     along = (k - 1.5) * p
     attack = (ax + along * rx + 0.5 * q * ox, ay + along * ry + 0.5 * q * oy)
@@ -115,20 +119,26 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
     img = _background(lang).copy()
     draw = ImageDraw.Draw(img)
     highlight = _attack_seat_col(view)
+    rotate = bool((getattr(view, "options", None) or {}).get("rotate_pieces"))
+
+    def sprite(pid: str | None, seat: int, tint: bool = False) -> Image.Image:
+        return pieces.turned(pid, seat, PW, PH, tint) if rotate else pieces.piece(pid, PW, PH, tint)
+
     for seat in range(4):
         cols = view.table[seat] if seat < len(view.table) else ()
         for k, col in enumerate(cols[:4]):
-            first_c, attack_c = _piece_centres(seat, k)
+            first_c, attack_c = _piece_centres(seat, k, rotate)
             if col.face_down and (col.first is None or not reveal_own):
-                first = pieces.piece(None, PW, PH)
+                first = sprite(None, seat)
             else:
-                first = pieces.piece(col.first, PW, PH, tint=col.face_down)
+                first = sprite(col.first, seat, col.face_down)
             _paste_piece(img, first, first_c)
-            box = (int(attack_c[0] - PW / 2), int(attack_c[1] - PH / 2),
-                   int(attack_c[0] + PW / 2), int(attack_c[1] + PH / 2))
+            attack = sprite(col.attack, seat)
+            box = (int(attack_c[0] - attack.width / 2), int(attack_c[1] - attack.height / 2),
+                   int(attack_c[0] + attack.width / 2), int(attack_c[1] + attack.height / 2))
             if highlight == (seat, k):
                 c.glow(draw, box, c.GOLD, 5, 8)
-            _paste_piece(img, pieces.piece(col.attack, PW, PH), attack_c)
+            _paste_piece(img, attack, attack_c)
         _plate(img, draw, view, seat, names, lang)
     # Centre panel: the current attack and who acts.
     if view.attack is not None and view.attacker is not None:

@@ -52,6 +52,19 @@ def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False) ->
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
+#: quarter turns (counter-clockwise) that point a piece's tip at the table centre, per seat S, E, N, W.
+TURNS = (None, Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180, Image.Transpose.ROTATE_270)
+
+
+@lru_cache(maxsize=256)
+def turned(piece_id: str | None, seat: int, w: int = 60, h: int = 70, tint: bool = False) -> Image.Image:
+    """The piece as it lies in front of ``seat`` with its tip towards the centre (``rotate_pieces``):
+    S upright, E tip left, N tip down, W tip right."""
+    sprite = piece(piece_id, w, h, tint)
+    turn = TURNS[seat % 4]
+    return sprite if turn is None else sprite.transpose(turn)
+
+
 def all_ids() -> list[str]:
     """Every distinct piece id in table order (王 and 玉 separately)."""
     return list(IDS)

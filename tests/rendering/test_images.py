@@ -122,3 +122,12 @@ def test_gallery_writes_one_image_of_every_kind(tmp_path: Any) -> None:
     assert "leaderboard" in kinds
     for path in paths:
         _decode(path.read_bytes())
+
+
+def test_goita_rotate_pieces_option_draws_a_different_public_table() -> None:
+    upright = play_to("goita", 5, 9)
+    turned = play_to("goita", 5, 9, options={"rotate_pieces": True})
+    names = NAMES[:4]
+    a = render_table("goita", upright[0].view(upright[1], None), names)
+    b = render_table("goita", turned[0].view(turned[1], None), names)
+    assert a != b and _decode(b).size == (1024, 1024)

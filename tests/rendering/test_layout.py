@@ -73,3 +73,38 @@ def test_goita_pieces_and_name_plates_never_overlap() -> None:
 def test_text_is_at_least_18_px_and_team_colours_are_okabe_ito() -> None:
     assert min(common.MIN_TEXT, common.SMALL, common.BODY) >= 18
     assert common.team_color(0) == "#0072B2" and common.team_color(1) == "#E69F00"
+
+
+def test_goita_rotate_pieces_turns_every_tip_to_the_centre() -> None:
+    from PIL.Image import Transpose
+
+    from rendering import pieces
+
+    s, e, n, w = (pieces.turned("kin", seat) for seat in range(4))
+    assert s.size == (goita_table.PW, goita_table.PH) and e.size == w.size == (goita_table.PH, goita_table.PW)
+    assert s.tobytes() == pieces.piece("kin").tobytes()  # S already points up, at the centre
+    assert e.tobytes() == s.transpose(Transpose.ROTATE_90).tobytes()  # tip left
+    assert n.tobytes() == s.transpose(Transpose.ROTATE_180).tobytes()  # tip down
+    assert w.tobytes() == s.transpose(Transpose.ROTATE_270).tobytes()  # tip right
+    # The tip is the narrow end: the top row of S's opaque area is narrower than its bottom row.
+    alpha = s.getchannel("A")
+    top, bottom = alpha.getbbox()[1], alpha.getbbox()[3] - 1  # type: ignore[index]
+    assert sum(1 for x in range(s.width) if alpha.getpixel((x, top))) < sum(
+        1 for x in range(s.width) if alpha.getpixel((x, bottom)))
+
+
+def test_goita_rotated_pieces_use_width_spacing_and_never_touch_the_plates() -> None:
+    boxes: list[Box] = [tuple(map(float, plate)) for plate in goita_table.PLATES]  # type: ignore[misc]
+    boxes.append((10, 10, 300, 126))
+    for seat in range(4):
+        sideways = seat in (1, 3)
+        w, h = (goita_table.PH, goita_table.PW) if sideways else (goita_table.PW, goita_table.PH)
+        for k in range(4):
+            first, attack = goita_table._piece_centres(seat, k, rotate=True)
+            assert abs(first[0] - attack[0]) + abs(first[1] - attack[1]) == goita_table.PH + 6  # q = h + 6
+            for cx, cy in (first, attack):
+                boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        a, b = goita_table._piece_centres(seat, 0, True)[1], goita_table._piece_centres(seat, 1, True)[1]
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == goita_table.PW + 8  # p = w + 8
+    for x, y in itertools.combinations(boxes, 2):
+        assert not _overlap(x, y), (x, y)
