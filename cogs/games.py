@@ -447,8 +447,14 @@ class Games(commands.Cog):
         while len(session.seats) < info.min_seats:
             session.seats.append(Seat(f"computer-{level}", ai=level))
         session.seed = secrets.randbits(48)
+        drawn = controls_for(session.game).seat_draw(session, session.lang)
+        # an engine that reports its setup (a first deal's special hands) gets those events told too
+        start = getattr(mod, "new_game_with_events", None)
         try:
-            session.state = mod.new_game(len(session.seats), session.seed, session.options)
+            if start is not None:
+                session.state, first_events = start(len(session.seats), session.seed, session.options)
+            else:
+                session.state, first_events = mod.new_game(len(session.seats), session.seed, session.options), []
         except (ValueError, IllegalAction) as err:
             session.state = None
             await reply_privately(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))
@@ -457,12 +463,13 @@ class Games(commands.Cog):
         session.started_at = time.time()
         if len(session.humans()) < 2:
             session.rated = False
+        self._record_events(session, first_events)
         where = f"<#{session.thread_id}>" if session.thread_id else ""
         await interaction.response.edit_message(
-            content=t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
-                      where=where, seats=", ".join(names(session, session.lang))), view=None)
+            content=_clip_join(t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
+                                 where=where, seats=", ".join(names(session, session.lang))), *drawn), view=None)
         await persistence.save(self.bot, session)
-        self._after_change(session)
+        self._after_change(session, first_events)
 
     # ------------------------------------------------------------------ private hand panel
 
@@ -589,6 +596,11 @@ class Games(commands.Cog):
         events = mod.apply(session.state, seat, action)
         session.log.append((seat, mod.format_action(action)))
         session.pinged.discard(seat)
+        self._record_events(session, events)
+        return events
+
+    def _record_events(self, session: GameSession, events: Sequence[Event]) -> None:
+        """Events in words: public lines for the table, private notes for their viewers; a hand's end pauses."""
         seat_names = names(session, session.lang)
         for index, event in enumerate(events):
             if event.kind == "hand_start" and session.paused_until is not None:
@@ -607,7 +619,6 @@ class Games(commands.Cog):
                     session.private_notes.setdefault(viewer, []).append(text)
         for notes in session.private_notes.values():
             del notes[:-10]
-        return events
 
     def _after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
         """After a committed move: summaries, then the table, the clock and the computers."""

@@ -30,6 +30,11 @@ class GameControls:
         """The components of a player's private panel, or None for the generic list of legal actions."""
         return None
 
+    def seat_draw(self, session: GameSession, lang: str) -> list[str]:
+        """At Start: reorder ``session.seats`` as the game's own seat draw does (partners, first dealer);
+        returns public lines for the start message. The default keeps the lobby's order."""
+        return []
+
     def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
         """Extra private text on a player's panel (a pending prompt, a preview, a partner's shown hand)."""
         return []

@@ -1,0 +1,273 @@
+"""Goita in Discord (rules §12): the team draw, a two-step piece composer, the five-pawn decision.
+
+The panel offers a player's pieces as buttons, one per kind (kanji + name + count). A leader
+picks the piece to place face down (伏せ), then the attack (攻め); a responder passes (なし) or
+picks a blocking piece (受け), then the attack. The first pick is remembered per seat and state
+version only, so any move by anyone resets it. A king attack the rules do not allow yet (R6.9)
+stays clickable and is refused with the engine's explanation. The partners' Play/Redeal choice
+(R5.6/R5.7) has public buttons only the asked partners can use; each answer is confirmed
+privately and the engine reveals them together.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.goita import Decide, Play, State, View, legal_actions, view
+from bot.games.goita.actions import PASS, PLAYS, Action
+from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES
+from bot.i18n import language_of, t
+from bot.replies import reply_privately
+
+from ..components import GameButton
+from ..words import names
+from . import GameControls
+
+if TYPE_CHECKING:
+    from cogs.games import Games
+
+    from ..session import GameSession
+
+SEAT_KEYS = ("S", "E", "N", "W")
+#: the pieces each seat drew at the team draw (R3.1: 王 at S deals, 玉 at N; R3.2: 金 pair at N–S).
+DRAWN = {"kings_rooks": ("ou", "hisha", "gyoku", "hisha"), "two_pairs": ("kin", "gin", "kin", "gin")}
+
+
+def _piece(lang: str, code: int | str) -> str:
+    return t(lang, f"goita.piece.{IDS[code] if isinstance(code, int) else code}")
+
+
+def _counts(hand: tuple[str, ...] | None) -> list[int]:
+    held = Counter(hand or ())
+    return [held[IDS[p]] for p in range(NUM_PIECES)]
+
+
+def _team_line(lang: str, seat_names: list[str], v: View) -> str:
+    return t(lang, "goita.ui.scores", ns=v.scores[0], ew=v.scores[1], target=v.target,
+             ns_names=f"{seat_names[0]} & {seat_names[2]}", ew_names=f"{seat_names[1]} & {seat_names[3]}")
+
+
+class GoitaControls(GameControls):
+    """Goita's draw, composer, table banner and decision buttons."""
+
+    def __init__(self) -> None:
+        # (game, seat) -> (state version, the piece picked first): the composer's one remembered step
+        self._first: dict[tuple[int, int], tuple[int, int]] = {}
+
+    # ---------------------------------------------------------------- start
+
+    def seat_draw(self, session: GameSession, lang: str) -> list[str]:
+        """R3.1/§12.2: the drawn pieces seat people; partners sit opposite (S–N, E–W)."""
+        mode = str(session.options.get("team_draw", "kings_rooks"))
+        if mode in DRAWN:
+            random.Random(session.seed).shuffle(session.seats)
+        seat_names = names(session, lang)
+        parts = []
+        for seat, name in enumerate(seat_names):
+            where = t(lang, f"goita.seat_{SEAT_KEYS[seat]}")
+            if mode in DRAWN:
+                drawn = _piece(lang, DRAWN[mode][seat])
+                parts.append(t(lang, "goita.ui.drew", player=name, piece=drawn, seat=where))
+            else:
+                parts.append(f"{where}: {name}")
+        lines = [t(lang, "goita.ui.draw", seats=" · ".join(parts))]
+        if mode == "kings_rooks":
+            lines.append(t(lang, "goita.ui.first_dealer", player=seat_names[0]))
+        lines.append(t(lang, "goita.ui.partners", ns=f"{seat_names[0]} & {seat_names[2]}",
+                       ew=f"{seat_names[1]} & {seat_names[3]}"))
+        return lines
+
+    # ---------------------------------------------------------------- public table
+
+    def table_lines(self, session: GameSession, lang: str) -> list[str]:
+        """Scores to the target, round and dealer, the current attack, five-pawn badges, last round."""
+        state: State | None = session.state
+        if state is None:
+            return []
+        v = view(state, None)
+        seat_names = names(session, lang)
+        lines = [_team_line(lang, seat_names, v) + " · " + t(lang, "goita.ui.round", round=v.round_no,
+                                                             dealer=seat_names[v.dealer])]
+        if v.phase == "decide":
+            waiting = [seat_names[s] for s in v.deciders if s not in v.decided]
+            lines.append(t(lang, "goita.ui.deciding", who=", ".join(seat_names[s] for s in v.deciders),
+                           chosen=len(v.decided), asked=len(v.deciders), waiting=", ".join(waiting)))
+        elif v.phase == "play" and v.turn is not None:
+            if v.attack is not None and not v.leading:
+                lines.append(t(lang, "goita.ui.attack", piece=_piece(lang, v.attack),
+                               player=seat_names[v.attacker if v.attacker is not None else 0],
+                               next=seat_names[v.turn]))
+            elif v.turn is not None:
+                lines.append(t(lang, "goita.ui.leads", player=seat_names[v.turn]))
+        shown = [seat_names[s] for s, five in enumerate(v.goshi) if five]
+        if shown and v.phase != "over":
+            lines.append(t(lang, "goita.ui.goshi", players=", ".join(shown)))
+        last = v.last_round
+        if last is not None and isinstance(last.get("winner_seat"), int):
+            key = "goita.ui.last_round_double" if last.get("doubled") else "goita.ui.last_round"
+            lines.append(t(lang, key, round=last.get("round", "?"), player=seat_names[last["winner_seat"]],
+                           points=last.get("points", 0), team=t(lang, f"goita.team_{last.get('team', 0)}")))
+        lines.append(t(lang, "goita.ui.legend"))
+        return lines
+
+    def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
+        """§12.4: Play on / Redeal on the table while partners decide (only they may press)."""
+        state: State | None = session.state
+        if state is None or state.phase != "decide":
+            return []
+        return [
+            GameButton(session.id, "decide", "continue", label=t(lang, "goita.action.continue"),
+                       style=discord.ButtonStyle.success),
+            GameButton(session.id, "decide", "redeal", label=t(lang, "goita.action.redeal"),
+                       style=discord.ButtonStyle.danger),
+        ]
+
+    # ---------------------------------------------------------------- private panel
+
+    def _picked(self, session: GameSession, seat: int) -> int | None:
+        entry = self._first.get((session.id, seat))
+        if entry is None or entry[0] != session.version:
+            return None
+        return entry[1]
+
+    def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
+        """Your pieces, your face-down pieces, and what to do now in words."""
+        state: State | None = session.state
+        if state is None or state.phase == "over":
+            return []
+        v = view(state, seat)
+        seat_names = names(session, lang)
+        counts = _counts(v.hand)
+        held = " · ".join(f"{_piece(lang, p)} ×{counts[p]}" for p in range(NUM_PIECES) if counts[p])
+        lines = [t(lang, "goita.ui.your_pieces", pieces=held or "—")]
+        mine = [c.first for c in v.table[seat] if c.face_down and c.first]
+        if mine:
+            lines.append(t(lang, "goita.ui.your_face_down", pieces=", ".join(_piece(lang, p) for p in mine)))
+        if v.phase == "decide" and seat in v.deciders:
+            holder = seat_names[(seat + 2) % 4]
+            if seat in v.decided:
+                waiting = [seat_names[s] for s in v.deciders if s not in v.decided]
+                lines.append(t(lang, "goita.ui.decision_waiting", waiting=", ".join(waiting)))
+            else:
+                lines.append(t(lang, "goita.ui.decide_prompt", holder=holder))
+            return lines
+        if v.phase != "play" or v.turn != seat:
+            return lines
+        first = self._picked(session, seat)
+        if v.leading:
+            lines.append(t(lang, "goita.ui.lead_prompt") if first is None else
+                         t(lang, "goita.ui.lead_attack_prompt", piece=_piece(lang, first)))
+        elif v.attack is not None:
+            attacker = seat_names[v.attacker if v.attacker is not None else 0]
+            if IDS.index(v.attack) <= GYOKU:
+                lines.append(t(lang, "goita.ui.king_unblockable", piece=_piece(lang, v.attack), player=attacker))
+            elif first is None:
+                lines.append(t(lang, "goita.ui.respond_prompt", piece=_piece(lang, v.attack), player=attacker))
+            else:
+                lines.append(t(lang, "goita.ui.block_attack_prompt", piece=_piece(lang, first)))
+        if (counts[0] or counts[1]) and v.faceup_kings == 0:
+            lines.append(t(lang, "goita.ui.king_rule"))
+        return lines
+
+    def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
+                    page: int) -> list[discord.ui.Item[Any]] | None:
+        """One button per kind of piece; the first pick, then the attack; Pass for a responder."""
+        state: State | None = session.state
+        if state is None:
+            return None
+        gid, version = session.id, session.version
+        if state.phase == "decide":
+            return [GameButton(gid, "decide", "continue", version, label=t(lang, "goita.action.continue"),
+                               style=discord.ButtonStyle.success, row=0),
+                    GameButton(gid, "decide", "redeal", version, label=t(lang, "goita.action.redeal"),
+                               style=discord.ButtonStyle.danger, row=0)]
+        if state.phase != "play":
+            return None  # the dealing ritual: the generic list of legal actions
+        v = view(state, seat)
+        counts = _counts(v.hand)
+        legal_set = set(legal)
+        lead = bool(v.leading)
+        first = self._picked(session, seat)
+        items: list[discord.ui.Item[Any]] = []
+        if first is None:
+            if not lead:
+                items.append(GameButton(gid, "go", "P", version, label=t(lang, "goita.action.pass"),
+                                        style=discord.ButtonStyle.primary, row=0))
+            usable = {a.first for a in legal_set if isinstance(a, Play)}
+            shown = [p for p in range(NUM_PIECES) if counts[p]]
+            for n, p in enumerate(shown, start=len(items)):
+                key = "goita.ui.pick_down" if lead else "goita.ui.pick_block"
+                ok = p in usable
+                label = t(lang, key if ok else "goita.ui.piece_count", piece=_piece(lang, p), count=counts[p])
+                items.append(GameButton(gid, "pick", str(p), version, label=label, disabled=not ok,
+                                        style=discord.ButtonStyle.success if ok else discord.ButtonStyle.secondary,
+                                        row=n // 5))
+            return items
+        left = list(counts)
+        left[first] -= 1
+        for n, a in enumerate(p for p in range(NUM_PIECES) if left[p]):
+            allowed = PLAYS[lead][first][a] in legal_set
+            key = "goita.ui.pick_attack" if allowed else "goita.ui.pick_attack_king"
+            items.append(GameButton(gid, "go", f"{'L' if lead else 'B'}{first}{a}", version,
+                                    label=t(lang, key, piece=_piece(lang, a), count=left[a]),
+                                    style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.danger,
+                                    row=n // 5))
+        items.append(GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩", row=2))
+        return items
+
+    # ---------------------------------------------------------------- clicks
+
+    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+                       version: int | None, verb: str, arg: str, values: list[str]) -> bool:
+        """``pick``/``back`` step the composer; ``go`` commits a play or pass; ``decide`` is R5.6/R5.7."""
+        if verb not in ("pick", "back", "go", "decide"):
+            return False
+        lang = language_of(interaction.locale.value)
+        state: State | None = session.state
+        if state is None:
+            return False
+        if verb == "decide":
+            if state.phase != "decide" or seat not in state.deciders:
+                seat_names = names(session, session.lang)
+                who = ", ".join(seat_names[s] for s in state.deciders)
+                await reply_privately(interaction, t(lang, "goita.ui.only_partner", who=who) if who else
+                                      t(lang, "goita.no_decision"))
+                return True
+            await cog.panel_play(interaction, session, seat, session.version if version is None else version,
+                                 Decide(arg == "redeal"))
+            return True
+        if verb == "go":
+            await cog.panel_play(interaction, session, seat, version, _action(arg))
+            return True
+        if version != session.version:
+            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+            return True
+        if verb == "back":
+            self._first.pop((session.id, seat), None)
+        elif arg.isdigit() and any(isinstance(a, Play) and a.first == int(arg) for a in legal_actions(state, seat)):
+            self._first[(session.id, seat)] = (session.version, int(arg))
+        else:
+            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.not_legal_now"))
+            return True
+        await cog._edit_panel(interaction, session, seat)
+        return True
+
+
+def _action(arg: str) -> Action | None:
+    """``P`` = pass; ``L47`` = lead 香 face down, attack 金; ``B44`` = block 金 with 金, attack 金."""
+    if arg == "P":
+        return PASS
+    if len(arg) == 3 and arg[0] in "LB" and arg[1:].isdigit():
+        first, attack = int(arg[1]), int(arg[2])
+        if first < NUM_PIECES and attack < NUM_PIECES:
+            return PLAYS[arg[0] == "L"][first][attack]
+    return None
+
+
+CONTROLS = GoitaControls()
+
+__all__ = ["CONTROLS", "GoitaControls"]
