@@ -19,7 +19,7 @@ from bot.i18n import t
 
 from .components import GameButton, GameSelect
 from .controls import controls_for
-from .session import GameSession
+from .session import GameSession, Seat
 from .words import action_label, names, safe_name, seat_label
 
 log = logging.getLogger("teahouse.messages")
@@ -82,11 +82,11 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
     items.append(GameSelect(gid, "addai", options=levels, placeholder=t(lang, "games.add_computer_placeholder"),
                             row=1))
     if session.seats:
-        kick = [discord.SelectOption(label=f"{i + 1}. {s.name}"[:100], value=str(i))
+        kick = [discord.SelectOption(label=f"{i + 1}. {_select_name(lang, s)}"[:100], value=str(i))
                 for i, s in enumerate(session.seats)]
         items.append(GameSelect(gid, "kick", options=kick, placeholder=t(lang, "games.kick_placeholder"), row=2))
     if len(session.seats) >= 2:
-        swap = [discord.SelectOption(label=f"{i + 1}. {s.name}"[:100], value=str(i))
+        swap = [discord.SelectOption(label=f"{i + 1}. {_select_name(lang, s)}"[:100], value=str(i))
                 for i, s in enumerate(session.seats)]
         items.append(GameSelect(gid, "swap", options=swap, placeholder=t(lang, "games.swap_placeholder"),
                                 min_values=2, max_values=2, row=3))
@@ -95,6 +95,11 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
         items.append(GameSelect(gid, "option", options=choosable[:25],
                                 placeholder=t(lang, "games.option_placeholder"), row=4))
     return Surface("\n".join(lines), items=items)
+
+
+def _select_name(lang: str, seat: Seat) -> str:
+    """A seat's name for a select option: plain text (no markdown there), computers by their localized name."""
+    return seat.name if seat.user_id is not None else seat_label(lang, seat)
 
 
 def _option_choices(game: str, lang: str) -> list[discord.SelectOption]:

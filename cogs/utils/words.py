@@ -48,6 +48,11 @@ def event_text(game: str, event: Event, seat_names: Sequence[str], lang: str) ->
     for key, value in event.data.items():  # engine words with a catalog entry, e.g. gostop.how.stop
         if isinstance(value, str) and has(f"{game}.{key}.{value}"):
             params[key] = t(lang, f"{game}.{key}.{value}")
+        elif isinstance(value, list | tuple) and value:  # e.g. cards: gostop.card.<id> for each
+            singular = key[:-1] if key.endswith("s") else key
+            words = [_term(game, (key, singular), str(v), lang) for v in value]
+            if any(word != str(v) for word, v in zip(words, value, strict=True)):
+                params[key] = ", ".join(words)
     for key, value in event.data.items():
         if key.endswith("_seat") and isinstance(value, int) and 0 <= value < len(seat_names):
             params[key[: -len("_seat")]] = seat_names[value]
@@ -62,10 +67,25 @@ def event_text(game: str, event: Event, seat_names: Sequence[str], lang: str) ->
     return t(lang, key, **params)
 
 
+def _term(game: str, keys: Sequence[str], word: str, lang: str) -> str:
+    """An engine word (a card id, a piece) in the reader's language when the catalog has it."""
+    for key in keys:
+        if has(f"{game}.{key}.{word}"):
+            return t(lang, f"{game}.{key}.{word}")
+    return word
+
+
 def action_label(game: str, action: Any, notation: str, lang: str) -> str:
-    """What a button or select option says for one legal action."""
+    """What a button or select option says for one legal action.
+
+    The catalog names the kind of action; the notation's leading verb (``play``, ``take``)
+    is dropped and card ids are named in the reader's language where the catalog has them.
+    """
     kind = str(getattr(action, "kind", ""))
     key = f"{game}.action.{kind}"
+    first, _, rest = notation.partition(" ")
+    if kind and rest and first.lower() == kind.lower():
+        notation = " ".join(_term(game, ("card",), word, lang) for word in rest.split())
     if kind and has(key):
         label = t(lang, key, action=notation, play=notation)
         if notation.lower() in (kind.lower(), "") or notation in label:

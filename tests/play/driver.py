@@ -49,6 +49,8 @@ class MatchLog:
     checked_messages: int = 0
     checked_images: int = 0
     final: Message | None = None
+    shown: set[str] = field(default_factory=set)  # public views of the current hand (see hidden_cards)
+    shown_hand: int = -1
 
 
 def games_cog(bot: TeahouseBot) -> Games:
@@ -89,10 +91,18 @@ def final_summary(thread: Channel, lang: str = "en") -> Message | None:
     return None
 
 
-def hidden_cards(session: GameSession) -> set[str]:
-    """Every card or piece that some hand holds and the public may not see, as notation text."""
+def hidden_cards(session: GameSession, shown: set[str] | None = None) -> set[str]:
+    """Every card or piece that some hand holds and the public may not see, as notation text.
+
+    ``shown`` collects the public view's text of this hand so far: where several cards share
+    one notation (Gou Ji plays four decks), a rank seen on the table earlier in the hand may
+    still be held by someone else, and naming it again is no leak.
+    """
     mod = engine(session.game)
     public = str(mod.view(session.state, None).to_dict())
+    if shown is not None:
+        shown.add(public)
+        public = " ".join(shown)
     hidden: set[str] = set()
     for seat in range(len(session.seats)):
         hand = mod.view(session.state, seat).to_dict().get("hand") or []
@@ -109,7 +119,9 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
     session = session_in(bot, thread)
     if session is None or session.state is None:
         return
-    hidden = hidden_cards(session)
+    if log.shown_hand != session.hand_first_line:
+        log.shown_hand, log.shown = session.hand_first_line, set()
+    hidden = hidden_cards(session, log.shown)
     hand_over = t(lang, "games.summary.hand_over", game="").split("**")[-1].strip()
     for message in [*thread.public_messages, *double.default_channel.public_messages]:
         key = hash((message.id, message.content, len(message.edits)))

@@ -1,0 +1,99 @@
+"""Persian and Russian players get a whole game in their language: no English in anything they read.
+
+The server's language is set with ``/settings`` (public messages and images); each
+person's Discord locale picks the language of their private replies. After a complete
+match, every version of every message the bot sent (text, buttons, select options and
+placeholders) is searched for English catalog text and for stray English words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from bot.app import TeahouseBot
+from bot.i18n import catalog, t
+from tests.discord_double import DiscordDouble
+from tests.discord_double.model import Message
+from tests.play.driver import open_game, play_match
+
+MATCHES = [
+    ("zhengshangyou", "mode=individual target_score=2", 3),
+    ("gouji", "session_hands=1", 5),
+    ("gostop", "rounds=1", 2),
+    ("goita", "target_score=30", 3),
+]
+PLACEHOLDER = re.compile(r"\{[^}]*\}")
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
+# mentions, links, code, option syntax (name=value), card symbols (J-J-2, 10♠, m07-ribbon), custom emoji
+MARKUP = re.compile(r"<[@#!&:t][^>]*>|https?://\S+|`[^`]*`|\b\w+ ?= ?\S+|\bm\d\d-[\w-]+"
+                    r"|(?<![\w-])(?:10|[2-9AKQJ]|BJ|RJ)(?:[-\s](?:10|[2-9AKQJ]|BJ|RJ))*(?![\w-])")
+
+
+def _fragments(template: str) -> Iterator[str]:
+    """The fixed English pieces of a catalog template worth searching for (two words or more)."""
+    for piece in PLACEHOLDER.split(template):
+        for part in re.split(r"[*_`~>|\n•·:;()\[\]]+", piece):
+            part = part.strip(" .,!?-—")
+            if len(LATIN_WORD.findall(part)) >= 2:
+                yield part
+
+
+def english_fragments(lang: str) -> set[str]:
+    """English catalog text that the ``lang`` catalog does not itself contain (terms kept in Latin are fine)."""
+    own = " ".join(catalog(lang).values())
+    return {f for value in catalog("en").values() for f in _fragments(value) if f not in own}
+
+
+def latin_words_allowed(lang: str) -> set[str]:
+    """Latin words the ``lang`` catalog uses itself (romanized game terms, card letters)."""
+    return {w.lower() for value in catalog(lang).values() for w in LATIN_WORD.findall(PLACEHOLDER.sub(" ", value))}
+
+
+def texts_of(message: Message) -> Iterator[str]:
+    """Everything a person reads on a message in every version it had: text, labels, options, placeholders."""
+    versions = [*message.edits, message.snapshot()]
+    for version in versions:
+        yield version.content
+        for row in version.components:
+            for item in row.get("components", []):
+                yield str(item.get("label") or "")
+                yield str(item.get("placeholder") or "")
+                for option in item.get("options", []):
+                    yield str(option.get("label") or "")
+                    yield str(option.get("description") or "")
+
+
+@pytest.mark.parametrize("lang", ["fa", "ru"])
+@pytest.mark.parametrize(("game", "options", "computers"), MATCHES)
+async def test_a_whole_game_in_the_players_language(double: DiscordDouble, bot: TeahouseBot, lang: str,
+                                                    game: str, options: str, computers: int) -> None:
+    admin, alice = double["admin"], double["alice"]
+    admin.locale = alice.locale = lang
+    saved = await admin.run("/settings", language=lang)
+    assert t(lang, "settings.saved") in saved.content
+
+    thread = await open_game(double, alice, game, options, computers=computers, lang=lang)
+    log = await play_match(double, bot, thread, [alice], seed=2, lang=lang)
+    assert log.final is not None and t(lang, f"{game}.name") in log.final.content
+    assert log.human_moves > 0 and log.checked_images > 0
+
+    names = {p.user.name.lower() for p in (admin, alice)} | {"computer"}
+    fragments = english_fragments(lang)
+    allowed = latin_words_allowed(lang) | names
+    seen, problems = 0, []
+    for channel in (double.default_channel, thread):
+        for message in channel.messages:
+            if message.author.id != double.bot_user.id:
+                continue
+            for text in texts_of(message):
+                plain = MARKUP.sub(" ", text)
+                seen += bool(plain.strip())
+                english = [f for f in fragments if f in plain]
+                stray = {w for w in LATIN_WORD.findall(plain) if w.lower() not in allowed}
+                if english or stray:
+                    problems.append(f"{sorted(english)} {sorted(stray)} in {text[:160]!r}")
+    assert not problems, f"English in {lang} messages:\n" + "\n".join(problems[:30])
+    assert seen > 50
