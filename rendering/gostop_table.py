@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, MONTH, TYPE
+from bot.games.gostop.scoring import Rules, score_parts
 from bot.i18n import has, t
 
 from . import common as c
@@ -79,8 +80,8 @@ def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, colo
 
 
 def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int, y: int, width: int,
-           label: str, lang: str, marked: set[str]) -> None:
-    tx.draw_text(draw, (x, y), label, c.SMALL, c.INK, bold=True, max_width=width)
+           label: str, lang: str, marked: set[str], label_width: float) -> None:
+    tx.draw_text(draw, (x, y), label, c.SMALL, c.INK, bold=True, max_width=label_width)
     if not cards:
         return
     step = min(MW + 2, (width - MW) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
@@ -134,13 +135,21 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
         xb += c.pill(draw, xb, y + 2, t(lang, "rendering.dealer"), "#444444") + 6
     if pv.go_count:
         xb += c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.go", n=pv.go_count), "#B3122E") + 6
-    factor = multiplier(pv.go_count, len(pv.shaken), view.nagari_streak)
+    parts = breakdown(view, pv)
+    factor = parts.get("multiplier", 1)
     if factor > 1:
         c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.multiplier", n=factor), "#5B3FA0")
     y += 40
-    tx.draw_text(draw, (x0, y), t(lang, "rendering.score", n=pv.score), c.LARGE, c.INK, bold=True)
+    go_bonus = parts.get("go_bonus", 0)
+    if go_bonus:  # the Go points (R7.9 go_add) on top of the captured score, in a smaller size to fit
+        score_line = t(lang, "rendering.gostop.score_go", base=pv.score, go=go_bonus, total=pv.score + go_bonus)
+        tx.draw_text(draw, (x0, y + 3), score_line, c.BODY, c.INK, bold=True, max_width=262, rtl=c.para(lang))
+    else:
+        tx.draw_text(draw, (x0, y), t(lang, "rendering.score", n=pv.score), c.LARGE, c.INK, bold=True,
+                     max_width=262)
     y += 34
-    extras = []
+    extras = [t(lang, f"rendering.gostop.factor.{name}", n=parts[key]) for name, key in FACTORS
+              if parts.get(key, 1) > 1]
     if pv.pass_credits:
         extras.append(t(lang, "rendering.gostop.pass_credits", n=pv.pass_credits))
     if pv.ppuks:
@@ -171,7 +180,8 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
             label = t(lang, "rendering.gostop.group.junk", n=pv.junk_value)
         else:
             label = t(lang, f"rendering.gostop.group.{kind}", n=len(cards))
-        _group(img, draw, cards, x, y0, widths[kind], label, lang, marked)
+        points_w = _points(draw, parts, kind, x, y0, widths[kind], lang)
+        _group(img, draw, cards, x, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
         if kind == "animal":
             _pips(draw, x, y0 + 30, len(ids & BIRDS), 3, "#444444")
         if kind == "ribbon":
@@ -182,9 +192,54 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     draw.line((282, y0, 282, top + PANEL_H - 20), fill="#BBBBBB", width=2)
 
 
+#: score_parts keys per capture group: the group's own points, then its set bonuses (R6.1–R6.8).
+GROUP_POINTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "bright": ("brights", ()),
+    "animal": ("animals", ("godori",)),
+    "ribbon": ("ribbons", ("hong_dan", "cheong_dan", "cho_dan")),
+    "junk": ("junk", ()),
+}
+#: the factors of the winner's multiplier (R7.9), shown when they double anything.
+FACTORS = (("go", "go_mult"), ("shake", "shake_mult"), ("nagari", "nagari_mult"), ("meong_dda", "meong_dda"))
+
+
 def multiplier(gos: int, shakes: int, nagari_streak: int) -> int:
     """The doubling a win would carry now (R7.9): 2^shakes × go_mult × nagari_mult."""
     return 2 ** shakes * 2 ** max(0, gos - 2) * 2 ** nagari_streak
+
+
+def breakdown(view: Any, pv: Any) -> dict[str, int]:
+    """``pv``'s score by category: the view's ``score_parts`` when it has them, else worked out from
+    the public captures with the engine's scoring (go count and a plain multiplier only)."""
+    given = getattr(view, "score_parts", ()) or ()
+    if 0 <= pv.seat < len(given) and given[pv.seat]:
+        return dict(given[pv.seat])
+    cards = [ID_OF[card] for card in pv.captures if card in ID_OF]
+    parts = score_parts(cards, Rules.from_options(getattr(view, "options", None) or {}))
+    gos = int(pv.go_count)
+    parts.update(go_count=gos, go_bonus=min(gos, 2), go_mult=2 ** max(0, gos - 2),
+                 shake_mult=2 ** len(pv.shaken), nagari_mult=2 ** view.nagari_streak, meong_dda=1,
+                 multiplier=multiplier(gos, len(pv.shaken), view.nagari_streak))
+    return parts
+
+
+def _points(draw: ImageDraw.ImageDraw, parts: dict[str, int], kind: str, x: int, y0: int, width: int,
+            lang: str) -> int:
+    """The group's points at the right of its label (returns that tag's width) and its set bonuses
+    under its cards."""
+    own, sets = GROUP_POINTS[kind]
+    points = parts.get(own, 0)
+    tag_w = c.pill(draw, x + width, y0 - 3, t(lang, "rendering.gostop.points", n=points), "#2F6B3A" if points else "#9A9A9A",
+           align="right")
+    px = x
+    for name in sets:
+        if parts.get(name, 0):
+            px += c.pill(draw, px, y0 + 144, t(lang, f"rendering.gostop.set.{name}", n=parts[name]), "#8B5A00",
+                         max_width=x + width - px, rtl=c.para(lang)) + 4
+    if kind == "junk" and parts.get("cup_as_junk"):
+        c.pill(draw, px, y0 + 144, t(lang, "rendering.gostop.cup_as_junk"), "#6E6E6E", max_width=width,
+               rtl=c.para(lang))
+    return tag_w
 
 
 STOCK_X = 20 + 6 * (SLOT_W + 4) + 20

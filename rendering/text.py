@@ -212,12 +212,14 @@ _MIRROR = str.maketrans("()[]{}<>«»", ")(][}{><»«")
 # --- bidi and runs -------------------------------------------------------------------------
 
 def _strength(ch: str) -> str:
-    """``R`` right-to-left letter, ``L`` left-to-right letter or digit, ``N`` neutral."""
+    """``R`` right-to-left letter, ``L`` left-to-right letter, ``D`` digit, ``N`` neutral."""
     kind = unicodedata.bidirectional(ch)
     if kind in ("R", "AL"):
         return "R"
-    if kind in ("L", "EN", "AN"):
+    if kind == "L":
         return "L"
+    if kind in ("EN", "AN"):
+        return "D"
     return "N"
 
 
@@ -243,27 +245,58 @@ class Run:
 
 
 def _directional_runs(text: str, rtl_base: bool) -> list[tuple[str, bool]]:
+    """Runs of one direction in visual (left-to-right) order: a small Unicode bidi pass.
+
+    Digits after a left-to-right letter count as that text (W7); otherwise they count as
+    right-to-left for the spaces and signs around them (N1), so "گو 1 = 10" reads right to left
+    with each number left to right. Levels (I1-I2) and the reversal of runs (L2) follow the standard.
+    """
     kinds = [_strength(c) for c in text]
+    last = "R" if rtl_base else "L"
+    for i, kind in enumerate(kinds):
+        if kind in ("L", "R"):
+            last = kind
+        elif kind == "D" and last == "L":
+            kinds[i] = "L"
+    strong = ["N" if k == "N" else ("L" if k == "L" else "R") for k in kinds]
+    base = "R" if rtl_base else "L"
     resolved: list[str] = []
     for i, kind in enumerate(kinds):
         if kind != "N":
             resolved.append(kind)
             continue
-        before = next((k for k in reversed(kinds[:i]) if k != "N"), None)
-        after = next((k for k in kinds[i + 1:] if k != "N"), None)
-        base = "R" if rtl_base else "L"
+        before = next((k for k in reversed(strong[:i]) if k != "N"), None)
+        after = next((k for k in strong[i + 1:] if k != "N"), None)
         if text[i] == ELLIPSIS and before is not None:
             resolved.append(before)  # a cut marks the end of the text it cuts, in its direction
         else:
             resolved.append(before if before is not None and before == after else base)
-    runs: list[tuple[str, bool]] = []
+    base_level = 1 if rtl_base else 0
+    runs: list[tuple[str, int]] = []
     for ch, kind in zip(text, resolved, strict=True):
-        rtl = kind == "R"
-        if runs and runs[-1][1] == rtl:
-            runs[-1] = (runs[-1][0] + ch, rtl)
+        if kind == "R":
+            level = 1
+        elif kind == "L":
+            level = base_level + base_level % 2  # 0 in a left-to-right paragraph, 2 in a right-to-left one
         else:
-            runs.append((ch, rtl))
-    return runs
+            level = 2
+        if runs and runs[-1][1] == level:
+            runs[-1] = (runs[-1][0] + ch, level)
+        else:
+            runs.append((ch, level))
+    top = max((level for _, level in runs), default=0)
+    for level in range(top, 0, -1):  # L2: reverse every stretch at this level or higher
+        i = 0
+        while i < len(runs):
+            if runs[i][1] < level:
+                i += 1
+                continue
+            j = i
+            while j < len(runs) and runs[j][1] >= level:
+                j += 1
+            runs[i:j] = runs[i:j][::-1]
+            i = j
+    return [(chunk, level % 2 == 1) for chunk, level in runs]
 
 
 def _face_runs(text: str, bold: bool) -> list[tuple[str, str]]:
@@ -304,8 +337,6 @@ def layout(text: str, size: int, bold: bool = False, rtl: bool | None = None) ->
     rtl_base = base_rtl(text) if rtl is None else rtl
     runs: list[Run] = []
     directional = _directional_runs(text, rtl_base)
-    if rtl_base:
-        directional.reverse()
     for chunk, rtl in directional:
         pieces = _face_runs(chunk, bold)
         if rtl:

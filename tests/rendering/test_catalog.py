@@ -23,6 +23,8 @@ FAMILIES = {
     "rendering.goita.seat.": ["S", "E", "N", "W"],
     "rendering.gostop.event.": ["ppuk", "chok", "ttadak", "sseul", "bomb", "shake"],
     "rendering.gostop.group.": ["bright", "animal", "ribbon", "junk"],
+    "rendering.gostop.set.": ["godori", "hong_dan", "cheong_dan", "cho_dan"],
+    "rendering.gostop.factor.": ["go", "shake", "nagari", "meong_dda"],
     "rendering.gostop.status.": ["playing", "sitting_out", "forced_out", "undecided"],
     "rendering.hwatu.joker": ["2", "3"],
     "rendering.hwatu.tag.": ["bright", "animal", "ribbon", "junk", "joker"],

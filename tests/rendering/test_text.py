@@ -139,3 +139,13 @@ def test_a_persian_sentence_keeps_right_to_left_order_around_a_latin_name() -> N
     forced = tx.layout(sentence, 22, False, rtl=True)
     assert auto[0].text.startswith("Carol")  # a bare first-strong guess would put the name first
     assert forced[-1].text.strip() == "Carol" and forced[0].rtl  # read from the right: name, then verb
+
+
+def test_numbers_in_a_persian_sentence_read_right_to_left_in_order() -> None:
+    # "Score 9 + Go 1 = 10": read from the right, the numbers come 9, 1, 10 and each is written left to right.
+    runs = tx.layout("امتیاز 9 + گو 1 = 10", 22, True, rtl=True)
+    numbers = [run.text.strip() for run in runs if run.text.strip().isdigit()]
+    assert numbers == ["10", "1", "9"] and all(not run.rtl for run in runs if run.text.strip().isdigit())
+    assert runs[-1].rtl and "امتیاز" in runs[-1].text
+    # In English the same digits simply follow the words.
+    assert [run.text for run in tx.layout("Score 9 + Go 1 = 10", 22, True)] == ["Score 9 + Go 1 = 10"]
