@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -818,6 +819,12 @@ class Games(commands.Cog):
             seats = sorted(s for s in self.deciders(session) if session.seats[s].computer_plays)
             if not seats:
                 return
+            wait = controls_for(session.game).computer_wait(self, session, seats)
+            if wait == math.inf:
+                return  # people decide first; the next change starts the computers again
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
             await asyncio.sleep(self.computer_delay)
             version = session.version
             for seat in seats:

@@ -63,6 +63,11 @@ class GameControls:
         """Extra public lines under a hand's or the match's summary (how the payments were computed)."""
         return []
 
+    def computer_wait(self, cog: Games, session: GameSession, seats: list[int]) -> float:
+        """Seconds the computer seats ``seats`` should still wait before deciding (for example a claim
+        window left to people); ``math.inf`` leaves the decision to people until the next change."""
+        return 0.0
+
     async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         """Handle a click of a seated player on a game-specific component; False leaves it to the spine."""
