@@ -1,4 +1,4 @@
-"""``python -m rendering.gallery OUTDIR``: one image of every kind, from seeded games.
+"""``python -m rendering.gallery OUTDIR``: every image kind in every language, from seeded games.
 
 This is a developer tool, not part of the renderer: it drives the engines (new_game,
 legal_actions, apply) to reach a mid-game position, then renders only their views.
@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import render_hand, render_leaderboard, render_summary, render_table
+from bot.i18n import LANGUAGES, t
+
+from . import GAMES, render_hand, render_leaderboard, render_summary, render_table
 
 SEATS = {"zhengshangyou": 5, "gouji": 6, "gostop": 3, "goita": 4}
 NAMES = [
@@ -54,28 +56,40 @@ def sample_leaderboard() -> list[dict[str, Any]]:
     ]
 
 
-def write_all(outdir: Path, seed: int = 7) -> list[Path]:
-    """Write every image kind into ``outdir``; returns the paths."""
-    outdir.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
+def rules_table(game_id: str) -> tuple[Any, list[str]]:
+    """The freshly dealt example table ``/rules`` shows: (public view, seat names A, B, ...)."""
+    module, state = play_to(game_id, 1, 0)
+    return module.view(state, None), [chr(ord("A") + i) for i in range(SEATS[game_id])]
 
-    def save(name: str, data: bytes) -> None:
-        path = outdir / f"{name}.png"
+
+def write_all(outdir: Path, seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -> list[Path]:
+    """Write every image kind in every language into ``outdir/<lang>/<kind>.png``; returns the paths."""
+    written: list[Path] = []
+    steps = {"zhengshangyou": 14, "gouji": 40, "gostop": 9, "goita": 9}
+    positions = {}
+    for game_id in GAMES:
+        module, state = play_to(game_id, seed, steps[game_id])
+        finished_module, finished = play_out(game_id, seed)
+        positions[game_id] = (module, state, _summary(finished_module, finished))
+    module8, state8 = play_to("zhengshangyou", seed, 10, seats=8)
+
+    def save(lang: str, name: str, data: bytes) -> None:
+        path = outdir / lang / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         written.append(path)
 
-    steps = {"zhengshangyou": 14, "gouji": 40, "gostop": 9, "goita": 9}
-    for game_id in ("zhengshangyou", "gouji", "gostop", "goita"):
-        module, state = play_to(game_id, seed, steps[game_id])
-        names = NAMES[: SEATS[game_id]]
-        save(f"{game_id}_table", render_table(game_id, module.view(state, None), names))
-        seat = min(module.to_act(state) or {0})
-        save(f"{game_id}_hand", render_hand(game_id, module.view(state, seat)))
-        module, state = play_out(game_id, seed)
-        save(f"{game_id}_summary", render_summary(game_id, _summary(module, state), names))
-    module, state = play_to("zhengshangyou", seed, 10, seats=8)
-    save("zhengshangyou_table_8", render_table("zhengshangyou", module.view(state, None), NAMES))
-    save("leaderboard", render_leaderboard(sample_leaderboard(), "Gou Ji"))
+    for lang in langs:
+        for game_id in GAMES:
+            module, state, summary = positions[game_id]
+            names = NAMES[: SEATS[game_id]]
+            save(lang, f"{game_id}_table", render_table(game_id, module.view(state, None), names, lang))
+            seat = min(module.to_act(state) or {0})
+            save(lang, f"{game_id}_hand", render_hand(game_id, module.view(state, seat), lang))
+            save(lang, f"{game_id}_summary", render_summary(game_id, summary, names, lang))
+            save(lang, f"{game_id}_rules", render_table(game_id, *rules_table(game_id), lang))
+        save(lang, "zhengshangyou_table_8", render_table("zhengshangyou", module8.view(state8, None), NAMES, lang))
+        save(lang, "leaderboard", render_leaderboard(sample_leaderboard(), t(lang, "rendering.game.gouji"), lang))
     return written
 
 

@@ -11,7 +11,7 @@ from PIL import Image
 
 from rendering import render_hand, render_leaderboard, render_summary, render_table
 from rendering.board import summary_of
-from rendering.gallery import NAMES, SEATS, play_out, play_to, sample_leaderboard, write_all
+from rendering.gallery import NAMES, SEATS, play_out, play_to, sample_leaderboard
 
 GAMES = ("zhengshangyou", "gouji", "gostop", "goita")
 
@@ -112,16 +112,6 @@ def test_names_missing_or_unprintable_fall_back_to_seat_numbers(positions: dict[
     module, state = positions["goita"]
     view = module.view(state, None)
     assert render_table("goita", view, ["🎲🤖", "", "\u200d"]) == render_table("goita", view, [])
-
-
-def test_gallery_writes_one_image_of_every_kind(tmp_path: Any) -> None:
-    paths = write_all(tmp_path)
-    kinds = {p.stem for p in paths}
-    for game in GAMES:
-        assert {f"{game}_table", f"{game}_hand", f"{game}_summary"} <= kinds
-    assert "leaderboard" in kinds
-    for path in paths:
-        _decode(path.read_bytes())
 
 
 def test_goita_rotate_pieces_option_draws_a_different_public_table() -> None:
