@@ -97,8 +97,8 @@ def encode(img: Image.Image) -> bytes:
         img = img.convert("RGB")
     indexed = img.quantize(palette=palette(), dither=Image.Dither.NONE)
     width, height = indexed.size
-    rows = Image.new("L", (width + 1, height), 0)  # column 0 is each row's filter type: 0, none
-    rows.paste(Image.frombytes("L", (width, height), indexed.tobytes()), (1, 0))
+    rows = Image.new("P", (width + 1, height), 0)  # column 0 is each row's filter type: 0, none
+    rows.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
     data = zlib.compress(rows.tobytes(), 2)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     plte = bytes((indexed.getpalette() or [])[:768])

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 
 from rendering import render_hand, render_leaderboard, render_summary, render_table
-from rendering.gallery import NAMES, SEATS, _summary, play_out, play_to, sample_leaderboard
+from rendering.gallery import NAMES, SEATS, _summary, play_out, play_to, rules_table, sample_leaderboard
 
 
 def _cases() -> dict[str, Callable[[], bytes]]:
@@ -30,6 +30,7 @@ def _cases() -> dict[str, Callable[[], bytes]]:
         module, state = play_out(game_id, 11)
         summary = _summary(module, state)
         cases[f"{game_id}_summary"] = partial(render_summary, game_id, summary, names)
+        cases[f"{game_id}_rules"] = partial(render_table, game_id, *rules_table(game_id))
     module, state = play_to("gouji", 3, 0)
     full = module.view(state, 0)
     cases["gouji_hand_36"] = partial(render_hand, "gouji", full)

@@ -1,0 +1,46 @@
+"""Go-Stop table: each player's score by category (R6.1–R6.8) and the multiplier factors (R7.9)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from rendering import render_table
+from rendering.gallery import NAMES, play_to
+from rendering.gostop_table import GROUP_POINTS, breakdown
+
+CATEGORIES = [key for own, sets in GROUP_POINTS.values() for key in (own, *sets)]
+
+
+def _rich_view() -> Any:
+    """The public view of a seeded Go-Stop round with a Godori, a shake and a Go on the table."""
+    module, state = play_to("gostop", 146, 120)
+    return module.view(state, None)
+
+
+def test_R6_the_categories_add_up_to_each_players_score() -> None:
+    view = _rich_view()
+    for pv in view.players:
+        parts = breakdown(view, pv)
+        assert sum(parts[key] for key in CATEGORIES) == pv.score == parts["score"]
+    assert any(breakdown(view, pv)["godori"] == 5 for pv in view.players)
+
+
+def test_breakdown_without_the_view_field_comes_from_the_public_captures() -> None:
+    view = _rich_view()
+    bare = dataclasses.replace(view, score_parts=())
+    for pv in view.players:
+        given, worked_out = breakdown(view, pv), breakdown(bare, pv)
+        for key in (*CATEGORIES, "go_count", "go_bonus", "go_mult", "shake_mult", "nagari_mult"):
+            assert worked_out[key] == given[key], (pv.seat, key)
+    names = NAMES[:3]
+    assert render_table("gostop", bare, names) == render_table("gostop", view, names)
+
+
+def test_R7_9_the_multiplier_shown_is_the_product_of_its_factors() -> None:
+    view = _rich_view()
+    for pv in view.players:
+        parts = breakdown(view, pv)
+        factors = parts["go_mult"] * parts["shake_mult"] * parts["nagari_mult"] * parts["meong_dda"]
+        assert parts["multiplier"] == factors
+    assert any(breakdown(view, pv)["shake_mult"] == 2 for pv in view.players)
