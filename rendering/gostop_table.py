@@ -25,6 +25,7 @@ WIDTH = 1200
 CW, CH = 64, 104  # layout cards (R1.7)
 MW, MH = 54, 88  # captured cards
 HW, HH = 96, 156  # hand cards
+HAND_STEP = HW + 28  # room for a badge under each card: ten cards still fit in 1280 px
 SLOT_W = 150
 HEADER = 60
 PANEL_H = 196
@@ -303,7 +304,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
     hand = sorted(view.hand, key=lambda k: (_month_of(k) or 99, k))
     layout_by_month = {m + 1: len(cards) for m, cards in enumerate(view.layout)}
     stacks = {s.month for s in view.stacks}
-    width = max(1024, 40 + len(hand) * (HW + 12))
+    width = max(1024, 40 + len(hand) * HAND_STEP)
     height = 60 + 40 + HH + 110
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 52), fill="#2B2118")
@@ -317,12 +318,12 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
                      rtl=c.para(lang))
     if not hand:
         tx.draw_text(draw, (width / 2, 120), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
-    left = (width - len(hand) * (HW + 12)) // 2
+    left = (width - len(hand) * HAND_STEP) // 2
     months = [_month_of(k) for k in hand]
     shown = set(me.shown) if me is not None else set()
     y = 100
     for i, card in enumerate(hand):
-        x = left + i * (HW + 12)
+        x = left + i * HAND_STEP
         if card in shown:
             c.glow(draw, (x, y, x + HW, y + HH), "#56B4E9", 4, 6)
         _paste(img, hwatu.card_face(card, HW, HH, lang), x, y)
@@ -336,15 +337,16 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         else:
             badge = t(lang, "rendering.gostop.match.none")
         fill = "#0072B2" if (m and layout_by_month.get(m, 0)) else "#555555"
-        w = tx.width(badge, c.SMALL, True) + 16
-        c.pill(draw, int(x + HW / 2 - w / 2), y + HH + 8, badge, fill)
+        room = HAND_STEP - 2  # a badge never reaches the next card's badge
+        w = min(tx.width(badge, c.SMALL, True) + 16, room)
+        c.pill(draw, int(x + HW / 2 - w / 2), y + HH + 8, badge, fill, max_width=room, rtl=c.para(lang))
     # Bracket triples of one month with the hint.
     for m in sorted(set(months)):
         idx = [i for i, k in enumerate(months) if k == m]
         if m == 0 or len(idx) < 3:
             continue
-        x0 = left + idx[0] * (HW + 12) - 4
-        x1 = left + idx[-1] * (HW + 12) + HW + 4
+        x0 = left + idx[0] * HAND_STEP - 4
+        x1 = left + idx[-1] * HAND_STEP + HW + 4
         draw.line((x0, 94, x0, 84, x1, 84, x1, 94), fill=c.GOLD, width=3)
         hint = t(lang, "rendering.gostop.bomb" if layout_by_month.get(m, 0) else "rendering.gostop.shake")
         tx.draw_text(draw, ((x0 + x1) / 2, 56), hint, c.SMALL, c.GOLD, bold=True, align="center")

@@ -423,7 +423,7 @@ def _draw_face(pen: Pen, month: int, kind: str, lang: str) -> None:
         _double_badge(pen)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)  # 50 cards x 5 sizes x 3 languages fit
 def card_face(card_id: str, w: int = 64, h: int = 104, lang: str = "en") -> Image.Image:
     """The face of hwatu card ``card_id`` (``m08-bright``, ``joker-3``) as an RGBA sprite."""
     month, kind = _parse(card_id)
