@@ -842,8 +842,9 @@ class Games(commands.Cog):
             legal = mod.legal_actions(session.state, seat)
         if not legal:
             return
+        forced = controls_for(session.game).timeout_action(session, seat, legal) if timed_out else None
         rng = rng_for(session.seed, "computer", version, seat)
-        action = await asyncio.to_thread(mod.choose_action, view, legal, level, rng)
+        action = forced if forced is not None else await asyncio.to_thread(mod.choose_action, view, legal, level, rng)
         async with session.lock:
             if session.version != version or session.phase != PLAYING:
                 return

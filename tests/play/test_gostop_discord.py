@@ -181,8 +181,9 @@ class Table:
         assert reply not in self.double["bob"].ephemerals
 
     async def time_runs_out(self) -> None:
-        """Alice does nothing on her turn: at the deadline the computer moves for her, and the table says so."""
-        await self.until(lambda st: self.alice_to_act(), "Alice's turn")
+        """Alice does nothing on her turn to play a card: at the deadline the computer plays for her (its own
+        choice, as in the search), and the table says so."""
+        await self.until(lambda st: self.alice_to_act() and st.phase == "turn", "Alice's turn to play a card")
         version = self.session.version
         self.double.clock.advance(TURN_SECONDS + 1)
         timed_out = t("en", "games.timed_out", player="Alice")
@@ -358,6 +359,7 @@ async def test_R7_3_go_or_stop_is_a_public_prompt_and_stop_is_paid_with_every_fa
     await table.until(alice_decides, "Alice's Go/Stop")
     pays = view(table.state, None).stop_pays
     table_score = table.state.score(0)
+    state = table.state
     old = await table.hand()
     public = table.table()
     assert t("en", "gostop.ui.deciding", player="Alice", score=table.state.score(0)) in public.content
@@ -385,7 +387,29 @@ async def test_R7_3_go_or_stop_is_a_public_prompt_and_stop_is_paid_with_every_fa
     history = await bot.storage.history(double.guild.id)
     assert history and history[0].game == "gostop"
     winner = next(s for s in history[0].seats if s.user_id == table.alice.id)
-    assert winner.points == sum(amount for _, amount in pays) or history[0].seats  # go-bak may move who pays
+    assert winner.points == state.chips[0] > 0 and sum(state.chips) == 0
+    table.finish_checks()
+
+
+async def test_R7_3_go_or_stop_times_out_to_stop(double: DiscordDouble, bot: TeahouseBot,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    seed = find_seed(3, "rounds=2", alice_decides)
+    table = await sit_down(double, bot, monkeypatch, seed, "rounds=2", computers=2)
+    await table.until(alice_decides, "Alice's Go/Stop")
+    old = await table.hand()
+    version = table.session.version
+    double.clock.advance(TURN_SECONDS + 1)  # §13.4: the safe choice
+    for _ in range(300):
+        await table.settle()
+        if table.session.version > version:
+            break
+        await asyncio.sleep(0.02)
+    text = table.public_text()
+    assert t("en", "games.timed_out", player="Alice") in text
+    assert "Alice stops with" in text
+    assert table.state.round_no == 1 and table.state.history[0]["winner_seat"] == 0
+    stop = next(b.label or "" for b in old.buttons if (b.label or "").startswith("Stop —"))
+    await table.stale_click_is_refused(old, label=stop)
     table.finish_checks()
 
 

@@ -17,7 +17,7 @@ import discord
 
 from bot.games.core import Event, IllegalAction
 from bot.games.gostop.actions import Action, format_action, parse_action
-from bot.games.gostop.cards import ID_OF, IDS, MONTH
+from bot.games.gostop.cards import ID_OF, IDS, MONTH, PI, TYPE
 from bot.i18n import has, t
 from bot.replies import reply_privately
 
@@ -35,6 +35,7 @@ BACK = "back"  # leave the target step
 #: Public events the hand summary explains (the engine's settlement rides on "stop").
 EXPLAINED = ("stop", "auto_stop", "payment", "chongtong", "three_ppuk", "nagari", "syodang_nagari")
 SITTING = ("sitting_out", "forced_out")
+_VALUE = {"bright": 4, "animal": 3, "ribbon": 2, "junk": 1, "joker": 1}  # a timed-out choice takes the best
 
 
 def card_name(lang: str, card: str) -> str:
@@ -272,6 +273,21 @@ class GostopControls(GameControls):
             return t(lang, "gostop.ui.history_nagari", round=entry.get("round", "?"))
         return t(lang, "gostop.ui.history_win", round=entry.get("round", "?"), player=seat_names[winner],
                  how=how_text)
+
+    # ------------------------------------------------------------------ timeouts
+
+    def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§13.4: Go/Stop times out to Stop, play-or-sit to sitting out, a choice of two to the higher value;
+        playing a card is left to the computer."""
+        kinds = {a.kind for a in legal}
+        if "stop" in kinds:
+            return next(a for a in legal if a.kind == "stop")
+        if "sit" in kinds:
+            return next(a for a in legal if a.kind == "sit")
+        takes = [a for a in legal if a.kind == "take"]
+        if takes:
+            return max(takes, key=lambda a: (_VALUE[TYPE[a.card]], PI[a.card], -a.card))
+        return None
 
     # ------------------------------------------------------------------ summaries
 
