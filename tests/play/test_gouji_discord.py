@@ -1,0 +1,270 @@
+"""Gou Ji played in Discord through the double (rules §13): the composer, claims, pre-hand decisions.
+
+People act only through what Discord shows them (the table's buttons, their private panel,
+``/play``). To know *what* a person wants to do, the test asks the same minimum policy the
+computer players use (rules §13.8) on that person's own view, read from the bot's state
+(an oracle, never changed). Seeds that produce a situation are found with the pure engine
+(``simulate``) and fixed by seating the game on that seed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from statistics import mean
+from typing import Any
+
+import pytest
+
+from bot.app import TeahouseBot
+from bot.games.gouji import engine as gouji
+from bot.games.gouji.ai import easy_action
+from bot.games.gouji.notation import Play, Return, ShaoPai, format_action
+from bot.i18n import t
+from cogs.utils.controls.gouji import grouped_hand
+from tests.discord_double import DiscordDouble
+from tests.discord_double.errors import UserActionError
+from tests.discord_double.model import Channel, Message
+from tests.discord_double.people import Person
+from tests.play.driver import MatchLog, check_public, extra_calls, final_summary, session_in, table_message
+
+#: a claim window for seat A against a duel set answered by a computer teammate (found by ``simulate``)
+SHAO_SEED = 68
+#: seat C (a computer partner of seat A) was dealt no 2 and no joker: it proposes Ge Ming (R3.3)
+GE_MING_PARTNER_SEED = 77
+#: seat A itself may declare Ge Ming
+GE_MING_OWN_SEED = 67
+#: two calls per move (the table edited or re-posted with its ping, the old one removed); the move that
+#: ends the match also posts its summary
+CALLS_PER_MOVE = 2.1
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+def deciders(state: gouji.State, people: set[int]) -> set[int]:
+    """The spine's deciders: seats waited for, plus computer seats that would claim Shao Pai."""
+    out = set(gouji.to_act(state))
+    if state.phase == "play" and state.duel_a >= 0:
+        out |= {s for s in range(6) if s not in people and s not in out
+                and any(isinstance(a, ShaoPai) for a in gouji.legal_actions(state, s))}
+    return out
+
+
+def simulate(seed: int, options: dict[str, Any], people: set[int],
+             stop: Callable[[gouji.State], bool]) -> gouji.State | None:
+    """Play a session with the minimum policy everywhere (computers first, as with instant computers);
+    the first state where ``stop`` holds, or None."""
+    state = gouji.new_game(6, seed, options)
+    while not state.finished:
+        if stop(state):
+            return state
+        computers = sorted(s for s in deciders(state, people) if s not in people)
+        seats = computers or sorted(s for s in gouji.to_act(state) if s in people)
+        for seat in seats:
+            if seat in deciders(state, people):
+                gouji.apply(state, seat, easy_action(gouji.view(state, seat), gouji.legal_actions(state, seat)))
+    return None
+
+
+def claim_window_for_a(state: gouji.State) -> bool:
+    return (state.phase == "play" and state.duel_a >= 0 and state.turn in (2, 4)
+            and any(isinstance(a, ShaoPai) for a in gouji.legal_actions(state, 0)))
+
+
+def verb_of(custom_id: str | None) -> str:
+    parts = (custom_id or "").split(":")
+    return parts[3] if len(parts) > 3 else ""
+
+
+def arg_of(custom_id: str | None) -> str:
+    parts = (custom_id or "").split(":", 4)
+    return parts[4] if len(parts) > 4 else ""
+
+
+def button(message: Message, verb: str, arg: str | None = None) -> str | None:
+    for b in message.buttons:
+        if verb_of(b.custom_id) == verb and (arg is None or arg_of(b.custom_id) == arg) and not b.disabled:
+            return b.custom_id
+    return None
+
+
+def select(message: Message, verb: str) -> Any:
+    return next((s for s in message.selects if verb_of(s.custom_id) == verb), None)
+
+
+async def seat_game(double: DiscordDouble, monkeypatch: pytest.MonkeyPatch, seed: int, options: str,
+                    people: list[Person]) -> Channel:
+    """A lobby with ``people`` at the even seats A, C, E (in that order) and computers elsewhere, dealt on ``seed``."""
+    real = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seed if bits == 48 else real(bits))
+    host = people[0]
+    before = {c.id for c in double.threads}
+    lobby = await host.run("/game new", game="gouji", options=options)
+    for person in people[1:]:
+        lobby = await host.select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
+        lobby = await person.click(lobby, t("en", "games.button.join"))
+    await host.click(lobby, t("en", "games.button.start"))
+    await double.settle()
+    return next(c for c in double.threads if c.id not in before)
+
+
+class Table:
+    """One game as the test sees it: the thread, its people by seat, the oracle, the leak check."""
+
+    def __init__(self, double: DiscordDouble, bot: TeahouseBot, thread: Channel, people: dict[int, Person]) -> None:
+        self.double, self.bot, self.thread, self.people = double, bot, thread, people
+        self.log = MatchLog()
+        self.seen: set[int] = set()
+        self.moves = 0
+
+    @property
+    def session(self) -> Any:
+        session = session_in(self.bot, self.thread)
+        assert session is not None
+        return session
+
+    def version(self) -> int:
+        """The state's version; -1 once the match is over (the seats are free again)."""
+        session = session_in(self.bot, self.thread)
+        return -1 if session is None else int(session.version)
+
+    @property
+    def state(self) -> gouji.State:
+        return self.session.state  # type: ignore[no-any-return]
+
+    async def settle(self) -> None:
+        await self.double.settle()
+        check_public(self.double, self.bot, self.thread, self.log, self.seen)
+        for message in self.thread.public_messages:  # private cards never reach a public message
+            for text in [message.content, *(e.content for e in message.edits)]:
+                assert "shows you:" not in text and "Tribute you received" not in text, text
+
+    def waiting_people(self) -> list[int]:
+        session = self.session
+        if session.paused_until is not None or self.state.finished:
+            return []
+        return sorted(s for s in gouji.to_act(self.state) if s in self.people)
+
+    def wanted(self, seat: int) -> Any:
+        return easy_action(gouji.view(self.state, seat), gouji.legal_actions(self.state, seat))
+
+    async def panel(self, seat: int) -> Message:
+        for _ in range(5):
+            table = table_message(self.thread)
+            assert table is not None
+            try:
+                return await self.people[seat].click(table, t("en", "games.button.hand"))
+            except UserActionError:  # re-posted between reading and clicking
+                await self.double.settle()
+        raise AssertionError("no table to click")
+
+    async def compose(self, seat: int, panel: Message, play: Play) -> Message:
+        """Pick the set in the composer's selects, as a person does, then Confirm."""
+        person = self.people[seat]
+        steps = (("gj_rank", str(play.rank)), ("gj_nat", str(play.naturals)), ("gj_two", str(play.twos)),
+                 ("gj_jok", f"{play.bj}.{play.rj}"))
+        for verb, value in steps:
+            menu = select(panel, verb)
+            if menu is None:
+                continue
+            chosen = [o.value for o in menu.options if o.default]
+            if chosen != [value]:
+                assert value in menu.values, (verb, value, menu.values, panel.content)
+                panel = await person.select(panel, menu.custom_id, [value])
+                self.log.selects += 1
+                assert panel.ephemeral and panel.ephemeral_for == person.id
+        assert "legal" in panel.content or "possible" in panel.content, panel.content
+        ok = button(panel, "gj_ok")
+        assert ok is not None, panel.content
+        return await self.click_panel(seat, panel, ok)
+
+    async def click_panel(self, seat: int, panel: Message, custom_id: str) -> Message:
+        person = self.people[seat]
+        version = self.version()
+        reply = await person.click(panel, custom_id)
+        self.log.clicks += 1
+        if self.version() != version:
+            self.record_move(person)
+        return reply
+
+    def record_move(self, person: Person) -> None:
+        self.log.human_moves += 1
+        self.log.calls_per_move.append(len(person.last_interaction.other_calls))
+
+    async def act(self, seat: int, typed_every: int = 4) -> None:
+        """The person at ``seat`` does what the minimum policy would, through Discord."""
+        action = self.wanted(seat)
+        person = self.people[seat]
+        self.moves += 1
+        if typed_every and self.moves % typed_every == 0:
+            version = self.version()
+            reply = await person.run("/play", channel=self.thread, move=format_action(action))
+            assert reply.ephemeral and reply.ephemeral_for == person.id
+            assert self.version() != version, reply.content
+            self.log.typed_moves += 1
+            self.record_move(person)
+            return
+        panel = await self.panel(seat)
+        assert panel.ephemeral and panel.ephemeral_for == person.id
+        assert t("en", "gouji.ui.hand", count=self.state.counts[seat],
+                 cards=grouped_hand(self.state.hands[seat])) in panel.content
+        if isinstance(action, Play):
+            await self.compose(seat, panel, action)
+        elif isinstance(action, ShaoPai):
+            await self.compose(seat, panel, action.play)
+        elif isinstance(action, Return):
+            await self.give_back(seat, panel, action)
+        elif action.kind in ("pass", "rang_accept", "rang_decline"):
+            custom = button(panel, "gj_pass", action.kind)
+            assert custom is not None, panel.content
+            await self.click_panel(seat, panel, custom)
+        else:
+            label = t("en", f"gouji.action.{action.kind}")
+            await self.click_panel(seat, panel, label)
+
+    async def give_back(self, seat: int, panel: Message, action: Return) -> None:
+        """§13.4 return composer: one select per card, then Confirm."""
+        for slot, rank in enumerate(action.ranks):
+            menu = next(s for s in panel.selects if verb_of(s.custom_id) == "gj_ret" and arg_of(s.custom_id) == str(slot))
+            panel = await self.people[seat].select(panel, menu.custom_id, [str(rank)])
+        ok = button(panel, "gj_rok")
+        assert ok is not None
+        await self.click_panel(seat, panel, ok)
+
+    async def play_until(self, done: Callable[[], bool], max_steps: int = 600,
+                         on_wait: Callable[[], Any] | None = None) -> None:
+        for _ in range(max_steps):
+            await self.settle()
+            if done():
+                return
+            assert session_in(self.bot, self.thread) is not None, "the match ended first"
+            if self.session.paused_until is not None:
+                self.double.clock.advance(31)  # the pause between hands
+                continue
+            waiting = self.waiting_people()
+            if waiting:
+                await self.act(waiting[0])
+                continue
+            if on_wait is not None:
+                await on_wait()
+                continue
+            raise AssertionError(f"nobody can act: {self.state.phase} {gouji.to_act(self.state)}")
+        raise AssertionError("did not get there")
+
+
+# ---------------------------------------------------------------------------------------------- tests
+
+async def test_13_a_complete_match_by_composer_typed_moves_and_computers(double: DiscordDouble, bot: TeahouseBot,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = double["alice"]
+    thread = await seat_game(double, monkeypatch, 5, "session_hands=1", [alice])
+    table = Table(double, bot, thread, {0: alice})
+    await table.play_until(lambda: final_summary(thread) is not None)
+
+    final = final_summary(thread)
+    assert final is not None and t("en", "gouji.name") in final.content
+    assert table.log.selects > 0 and table.log.clicks > 0 and table.log.typed_moves > 0
+    assert mean(table.log.calls_per_move) <= CALLS_PER_MOVE, extra_calls(double)
+    assert all(rec.ack_seconds is not None and rec.ack_seconds < 3 for rec in double.interactions.values())
+    history = await bot.storage.history(double.guild.id)
+    assert history and history[0].game == "gouji"
