@@ -156,6 +156,24 @@ class Table:
             await asyncio.sleep(0.02)
         raise AssertionError(f"never happened: {what}")
 
+    async def play_to_the_end(self) -> Message:
+        """Alice types the searched moves (and starts each next round) until the match summary appears."""
+        for _ in range(600):
+            await self.settle()
+            summary = final_summary(self.thread)
+            if summary is not None:
+                return summary
+            session = session_in(self.bot, self.thread)
+            if session is not None and session.paused_until is not None:
+                await self.alice.click(self.table(), t("en", "games.button.next_hand"))
+            elif self.alice_to_act():
+                move = format_action(computer_choice(self.state, 0))
+                await self.alice.run("/play", channel=self.thread, move=move)
+                self.moved()
+            else:
+                await asyncio.sleep(0.02)
+        raise AssertionError("the match did not end")
+
     def moved(self) -> None:
         self.calls.append(len(self.alice.last_interaction.other_calls))
 
@@ -199,8 +217,12 @@ class Table:
 
     def finish_checks(self) -> None:
         assert self.log.checked_messages > 0
-        if self.calls:
-            assert mean(self.calls) <= CALLS_PER_MOVE, (self.calls, extra_calls(self.double))
+        calls = self.calls
+        if final_summary(self.thread) is not None and calls:  # that move also posted the match summary
+            assert calls[-1] <= 3, extra_calls(self.double)
+            calls = calls[:-1]
+        if calls:
+            assert mean(calls) <= CALLS_PER_MOVE, (self.calls, extra_calls(self.double))
 
 
 async def sit_down(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, seed: int,
@@ -413,6 +435,22 @@ async def test_R7_3_go_or_stop_times_out_to_stop(double: DiscordDouble, bot: Tea
     table.finish_checks()
 
 
+async def test_R4_11_a_player_without_a_turn_left_stops_automatically(double: DiscordDouble, bot: TeahouseBot,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def auto_stop(st: State) -> bool:
+        return any(e["kind"] == "auto_stop" for e in st.log)
+
+    seed = find_seed(3, "rounds=1", auto_stop)
+    table = await sit_down(double, bot, monkeypatch, seed, "rounds=1", computers=2)
+    await table.time_runs_out()
+    old = await table.hand()
+    summary = await table.play_to_the_end()
+    assert "has no turn left and stops" in table.public_text()
+    assert "the Stop was automatic" in summary.content and " = " in summary.content
+    await table.stale_click_is_refused(old, card=old.select(PLAY_MENU).options[0].value)
+    table.finish_checks()
+
+
 async def test_R3_5_chongtong_at_the_deal_is_an_instant_win_in_the_summary(double: DiscordDouble, bot: TeahouseBot,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     def chongtong_in_round_2(st: State) -> bool:
@@ -421,18 +459,7 @@ async def test_R3_5_chongtong_at_the_deal_is_an_instant_win_in_the_summary(doubl
     seed = find_seed(2, "rounds=2", chongtong_in_round_2, first=lambda st: st.round_no == 0)
     table = await sit_down(double, bot, monkeypatch, seed, "rounds=2", computers=1)
     await table.time_runs_out()
-    for _ in range(600):
-        await table.settle()
-        if final_summary(table.thread) is not None:
-            break
-        if table.alice_to_act():
-            move = format_action(computer_choice(table.state, 0))
-            await table.alice.run("/play", channel=table.thread, move=move)
-            table.moved()
-        else:
-            await asyncio.sleep(0.02)
-    summary = final_summary(table.thread)
-    assert summary is not None
+    summary = await table.play_to_the_end()
     text = table.public_text()
     assert "Chongtong (총통)" in text  # the reveal on the table
     assert "chongtong (총통), an instant win" in summary.content
