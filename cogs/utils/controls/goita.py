@@ -108,9 +108,16 @@ class GoitaControls(GameControls):
             lines.append(t(lang, "goita.ui.goshi", players=", ".join(shown)))
         last = v.last_round
         if last is not None and isinstance(last.get("winner_seat"), int):
-            key = "goita.ui.last_round_double" if last.get("doubled") else "goita.ui.last_round"
-            lines.append(t(lang, key, round=last.get("round", "?"), player=seat_names[last["winner_seat"]],
-                           points=last.get("points", 0), team=t(lang, f"goita.team_{last.get('team', 0)}")))
+            winner = last["winner_seat"]
+            params = {"round": last.get("round", "?"), "player": seat_names[winner], "points": last.get("points", 0),
+                      "team": t(lang, f"goita.team_{last.get('team', 0)}")}
+            columns = (last.get("table") or [[]] * 4)[winner]
+            if last.get("doubled") and columns and columns[-1][0]:
+                # R7.3: the doubled pair is shown, the face-down piece revealed
+                lines.append(t(lang, "goita.ui.last_round_double", hidden=_piece(lang, columns[-1][0]),
+                               attack=_piece(lang, columns[-1][2]), **params))
+            else:
+                lines.append(t(lang, "goita.ui.last_round", **params))
         lines.append(t(lang, "goita.ui.legend"))
         return lines
 
