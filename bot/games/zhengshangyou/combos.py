@@ -89,23 +89,16 @@ def _set_combo(cards: Sequence[Card], allow_joker_pair: bool) -> Combo | None:
 
 def _run_combo(cards: Sequence[Card], top_max: int) -> Combo | None:
     n = len(cards)
-    nat_ranks = []
-    suits = set()
-    for c in cards:
-        if c.rank >= BJ:
-            continue
-        if c.rank == TWO and top_max < TWO:
-            return None
-        nat_ranks.append(c.rank)
-        suits.add(c.suit)
-    if len(set(nat_ranks)) != len(nat_ranks):
+    naturals = [c for c in cards if c.rank < BJ]
+    nat_ranks = [c.rank for c in naturals]
+    if (top_max < TWO and TWO in nat_ranks) or len(set(nat_ranks)) != len(nat_ranks):
         return None
     lo, hi = min(nat_ranks), max(nat_ranks)
     top = min(lo + n - 1, top_max)
     bottom = top - n + 1
     if hi - lo + 1 > n or bottom < 3 or bottom > lo:
         return None
-    return Combo(RUN, n, n, 1, top, len(suits) == 1, len(nat_ranks) == n)
+    return Combo(RUN, n, n, 1, top, len({c.suit for c in naturals}) == 1, len(nat_ranks) == n)
 
 
 def _fits(counts: dict[int, int], jokers: int, t_nat: int, bottom: int, top: int, m: int) -> bool:
@@ -234,81 +227,83 @@ def _subsets(items: Sequence[Card], min_size: int = 0, max_size: int | None = No
         yield from combinations(items, size)
 
 
-def group(hand: Iterable[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
-    """Natural cards by rank (3..15; 15 holds the 2s) and the jokers."""
-    nat: dict[int, list[Card]] = {r: [] for r in range(3, TWO + 1)}
+def group(hand: Iterable[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """Natural cards by rank (a list indexed by rank 0..15; 15 holds the 2s) and the jokers."""
+    nat: list[list[Card]] = [[] for _ in range(TWO + 1)]
     jokers: list[Card] = []
     for c in hand:
-        if c.rank >= BJ:
-            jokers.append(c)
+        r = c.rank
+        if r < BJ:
+            nat[r].append(c)
         else:
-            nat[c.rank].append(c)
+            jokers.append(c)
     return nat, jokers
 
 
-def _sets(nat: dict[int, list[Card]], jokers: list[Card], size: int | None,
-          min_rank: int, allow_joker_pair: bool = True) -> Iterator[tuple[Card, ...]]:
-    twos = nat[TWO]
-    for rank in range(max(3, min_rank), TWO + 1):
-        naturals = nat[rank]
-        if not naturals:
-            continue
-        pool = twos + jokers if rank < TWO else jokers
-        for s in _subsets(naturals, 1, size):
-            rest = pool
-            if size is None:
-                for w in _subsets(rest, max(0, 2 - len(s))):
-                    yield s + w
-            elif 0 <= size - len(s) <= len(rest):
-                for w in combinations(rest, size - len(s)):
-                    yield s + w
-    if len(jokers) == 2 and size in (None, 2) and min_rank <= BJ and allow_joker_pair:
-        yield tuple(jokers)
-
-
-def _runs(nat: dict[int, list[Card]], jokers: list[Card], top_max: int,
+def _runs(nat: list[list[Card]], jokers: list[Card], top_max: int,
           length: int | None) -> Iterator[tuple[Card, ...]]:
+    """Runs by bottom rank, then length, then card choice (jokers fill gaps and are listed last)."""
     n_j = len(jokers)
-    for bottom in range(3, top_max - 1):
+    need = 3 if length is None else length
+    usable = [nat[r] if r < TWO or top_max == TWO else [] for r in range(3, top_max + 1)]
+    size = len(usable)
+    # the window from rank index i can reach up to (not including) the (n_j + 1)-th empty rank
+    empties = [i for i, cards in enumerate(usable) if not cards] + [size] * (n_j + 1)
+    e = 0
+    for i in range(size - 2):
+        while empties[e] < i:
+            e += 1
+        end = empties[e + n_j]
+        if end - i < need:
+            continue
+        last = end if length is None else i + length
+        if not n_j:
+            plain: list[tuple[Card, ...]] = [()]
+            for j in range(i, last):
+                plain = [cards + (c,) for cards in plain for c in usable[j]]
+                if j - i >= 2 and (length is None or j - i + 1 == length):
+                    yield from plain
+            continue
         partial: list[tuple[tuple[Card, ...], int]] = [((), 0)]
-        for r in range(bottom, top_max + 1):
+        for j in range(i, last):
+            naturals = usable[j]
             nxt: list[tuple[tuple[Card, ...], int]] = []
-            naturals = nat[r] if r < TWO or top_max == TWO else []
             for cards, used in partial:
                 for c in naturals:
                     nxt.append((cards + (c,), used))
                 if used < n_j:
                     nxt.append((cards, used + 1))
             partial = nxt
-            if not partial:
-                break
-            span = r - bottom + 1
-            if span >= 3 and (length is None or span == length):
+            if j - i >= 2 and (length is None or j - i + 1 == length):
                 for cards, used in partial:
                     if not cards:
                         continue
+                    if not used:
+                        yield cards
+                        continue
                     for js in combinations(jokers, used):
                         yield cards + js
-            if length is not None and span >= length:
-                break
 
 
-def _multis(nat: dict[int, list[Card]], jokers: list[Card], top_max: int, twos_natural: bool,
+def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natural: bool,
             shape: tuple[int, int] | None, hand_size: int) -> Iterator[tuple[Card, ...]]:
     wild_pool = nat[TWO] + jokers
     n_w, n_j = len(wild_pool), len(jokers)
     usable = {r: (nat[r] if r < TWO or twos_natural else []) for r in range(3, top_max + 1)}
-    counts = {r: len(v) for r, v in usable.items()}
+    counts = [0, 0, 0] + [len(usable[r]) for r in range(3, top_max + 1)]  # indexed by rank
     shapes = [shape] if shape else [(k, m) for m in (2, 3, 4, 5, 6) for k in range(3, 13) if k * m <= hand_size]
     subsets: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
+    capped: dict[int, list[int]] = {}
     for k, m in shapes:
+        if m not in capped:
+            capped[m] = [min(c, m) for c in counts]
+        cap = capped[m]
         for top in range(k + 2, top_max + 1):
-            window = range(top - k + 1, top + 1)
+            bottom = top - k + 1
             # quick feasibility: every empty rank needs a joker, and there must be enough cards
-            if sum(1 for r in window if not counts[r]) > n_j:
+            if sum(cap[bottom:top + 1]) + n_w < k * m or counts[bottom:top + 1].count(0) > n_j:
                 continue
-            if sum(min(counts[r], m) for r in window) + n_w < k * m:
-                continue
+            window = range(bottom, top + 1)
             choices: list[list[tuple[Card, ...]]] = []
             for r in window:
                 key = (r, m)
@@ -332,6 +327,64 @@ def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Car
         yield from _multi_fill(choices, i + 1, chosen + s, d, m, wild_pool, n_w, jokers)
 
 
+_SINGLE: dict[int, Combo] = {r: Combo(SINGLE, 1, 1, 1, r, False, True) for r in range(3, RJ + 1)}
+# shared readings of natural sets and runs, keyed by (kind, size, rank, pure-or-suited)
+_COMBOS: dict[tuple[str, int, int, bool], Combo] = {}
+
+
+def _add_sets(out: list[tuple[tuple[Card, ...], list[Combo]]], seen: set[tuple[int, ...]],
+              nat: list[list[Card]], jokers: list[Card], size: int | None, min_rank: int,
+              twos_natural: bool, allow_joker_pair: bool) -> None:
+    """The sets part of ``combinations_in``: ``_sets``'s selections, in its order, with their readings."""
+    low_pool = nat[TWO] + jokers
+    least = 2 if size is None else size
+    for rank in range(max(3, min_rank), TWO + 1):
+        naturals = nat[rank]
+        if not naturals:
+            continue
+        pool = low_pool if rank < TWO else jokers
+        n_pool = len(pool)
+        if len(naturals) + n_pool < least:
+            continue
+        for k in range(1, len(naturals) + 1):
+            if size is None:
+                wild_sizes = range(max(0, 2 - k), n_pool + 1)
+            elif 0 <= size - k <= n_pool:
+                wild_sizes = range(size - k, size - k + 1)
+            else:
+                continue
+            for s in combinations(naturals, k):
+                for w_size in wild_sizes:
+                    if w_size == 0:  # natural cards only: a pure set
+                        key = (SET, k, rank, True)
+                        combo = _COMBOS.get(key)
+                        if combo is None:
+                            combo = _COMBOS[key] = Combo(SET, k, 1, k, rank, False, True)
+                        out.append((s, [combo]))
+                        continue
+                    for w in combinations(pool, w_size):
+                        cards = s + w
+                        n = k + w_size
+                        if (twos_natural and cards[-1].rank >= BJ) or (n == 3 and cards[1].rank >= BJ) or (
+                                n >= 6 and cards[-2].rank >= BJ):
+                            # one natural + two jokers may be a run; two jokers may make a multiple sequence
+                            out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
+                            seen.add(tuple(map(id, cards)))
+                        else:  # wild cards sort last, so the set is not pure
+                            key = (SET, n, rank, False)
+                            combo = _COMBOS.get(key)
+                            if combo is None:
+                                combo = _COMBOS[key] = Combo(SET, n, 1, n, rank, False, False)
+                            out.append((cards, [combo]))
+    if len(jokers) == 2 and size in (None, 2) and min_rank <= BJ and allow_joker_pair:
+        cards = tuple(jokers)
+        if twos_natural:
+            out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
+            seen.add(tuple(map(id, cards)))
+        else:
+            out.append((cards, [Combo(SET, 2, 1, 2, BJ, False, False)]))
+
+
 def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: bool,
                     shape: tuple[str, int, int, int] | None = None,
                     min_rank: int = 3) -> list[tuple[tuple[Card, ...], list[Combo]]]:
@@ -346,25 +399,18 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
     out: list[tuple[tuple[Card, ...], list[Combo]]] = []
     kind = shape[0] if shape else None
     if kind in (None, SINGLE):
-        out.extend(((c,), [Combo(SINGLE, 1, 1, 1, c.rank, False, True)]) for c in hand if c.rank >= min_rank)
+        single = _SINGLE
+        out.extend([((c,), [single[c.rank]]) for c in hand if c.rank >= min_rank])
     # selections another generator may produce again, keyed by card identity (cheap to hash;
     # every card here is one of the hand's own objects)
     seen: set[tuple[int, ...]] = set()
     if kind in (None, SET):
-        for cards in _sets(nat, jokers, shape[1] if shape else None, min_rank, allow_joker_pair):
-            n = len(cards)
-            low = cards[0].rank
-            if (twos_natural and cards[-1].rank >= BJ) or (n == 3 and cards[1].rank >= BJ) or (
-                    n >= 6 and cards[-2].rank >= BJ):
-                # one natural + two jokers may be a run; two jokers may make a multiple sequence
-                out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
-                seen.add(tuple(map(id, cards)))
-            else:
-                out.append((cards, [Combo(SET, n, 1, n, low, False, cards[-1].rank == low)]))
+        _add_sets(out, seen, nat, jokers, shape[1] if shape else None, min_rank, twos_natural, allow_joker_pair)
     if kind in (None, RUN):
         for cards in _runs(nat, jokers, top_max, shape[1] if shape else None):
             n = len(cards)
-            if cards[-1].rank >= BJ:  # jokers: the same cards may come from two windows
+            last = cards[-1]
+            if last.rank >= BJ:  # jokers: the same cards may come from two windows
                 key = tuple(map(id, cards))
                 if key in seen:
                     continue
@@ -374,9 +420,18 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
                     # wild in a multiple sequence made of the same cards
                     out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
                     continue
-            run = _run_combo(cards, top_max)
-            if run is not None:
-                out.append((cards, [run]))
+                run = _run_combo(cards, top_max)
+                if run is not None:
+                    out.append((cards, [run]))
+                continue
+            # natural cards only: the window is the cards' own ranks (what _run_combo finds)
+            suit = cards[0].suit
+            suited = all(c.suit == suit for c in cards)
+            combo_key = (RUN, n, last.rank, suited)
+            combo = _COMBOS.get(combo_key)
+            if combo is None:
+                combo = _COMBOS[combo_key] = Combo(RUN, n, n, 1, last.rank, suited, True)
+            out.append((cards, [combo]))
     if kind in (None, MULTI) and len(hand) >= 6:
         mshape = (shape[2], shape[3]) if shape else None
         for raw in _multis(nat, jokers, top_max, twos_natural, mshape, len(hand)):

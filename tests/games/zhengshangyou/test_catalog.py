@@ -27,7 +27,7 @@ def test_every_illegal_action_key_is_in_the_catalog_with_the_same_placeholders()
 
 
 def test_every_event_kind_has_text() -> None:
-    kinds = set(re.findall(r'Event\(\s*"(\w+)"', SOURCE)) | {"tribute_taken", "return_taken"}
+    kinds = set(re.findall(r'(?:Event|_event)\(\s*"(\w+)"', SOURCE)) | {"tribute_taken", "return_taken"}
     assert {"play", "pass", "trick_won", "out", "hand_end", "hand_start", "match_end"} <= kinds
     for kind in kinds:
         assert f"zhengshangyou.event.{kind}" in EN, kind
