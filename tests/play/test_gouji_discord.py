@@ -9,6 +9,7 @@ computer players use (rules §13.8) on that person's own view, read from the bot
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from statistics import mean
@@ -50,16 +51,30 @@ def deciders(state: gouji.State, people: set[int]) -> set[int]:
     return out
 
 
-def simulate(seed: int, options: dict[str, Any], people: set[int],
-             stop: Callable[[gouji.State], bool]) -> gouji.State | None:
-    """Play a session with the minimum policy everywhere (computers first, as with instant computers);
-    the first state where ``stop`` holds, or None."""
+def held(state: gouji.State, people: set[int], timed: bool) -> bool:
+    """Computers hold back for people (§13.8): an endgame slot with a person among the candidates; with
+    computer thinking time, a duel answered by the team of a person who still holds cards."""
+    if state.phase != "play":
+        return False
+    if state.turn < 0 and state.candidates:
+        return any(c in people for c in state.candidates)
+    return timed and state.duel_a >= 0 and any(
+        s in people and state.counts[s] for s in range(6) if s % 2 == state.turn % 2)
+
+
+def simulate(seed: int, options: dict[str, Any], people: set[int], stop: Callable[[gouji.State], bool],
+             timed: bool = False) -> gouji.State | None:
+    """Play a session as the bot would, the minimum policy deciding for everybody (computers move at
+    once unless they hold back, people when they are waited for); the first state where ``stop`` holds."""
     state = gouji.new_game(6, seed, options)
     while not state.finished:
         if stop(state):
             return state
-        computers = sorted(s for s in deciders(state, people) if s not in people)
+        computers = [] if held(state, people, timed) else sorted(s for s in deciders(state, people)
+                                                                 if s not in people)
         seats = computers or sorted(s for s in gouji.to_act(state) if s in people)
+        if not seats:  # computers held back, nobody else: their wait runs out
+            seats = sorted(s for s in deciders(state, people) if s not in people)
         for seat in seats:
             if seat in deciders(state, people):
                 gouji.apply(state, seat, easy_action(gouji.view(state, seat), gouji.legal_actions(state, seat)))
@@ -252,6 +267,17 @@ class Table:
         raise AssertionError("did not get there")
 
 
+async def table_showing(table: Table, text: str) -> Message:
+    """The table message once it shows ``text`` (edits are coalesced to about one a second)."""
+    for _ in range(60):
+        message = table_message(table.thread)
+        if message is not None and any(text in m.content for m in [message, *message.edits]):
+            return message
+        await asyncio.sleep(0.05)
+        await table.settle()
+    raise AssertionError(f"the table never showed {text!r}")
+
+
 # ---------------------------------------------------------------------------------------------- tests
 
 async def test_13_a_complete_match_by_composer_typed_moves_and_computers(double: DiscordDouble, bot: TeahouseBot,
@@ -268,3 +294,52 @@ async def test_13_a_complete_match_by_composer_typed_moves_and_computers(double:
     assert all(rec.ack_seconds is not None and rec.ack_seconds < 3 for rec in double.interactions.values())
     history = await bot.storage.history(double.guild.id)
     assert history and history[0].game == "gouji"
+
+
+async def test_R8_1_shao_pai_claimed_from_the_table_while_computer_partners_wait(
+        double: DiscordDouble, teahouse: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, carol = double["alice"], double["carol"]
+    assert simulate(SHAO_SEED, {"session_hands": 1}, {0}, claim_window_for_a, timed=True) is not None
+    async with teahouse(computer_delay_seconds=0.001) as bot:
+        thread = await seat_game(double, monkeypatch, SHAO_SEED, "session_hands=1", [alice])
+        table = Table(double, bot, thread, {0: alice})
+        holds: list[int] = []
+
+        async def computers_wait_then_decide() -> None:
+            """A duel answered by alice's team: nothing moves until cpu_shao_wait_s has passed."""
+            state = table.state
+            if not (state.duel_a >= 0 and state.turn % 2 == 0):
+                await asyncio.sleep(0.05)  # a computer is still thinking
+                return
+            version = table.version()
+            double.clock.advance(5)
+            await table.settle()
+            assert table.version() == version  # still waiting for alice
+            double.clock.advance(3.5)
+            await table.settle()
+            assert table.version() != version  # the computer decided
+            holds.append(version)
+
+        await table.play_until(lambda: claim_window_for_a(table.state), on_wait=computers_wait_then_decide)
+        duel = t("en", "gouji.ui.banner.gou_ji", a="", b="").split(":")[0]
+        public = await table_showing(table, duel)  # the table is edited within a second (coalesced)
+        shao_button = next(b for b in public.buttons if verb_of(b.custom_id) == "gj_shao")
+
+        refused = await carol.click(public, shao_button.custom_id or "")  # not at the table
+        assert refused.ephemeral and refused.ephemeral_for == carol.id
+        old_panel = await table.panel(0)
+        panel = await alice.click(public, shao_button.custom_id or "")
+        assert panel.ephemeral and panel.ephemeral_for == alice.id
+        claim = table.wanted(0)
+        assert isinstance(claim, ShaoPai)
+        assert t("en", "gouji.ui.shao_window", target="", top="").split(":")[0] in panel.content
+        await table.compose(0, panel, claim.play)
+        await table_showing(table, "SHAO PAI!")
+        assert table.state.shao == 0 or table.state.shao == -1  # alice's claim stood (or her set was beaten)
+
+        stale = await alice.click(old_panel, button(old_panel, "gj_clear") or "")
+        assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+
+        before = len(holds)
+        await table.play_until(lambda: len(holds) > before, on_wait=computers_wait_then_decide)
+        assert all(rec.ack_seconds is not None and rec.ack_seconds < 3 for rec in double.interactions.values())
