@@ -321,6 +321,10 @@ async def test_R4_2_shake_is_its_own_button_then_a_card_is_played(double: Discor
     kinds = {(a.kind, a.month) for a in legal_actions(table.state, 0)}
     month = next(m for k, m in kinds if k == "shake" and ("bomb", m) not in kinds)
     label = t("en", "gostop.ui.shake", month=month_label(month))
+    for lang in ("fa", "ru"):  # the panel speaks the clicker's language
+        local = await table.alice.click(table.table(), HAND, locale=lang)
+        assert local.select(t(lang, "gostop.ui.play_placeholder")) is not None
+        assert local.has_button(t(lang, "gostop.ui.shake", month=t(lang, f"gostop.ui.month.{month}")))
     old = await table.hand()
     panel = await table.hand()
     panel = await table.alice.click(panel, label)
@@ -448,6 +452,26 @@ async def test_R4_11_a_player_without_a_turn_left_stops_automatically(double: Di
     assert "has no turn left and stops" in table.public_text()
     assert "the Stop was automatic" in summary.content and " = " in summary.content
     await table.stale_click_is_refused(old, card=old.select(PLAY_MENU).options[0].value)
+    table.finish_checks()
+
+
+async def test_O2_syodang_offer_is_a_panel_button_and_shows_the_hand(double: DiscordDouble, bot: TeahouseBot,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    seed = find_seed(3, "rounds=2 syodang=true", lambda st: any(a.kind == "offer" for a in legal_actions(st, 0)),
+                     first=alice_first)
+    table = await sit_down(double, bot, monkeypatch, seed, "rounds=2 syodang=true", computers=2)
+    await table.until(lambda st: table.alice_to_act(), "Alice's first turn")
+    hand = view(table.state, 0).hand
+    old = await table.hand()
+    panel = await table.hand()
+    await table.alice.click(panel, t("en", "gostop.action.offer"))
+    table.moved()
+    await table.settle()
+    text = table.public_text()
+    assert "offers a nagari" in text and all(card(c) in text for c in hand)  # O-2: the hand is shown to all
+    assert any(f"{word} the syodang" in text for word in ("accept", "accepts", "rejects"))  # the computers answered
+    await table.stale_click_is_refused(old, label=t("en", "gostop.action.offer"))
+    await table.time_runs_out()
     table.finish_checks()
 
 

@@ -295,6 +295,9 @@ class GostopControls(GameControls):
         """Keep the settlement of this hand (the Stop's breakdown, instant-win payments) for the summary."""
         start = max((i + 1 for i, e in enumerate(events) if e.kind == "hand_end"), default=0)
         kept = [{"kind": e.kind, "seat": e.seat, "data": e.data} for e in events[start:] if e.kind in EXPLAINED]
+        if any(e["kind"] == "syodang_nagari" for e in kept) and session.state is not None:
+            offers = [e for e in session.state.log if e.get("kind") == "syodang_offer"]  # O-2: the shown hand
+            kept[:0] = offers[-1:]
         return {**data, "explain": kept}
 
     def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
@@ -330,6 +333,9 @@ class GostopControls(GameControls):
                 streak = int(data.get("streak", 1))
                 mult = 2 ** streak if session.options.get("nagari_cumulative", True) else 2
                 lines.append(t(lang, "gostop.ui.nagari_next", mult=mult))
+            elif kind == "syodang_offer":
+                lines.append(t(lang, "gostop.event.syodang_offer", player=name(seat), cards=", ".join(
+                    card_name(lang, c) for c in data.get("cards", []))))
             elif kind == "syodang_nagari":
                 lines.append(t(lang, "gostop.event.syodang_nagari"))
             elif kind == "chongtong":
