@@ -108,16 +108,18 @@ def select(message: Message, verb: str) -> Any:
 
 
 async def seat_game(double: DiscordDouble, monkeypatch: pytest.MonkeyPatch, seed: int, options: str,
-                    people: list[Person]) -> Channel:
-    """A lobby with ``people`` at the even seats A, C, E (in that order) and computers elsewhere, dealt on ``seed``."""
+                    people: dict[int, Person]) -> Channel:
+    """A lobby with ``people`` at their seats (0 = A … 5 = F) and computers elsewhere, dealt on ``seed``."""
     real = secrets.randbits
     monkeypatch.setattr(secrets, "randbits", lambda bits: seed if bits == 48 else real(bits))
     host = people[0]
     before = {c.id for c in double.threads}
     lobby = await host.run("/game new", game="gouji", options=options)
-    for person in people[1:]:
-        lobby = await host.select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
-        lobby = await person.click(lobby, t("en", "games.button.join"))
+    for seat in range(1, 6):
+        if seat in people:
+            lobby = await people[seat].click(lobby, t("en", "games.button.join"))
+        else:
+            lobby = await host.select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
     await host.click(lobby, t("en", "games.button.start"))
     await double.settle()
     return next(c for c in double.threads if c.id not in before)
@@ -283,7 +285,7 @@ async def table_showing(table: Table, text: str) -> Message:
 async def test_13_a_complete_match_by_composer_typed_moves_and_computers(double: DiscordDouble, bot: TeahouseBot,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     alice = double["alice"]
-    thread = await seat_game(double, monkeypatch, 5, "session_hands=1", [alice])
+    thread = await seat_game(double, monkeypatch, 5, "session_hands=1", {0: alice})
     table = Table(double, bot, thread, {0: alice})
     await table.play_until(lambda: final_summary(thread) is not None)
 
@@ -301,7 +303,7 @@ async def test_R8_1_shao_pai_claimed_from_the_table_while_computer_partners_wait
     alice, carol = double["alice"], double["carol"]
     assert simulate(SHAO_SEED, {"session_hands": 1}, {0}, claim_window_for_a, timed=True) is not None
     async with teahouse(computer_delay_seconds=0.001) as bot:
-        thread = await seat_game(double, monkeypatch, SHAO_SEED, "session_hands=1", [alice])
+        thread = await seat_game(double, monkeypatch, SHAO_SEED, "session_hands=1", {0: alice})
         table = Table(double, bot, thread, {0: alice})
         holds: list[int] = []
 
@@ -343,3 +345,68 @@ async def test_R8_1_shao_pai_claimed_from_the_table_while_computer_partners_wait
         before = len(holds)
         await table.play_until(lambda: len(holds) > before, on_wait=computers_wait_then_decide)
         assert all(rec.ack_seconds is not None and rec.ack_seconds < 3 for rec in double.interactions.values())
+
+
+def pre_hand_buttons(panel: Message) -> set[str]:
+    return {b.label or "" for b in panel.buttons if verb_of(b.custom_id) == "do"}
+
+
+async def test_R3_5_partner_proposes_ge_ming_and_a_silent_vote_agrees(double: DiscordDouble, bot: TeahouseBot,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = double["alice"]
+    state = gouji.new_game(6, GE_MING_PARTNER_SEED, {"session_hands": 1})
+    assert [s for s in range(6) if gouji.revolution_eligible(state.hands[s])] == [2]
+    thread = await seat_game(double, monkeypatch, GE_MING_PARTNER_SEED, "session_hands=1", {0: alice})
+    table = Table(double, bot, thread, {0: alice})
+    await table.settle()
+    assert table.state.phase == "ge_ming_vote" and table.waiting_people() == [0]
+    public = table_message(thread)
+    assert public is not None and "proposes Ge Ming" in public.content
+    panel = await table.panel(0)
+    assert pre_hand_buttons(panel) == {t("en", "gouji.action.agree"), t("en", "gouji.action.object")}
+    assert t("en", "gouji.ui.prompt.ge_ming_vote") in panel.content
+
+    deals = table.state.deal_no
+    double.clock.advance(table.session.turn_timeout + 1)  # alice says nothing: the computer agrees for her
+    await table.settle()
+    assert table.state.deal_no == deals + 1 and table.state.hand_kind == "fresh"
+    assert "Ge Ming!" in (table_message(thread) or panel).content or any(
+        "Ge Ming!" in m.content for m in thread.public_messages)
+
+    stale = await alice.click(panel, t("en", "gouji.action.object"))
+    assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+    assert table.state.deal_no == deals + 1
+
+
+async def test_R3_6_own_ge_ming_a_partner_objects_and_a_silent_proposer_insists(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = double["alice"], double["bob"]
+    state = gouji.new_game(6, GE_MING_OWN_SEED, {"session_hands": 1})
+    assert gouji.revolution_eligible(state.hands[0])
+    thread = await seat_game(double, monkeypatch, GE_MING_OWN_SEED, "session_hands=1", {0: alice, 2: bob})
+    table = Table(double, bot, thread, {0: alice, 2: bob})
+    await table.settle()
+    panel = await table.panel(0)
+    assert t("en", "gouji.action.ge_ming") in pre_hand_buttons(panel)
+    bob_panel = await table.panel(2)
+    assert t("en", "gouji.action.ge_ming") not in pre_hand_buttons(bob_panel)  # bob holds a 2 or a joker
+    await table.click_panel(0, panel, t("en", "gouji.action.ge_ming"))
+    await table.settle()
+    assert table.state.phase == "ge_ming_vote" and table.waiting_people() == [2]
+
+    old_vote = await table.panel(2)
+    vote = await table.panel(2)
+    await table.click_panel(2, vote, t("en", "gouji.action.object"))
+    await table.settle()
+    assert table.state.phase == "ge_ming_decide" and table.waiting_people() == [0]
+    decide = await table.panel(0)
+    assert pre_hand_buttons(decide) == {t("en", "gouji.action.insist"), t("en", "gouji.action.withdraw")}
+
+    refused = await bob.click(old_vote, t("en", "gouji.action.agree"))  # his vote is cast: an old panel
+    assert refused.ephemeral and refused.ephemeral_for == bob.id and t("en", "games.error.stale") in refused.content
+    deals = table.state.deal_no
+    double.clock.advance(table.session.turn_timeout + 1)  # alice is silent: the default is to insist
+    await table.settle()
+    assert table.state.deal_no == deals + 1 and table.state.hand_kind == "fresh"
+    lines = " ".join(m.content for m in thread.public_messages)
+    assert "objects to the revolution" in lines or "objects" in " ".join(table.session.lines)
