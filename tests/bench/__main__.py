@@ -18,20 +18,25 @@ import time
 from pathlib import Path
 from typing import Any
 
-PARTS = ("zhengshangyou", "gouji", "gostop", "goita", "rendering", "storage", "memory")
+PARTS = ("zhengshangyou", "gouji", "gostop", "goita", "rendering", "storage", "memory", "e2e")
 
 
 def machine() -> dict[str, Any]:
     """What the numbers were measured on."""
     mem_kb = 0
+    model = ""
     try:
         for line in Path("/proc/meminfo").read_text().splitlines():
             if line.startswith("MemTotal:"):
                 mem_kb = int(line.split()[1])
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name") and not model:
+                model = line.split(":", 1)[1].strip()
     except OSError:
         pass
     return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
-            "memory_gib": round(mem_kb / 1024 / 1024, 1), "processor": platform.processor() or platform.machine()}
+            "memory_gib": round(mem_kb / 1024 / 1024, 1),
+            "processor": model or platform.processor() or platform.machine()}
 
 
 def run_parts(parts: list[str], quick: bool) -> dict[str, dict[str, Any]]:
@@ -73,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown part(s): {', '.join(unknown)}")
     info = machine()
-    print(f"machine: {info['cpus']} cpus, {info['memory_gib']} GiB, Python {info['python']}, {info['platform']}")
+    print(f"machine: {info['cpus']} cpus ({info['processor']}), {info['memory_gib']} GiB, Python {info['python']}, "
+          f"{info['platform']}")
     results = run_parts(parts, args.quick)
     print(table(results))
     out = Path(args.json)

@@ -1,0 +1,607 @@
+"""End to end through the Discord double: what a player waits for, and what a move costs in REST calls.
+
+    python -m tests.bench.e2e [--quick] [--games 1,10,100] [--moves N] [--profile bot.prof]
+
+The real bot (``TeahouseBot``, computer players with no thinking delay) runs in a process of
+its own, talking to the Discord double in this one, so the double's work (parsing requests,
+building messages, gateway events) does not eat into the bot's time. For each size it opens
+that many games at once, the four games in turn, each with one scripted person and computers
+in every other seat. The person plays as people do (see ``tests/play/driver.py``): waits until
+the table says it is their turn, thinks, opens their hand, thinks, picks a move there; between
+hands they press "next hand".
+
+Measured per person interaction, in real (wall-clock) time: from the moment the double delivers
+it to the end of the last REST call it causes — every call on that game's channel and thread or
+with that interaction's token, until that person's next interaction. A move's calls therefore
+include the computers' instant replies and the one table update that shows them. The double's
+fake clock is never moved here (asserted), so its timestamps are real time. "REST calls per
+move" counts those calls besides the interaction response itself (goal: at most 2).
+
+Goals (issue #16): end-to-end p99 <= 50 ms with 100 games, <= 2 REST calls per move. Per-move
+processing (engine + snapshot + render) is the ``memory`` part. Nothing here is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import logging
+import os
+import pstats
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from bot.i18n import t
+from tests.discord_double import DiscordDouble
+from tests.discord_double.errors import UserActionError
+from tests.discord_double.interactions import InteractionRecord, RestCall
+from tests.discord_double.model import Button, Channel, Message, SelectMenu
+from tests.discord_double.people import Person
+
+# game, lobby options, computers: every seat but one is a computer
+GAMES = (("zhengshangyou", "mode=individual", 3), ("gouji", "", 5), ("gostop", "", 2), ("goita", "", 3))
+IDLE = 0.05  # a game with no call in flight for this long has answered (used only to pace the person)
+TICK = 0.005
+STUCK_SECONDS = 60.0
+CHANNEL_PATH = re.compile(r"^/channels/(\d+)")
+VERSIONED = re.compile(r"^t[hs]:\d+:(\d+):")
+NAV_VERBS = re.compile(r"^t[hs]:\d+:[0-9-]+:(refresh|page|back)\b")
+
+
+# ---------------------------------------------------------------- the person's side (this process)
+
+
+@dataclass
+class Measure:
+    """One person interaction and every call it caused."""
+
+    kind: str  # "hand" (open the panel), "step" (a composer step), "move", "next" (next hand)
+    record: InteractionRecord
+    calls: list[RestCall] = field(default_factory=list)
+
+    @property
+    def latency(self) -> float | None:
+        ends = [c.finished for c in self.calls if c.finished is not None]
+        return max(ends) - self.record.delivered_at if ends else None
+
+    @property
+    def sent(self) -> float | None:
+        """Until the bot sent its last call (the double's own time answering it left out)."""
+        starts = [c.started for c in self.calls]
+        return max(starts) - self.record.delivered_at if starts else None
+
+    @property
+    def other_calls(self) -> int:
+        return sum(1 for c in self.calls if not (c.is_interaction_response and c.interaction_id == self.record.id))
+
+
+@dataclass
+class Game:
+    """One game's table as its person follows it: the calls on its channel and thread."""
+
+    index: int
+    kind: str
+    person: Person
+    channel: Channel
+    thread: Channel | None = None
+    current: Measure | None = None
+    open_calls: list[RestCall] = field(default_factory=list)
+    last_finish: float = 0.0
+    public_calls: int = 0  # calls on the game's channel/thread, not by token: table updates and the like
+    measures: list[Measure] = field(default_factory=list)
+    moves: int = 0
+    outcome: str = ""
+
+    def take(self, call: RestCall) -> None:
+        self.open_calls.append(call)
+        if self.current is not None:
+            self.current.calls.append(call)
+        if call.interaction_id is None:
+            self.public_calls += 1
+
+    def idle(self, now: float) -> bool:
+        if self.open_calls:
+            self.open_calls = [c for c in self.open_calls if c.finished is None]
+            if self.open_calls:
+                return False
+        return now - self.last_finish >= IDLE
+
+    def note_finish(self, call: RestCall) -> None:
+        if call.finished is not None:
+            self.last_finish = max(self.last_finish, call.finished)
+
+
+class Watcher:
+    """Routes each REST call the double records to its game and wakes the people waiting on one.
+
+    One ticker for all games (not one poll loop per person), so a hundred waiting people cost
+    the double's process almost nothing.
+    """
+
+    def __init__(self, double: DiscordDouble) -> None:
+        self.double = double
+        self.cursor = 0
+        self.by_channel: dict[int, Game] = {}
+        self.by_interaction: dict[int, Game] = {}
+        self.waiting: list[tuple[Callable[[float], bool], asyncio.Future[None]]] = []
+        self.inflight: list[tuple[RestCall, Game]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def add(self, game: Game) -> None:
+        self.by_channel[game.channel.id] = game
+
+    def begin(self, game: Game, kind: str, record: InteractionRecord) -> Measure:
+        """The person just delivered `record`: from now on the game's calls are its calls."""
+        self.sync()
+        self.by_interaction[record.id] = game
+        measure = Measure(kind, record)
+        game.current = measure
+        game.measures.append(measure)
+        return measure
+
+    def sync(self) -> None:
+        calls = self.double.calls
+        while self.cursor < len(calls):
+            call = calls[self.cursor]
+            self.cursor += 1
+            game = self._game_of(call)
+            if game is not None:
+                game.take(call)
+                self.inflight.append((call, game))
+        still = []
+        for call, game in self.inflight:
+            if call.finished is None:
+                still.append((call, game))
+            else:
+                game.note_finish(call)
+        self.inflight = still
+
+    def _game_of(self, call: RestCall) -> Game | None:
+        if call.interaction_id is not None:
+            return self.by_interaction.get(call.interaction_id)
+        match = CHANNEL_PATH.match(call.path)
+        if match is None:
+            return None
+        channel_id = int(match[1])
+        game = self.by_channel.get(channel_id)
+        if game is None:
+            found = self.double.find_channel(channel_id)
+            if found is not None and found[1].parent_id is not None:
+                game = self.by_channel.get(found[1].parent_id)
+                if game is not None:
+                    self.by_channel[channel_id] = game
+        return game
+
+    async def until(self, condition: Callable[[float], bool], timeout: float = STUCK_SECONDS) -> bool:
+        """Wait until `condition(now)` holds (checked every tick); False on timeout."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (condition, future)
+        self.waiting.append(entry)
+        try:
+            await asyncio.wait_for(future, timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            with contextlib.suppress(ValueError):
+                self.waiting.remove(entry)
+
+    async def _run(self) -> None:
+        clock = self.double.clock
+        while True:
+            await asyncio.sleep(TICK)
+            self.sync()
+            now = clock.monotonic()
+            for condition, future in list(self.waiting):
+                if not future.done() and condition(now):
+                    future.set_result(None)
+
+
+class Players:
+    """The scripted people, one per game, and what they do."""
+
+    def __init__(self, double: DiscordDouble, watcher: Watcher, rng: random.Random, think: tuple[float, float]) -> None:
+        self.double = double
+        self.watcher = watcher
+        self.rng = rng
+        self.think = think
+        self.hand = t("en", "games.button.hand")
+        self.next_hand = t("en", "games.button.next_hand")
+        self.refresh = t("en", "games.button.refresh")
+        self.turn_prefix = t("en", "games.table.turn", who="").strip()
+        self.over = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
+
+    async def answered(self, game: Game, record: InteractionRecord, timeout: float = STUCK_SECONDS) -> bool:
+        """The interaction is acknowledged and the game has gone quiet."""
+        return await self.watcher.until(lambda now: record.responded and game.idle(now), timeout)
+
+    async def open(self, game: Game, sem: asyncio.Semaphore) -> None:
+        """/game new in the game's own channel, computers in the other seats, start; wait for the table."""
+        name, options, computers = next(g for g in GAMES if g[0] == game.kind)
+        async with sem:
+            kwargs: dict[str, Any] = {"game": name}
+            if options:
+                kwargs["options"] = options
+            record = await game.person.begin_run("/game new", channel=game.channel, **kwargs)
+            self.watcher.by_interaction[record.id] = game
+            await self.answered(game, record)
+            lobby = self.double.response_message(record)
+            assert lobby is not None, f"no lobby for game {game.index}"
+            for _ in range(computers):
+                record = await game.person.begin_select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
+                self.watcher.by_interaction[record.id] = game
+                await self.answered(game, record)
+            record = await game.person.begin_click(lobby, t("en", "games.button.start"))
+            self.watcher.by_interaction[record.id] = game
+            await self.watcher.until(lambda now: self._table(game) is not None and game.idle(now))
+            threads = [c for c in self.double.threads if c.parent_id == game.channel.id]
+            assert threads, f"game {game.index} opened no thread"
+            game.thread = threads[-1]
+
+    def _table(self, game: Game) -> Message | None:
+        threads = [c for c in self.double.threads if c.parent_id == game.channel.id]
+        if not threads:
+            return None
+        for message in reversed(threads[-1].public_messages):
+            if message.has_button(self.hand):
+                return message
+        return None
+
+    def _mine(self, game: Game, table: Message) -> bool:
+        for line in table.content.splitlines():
+            if line.startswith(self.turn_prefix):
+                return str(game.person.id) in line
+        return False
+
+    def _over(self, game: Game) -> bool:
+        assert game.thread is not None
+        return bool(self.over) and any(self.over in m.content for m in game.thread.public_messages[-3:])
+
+    async def pause(self) -> None:
+        await asyncio.sleep(self.rng.uniform(*self.think))
+
+    async def turn(self, game: Game, mark: int, timeout: float = STUCK_SECONDS) -> Message | None:
+        """The table once it shows this person's turn (or "next hand", or the match's end).
+
+        With `mark` >= 0 the table must also have been updated since (a public call after it):
+        right after a move the old table still names this person.
+        """
+        def ready(now: float) -> bool:
+            if game.public_calls <= mark or not game.idle(now):
+                return False
+            table = self._table(game)
+            return table is not None and (table.has_button(self.next_hand) or self._mine(game, table)
+                                          or self._over(game))
+
+        if not await self.watcher.until(ready, timeout):
+            game.outcome = "stalled"
+            return None
+        if self._over(game):
+            game.outcome = "match over"
+            return None
+        return self._table(game)
+
+    async def play(self, game: Game, moves: int) -> None:
+        """Play `moves` moves (or until the match ends or stalls); then stop counting this game's calls."""
+        mark = -1  # the table has already settled after the start
+        while game.moves < moves:
+            table = await self.turn(game, mark)
+            if table is None:
+                break
+            await self.pause()
+            mark = game.public_calls
+            if table.has_button(self.next_hand):
+                with contextlib.suppress(UserActionError):
+                    record = await game.person.begin_click(table, self.next_hand)
+                    self.watcher.begin(game, "next", record)
+                    await self.answered(game, record)
+                continue
+            try:
+                record = await game.person.begin_click(table, self.hand)
+            except UserActionError:  # the table was re-posted meanwhile
+                mark = -1
+                continue
+            self.watcher.begin(game, "hand", record)
+            await self.answered(game, record)
+            panel = self.double.response_message(record)
+            if panel is None or not await self._compose(game, panel):
+                mark = -1
+        if game.outcome != "stalled":
+            await self.turn(game, mark, timeout=10)  # the last move's table update
+            await asyncio.sleep(0.5)
+        self.watcher.sync()
+        game.current = None
+
+    async def _compose(self, game: Game, panel: Message) -> bool:
+        """Click through the panel (a composer may take a few steps) until a move is made; True if one was."""
+        before = _version(panel)
+        for step in range(8):
+            await self.pause()
+            selects = [c for c in panel.selects if _playable(c)]
+            buttons = [c for c in panel.buttons if _playable(c)]
+            if not selects and not buttons:
+                return False
+            if selects and (not buttons or self.rng.random() < (0.8 if step == 0 else 0.3)):
+                menu = self.rng.choice(selects)
+                record = await game.person.begin_select(panel, menu.custom_id, [self.rng.choice(menu.options).value])
+            else:
+                button = self.rng.choice(buttons)
+                assert button.custom_id is not None
+                record = await game.person.begin_click(panel, button.custom_id)
+            public = game.public_calls
+            measure = self.watcher.begin(game, "move", record)
+            await self.answered(game, record)
+            after = self.double.response_message(record)
+            version = _version(after) if after is not None else None
+            if version is not None and before is not None and version > before:
+                game.moves += 1
+                return True
+            if version is None and await self.watcher.until(partial(_changed, game, public), 2.0):
+                game.moves += 1  # a panel with nothing left to click, and the table changed: a move
+                return True
+            measure.kind = "step"  # the composer moved on (or explained a refusal); no move yet
+            if after is None or after.id != panel.id:
+                return False
+            panel = after
+        return False
+
+
+def _changed(game: Game, seen: int, now: float) -> bool:
+    return game.public_calls > seen
+
+
+def _playable(component: Button | SelectMenu) -> bool:
+    """Moves and composer steps: not navigation, not "back", not the version-free info buttons."""
+    if component.custom_id is None or getattr(component, "disabled", False):
+        return False
+    if isinstance(component, SelectMenu) and not component.options:
+        return False
+    match = VERSIONED.match(component.custom_id)
+    return match is not None and not NAV_VERBS.match(component.custom_id)
+
+
+def _version(message: Message) -> int | None:
+    ids = [b.custom_id for b in message.buttons] + [s.custom_id for s in message.selects]
+    versions = [int(m[1]) for c in ids if c and (m := VERSIONED.match(c))]
+    return max(versions) if versions else None
+
+
+# ---------------------------------------------------------------- the bot's side (its own process)
+
+
+def _child(api_url: str, gateway_url: str, token: str, database: str, profile: str) -> None:
+    """Run the real bot against the double at these URLs until SIGTERM; optionally profile it."""
+    import discord
+    import yarl
+
+    from bot.app import TeahouseBot
+    from bot.config import Config
+
+    discord.http.Route.BASE = api_url
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    worker_profiles: list[cProfile.Profile] = []
+
+    def profile_worker() -> None:
+        p = cProfile.Profile()
+        worker_profiles.append(p)
+        p.enable()
+
+    async def main() -> None:
+        if profile:
+            asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(initializer=profile_worker))
+        config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
+        client = TeahouseBot(config, guild_ready_timeout=0.05)
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
+        async with client:
+            await client.start(token)
+
+    main_profile = cProfile.Profile() if profile else None
+    if main_profile is not None:
+        main_profile.enable()
+    asyncio.run(main())
+    if main_profile is not None:
+        main_profile.disable()
+        main_profile.dump_stats(profile)
+        if worker_profiles:
+            stats = pstats.Stats(worker_profiles[0])
+            for p in worker_profiles[1:]:
+                stats.add(p)
+            stats.dump_stats(profile + ".threads")
+
+
+class BotProcess:
+    """The bot under test in a child process; its CPU time is read from /proc."""
+
+    def __init__(self, double: DiscordDouble, folder: Path, profile: str = "") -> None:
+        self.double = double
+        self.folder = folder
+        self.profile = profile
+        self.proc: asyncio.subprocess.Process | None = None
+        self.log = folder / "bot.log"
+
+    async def start(self) -> None:
+        args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
+                self.double.token, str(self.folder / "teahouse.db"), self.profile]
+        with open(self.log, "wb") as log:
+            self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log,
+                                                             stdout=asyncio.subprocess.DEVNULL)
+        await self.double.gateway.wait_ready(timeout=60)
+        await self.double.settle(window=0.3, timeout=60)
+
+    def cpu_seconds(self) -> float:
+        if self.proc is None:
+            return 0.0
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def stop(self) -> None:
+        if self.proc is None or self.proc.returncode is not None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.proc.wait(), 30)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+
+    def errors(self) -> list[str]:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return [line for line in text.splitlines() if line.startswith(("ERROR", "CRITICAL", "Traceback"))]
+
+
+# ---------------------------------------------------------------- one run
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
+                  profile: str = "") -> dict[str, float]:
+    """Open `games` games at once, let each person play `moves` moves; the numbers for this size."""
+    double = DiscordDouble()
+    await double.start()
+    guild = double.add_guild("Teahouse Bench")
+    watcher = Watcher(double)
+    table: list[Game] = []
+    for i in range(games):
+        kind = GAMES[i % len(GAMES)][0]
+        channel = double.add_channel(guild, f"table-{i:03d}")
+        game = Game(i, kind, double.add_person(f"p{i:03d}", guild), channel)
+        watcher.add(game)
+        table.append(game)
+    players = Players(double, watcher, random.Random(seed), think)
+    with tempfile.TemporaryDirectory(prefix="teahouse-e2e-") as folder:
+        bot = BotProcess(double, Path(folder), profile)
+        try:
+            await bot.start()
+            watcher.start()
+            sem = asyncio.Semaphore(8)
+            await asyncio.gather(*(players.open(g, sem) for g in table))
+            await double.settle(window=0.2, timeout=60)
+            offset = double.clock.offset
+            cpu0, wall0, here0 = bot.cpu_seconds(), time.perf_counter(), time.process_time()
+            await asyncio.gather(*(players.play(g, moves) for g in table))
+            await watcher.until(lambda now: all(g.idle(now) for g in table), timeout=30)
+            cpu, wall, here = bot.cpu_seconds() - cpu0, time.perf_counter() - wall0, time.process_time() - here0
+            assert double.clock.offset == offset, "the fake clock moved: latencies would include the jump"
+        finally:
+            await watcher.stop()
+            await bot.stop()
+            errors = bot.errors()
+            await double.stop()
+    for line in errors[:5]:
+        print(f"  bot log: {line[:300]}", file=sys.stderr)
+    for violation in double.violations[:5]:
+        print(f"  double: {violation}", file=sys.stderr)
+    numbers = _numbers(table, double, cpu, wall, errors)
+    numbers["double_cpu_pct"] = round(100 * here / wall, 1) if wall else 0.0
+    return numbers
+
+
+def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
+             errors: list[str]) -> dict[str, float]:
+    by_kind: dict[str, list[Measure]] = {}
+    for game in table:
+        counted = game.measures[2:]  # the first hand + move of each game warm caches (card art, fonts)
+        for m in counted:
+            by_kind.setdefault(m.kind, []).append(m)
+    out: dict[str, float] = {}
+    for kind in ("move", "hand", "step", "next"):
+        done = by_kind.get(kind, [])
+        lat = [m.latency * 1000 for m in done if m.latency is not None]
+        out[f"{kind}_count"] = float(len(lat))
+        out[f"{kind}_p50_ms"] = round(_pct(lat, 0.5), 1)
+        out[f"{kind}_p99_ms"] = round(_pct(lat, 0.99), 1)
+        sent = [m.sent * 1000 for m in done if m.sent is not None]
+        out[f"{kind}_sent_p50_ms"] = round(_pct(sent, 0.5), 1)
+        out[f"{kind}_sent_p99_ms"] = round(_pct(sent, 0.99), 1)
+        if kind == "move":
+            calls = [m.other_calls for m in done]
+            out["calls_per_move"] = round(sum(calls) / len(calls), 2) if calls else 0.0
+            out["calls_per_move_max"] = float(max(calls, default=0))
+            acks = [(m.record.responded_at - m.record.delivered_at) * 1000 for m in done
+                    if m.record.responded_at is not None]
+            out["move_ack_p99_ms"] = round(_pct(acks, 0.99), 1)
+    human_moves = sum(g.moves for g in table)
+    out["human_moves_per_s"] = round(human_moves / wall, 1) if wall else 0.0
+    out["rest_calls_per_s"] = round(len(double.calls) / wall, 1) if wall else 0.0
+    out["bot_cpu_pct"] = round(100 * cpu / wall, 1) if wall else 0.0
+    out["bot_cpu_ms_per_move"] = round(1000 * cpu / human_moves, 1) if human_moves else 0.0  # computers' included
+    out["load_avg_1min"] = round(os.getloadavg()[0], 2)  # other work on the machine stretches wall times
+    out["stalled_games"] = float(sum(g.outcome == "stalled" for g in table))
+    out["rule_violations"] = float(len(double.violations))
+    out["bot_errors"] = float(len(errors))
+    return out
+
+
+def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
+        think: tuple[float, float] | None = None, profile: str = "") -> dict[str, float]:
+    """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 10 and 100."""
+    sizes = sizes or ((1, 5) if quick else (1, 10, 100))
+    think = think or ((0.05, 0.15) if quick else (0.5, 1.5))
+    out: dict[str, float] = {"think_min_s": think[0], "think_max_s": think[1]}
+    for size in sizes:
+        count = moves or (6 if quick else (40 if size == 1 else 25 if size <= 10 else 12))
+        numbers = asyncio.run(measure(size, count, think, profile=profile if size == max(sizes) else ""))
+        out.update({f"games{size}.{key}": value for key, value in numbers.items()})
+        print(f"  e2e {size} games: move p50 {numbers['move_p50_ms']} ms, p99 {numbers['move_p99_ms']} ms, "
+              f"{numbers['calls_per_move']} calls/move, bot CPU {numbers['bot_cpu_pct']}%", file=sys.stderr, flush=True)
+    return out
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        _child(*sys.argv[2:7])
+        return
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--games", default="", help="comma-separated sizes, e.g. 1,10,100")
+    parser.add_argument("--moves", type=int, default=0, help="human moves per game")
+    parser.add_argument("--think", default="", help="a person's thinking time range in seconds, e.g. 0.5,1.5")
+    parser.add_argument("--profile", default="", help="cProfile the bot process of the largest size into this file")
+    args = parser.parse_args()
+    sizes = tuple(int(s) for s in args.games.split(",") if s) or None
+    think = tuple(float(s) for s in args.think.split(",")) if args.think else None
+    results = run(args.quick, sizes, args.moves or None, think[:2] if think else None, args.profile)  # type: ignore[arg-type]
+    width = max(len(k) for k in results)
+    for key, value in results.items():
+        print(f"{key:<{width}}  {value:g}")
+    if args.profile:
+        for path in (args.profile, args.profile + ".threads"):
+            if Path(path).exists():
+                print(f"\n== {path} (cumulative, top 30)")
+                pstats.Stats(path).sort_stats("cumulative").print_stats(30)
+
+
+if __name__ == "__main__":
+    main()
