@@ -35,6 +35,10 @@ SHAO_SEED = 68
 GE_MING_PARTNER_SEED = 77
 #: seat A itself may declare Ge Ming
 GE_MING_OWN_SEED = 67
+#: after hand 1, A and E finish last (teammates): the loser swap (R5.6), then A pays tribute
+SWAP_SEED = 12
+#: hand 1 is a Chuan San Hu of team ACE: in hand 2 D pays A one card, and A chooses what to return (R5.7)
+RETURN_SEED = 10
 #: two calls per move (the table edited or re-posted with its ping, the old one removed); the move that
 #: ends the match also posts its summary
 CALLS_PER_MOVE = 2.1
@@ -133,6 +137,7 @@ class Table:
         self.log = MatchLog()
         self.seen: set[int] = set()
         self.moves = 0
+        self.typed_every = 4
 
     @property
     def session(self) -> Any:
@@ -208,8 +213,9 @@ class Table:
         self.log.human_moves += 1
         self.log.calls_per_move.append(len(person.last_interaction.other_calls))
 
-    async def act(self, seat: int, typed_every: int = 4) -> None:
+    async def act(self, seat: int) -> None:
         """The person at ``seat`` does what the minimum policy would, through Discord."""
+        typed_every = self.typed_every
         action = self.wanted(seat)
         person = self.people[seat]
         self.moves += 1
@@ -410,3 +416,71 @@ async def test_R3_6_own_ge_ming_a_partner_objects_and_a_silent_proposer_insists(
     assert table.state.deal_no == deals + 1 and table.state.hand_kind == "fresh"
     lines = " ".join(m.content for m in thread.public_messages)
     assert "objects to the revolution" in lines or "objects" in " ".join(table.session.lines)
+
+
+def hand_two(stage: str) -> Callable[[gouji.State], bool]:
+    return lambda state: state.hand_no == 2 and state.phase == stage
+
+
+async def play_first_hand(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, seed: int,
+                          stage: str) -> Table:
+    """Hand 1 by typed moves (quick), up to ``stage`` of hand 2."""
+    assert simulate(seed, {"session_hands": 2}, {0}, hand_two(stage)) is not None
+    thread = await seat_game(double, monkeypatch, seed, "session_hands=2", {0: double["alice"]})
+    table = Table(double, bot, thread, {0: double["alice"]})
+    table.typed_every = 1
+    await table.play_until(lambda: hand_two(stage)(table.state))
+    return table
+
+
+async def test_R5_6_loser_swap_left_to_the_clock_then_tribute_paid_face_down(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = double["alice"]
+    table = await play_first_hand(double, bot, monkeypatch, SWAP_SEED, "swap")
+    assert table.waiting_people() == [0]
+    banner = await table_showing(table, t("en", "gouji.ui.banner.swap"))
+    assert banner is not None
+    old = await table.panel(0)
+    assert pre_hand_buttons(old) == {t("en", "gouji.action.swap"), t("en", "gouji.action.no_swap")}
+    assert t("en", "gouji.ui.prompt.swap") in old.content
+    double.clock.advance(table.session.turn_timeout + 1)  # silence: no swap (§13.6)
+    await table.settle()
+    assert table.state.swap == "kept" and table.state.phase == "tribute_agree"
+    stale = await alice.click(old, t("en", "gouji.action.swap"))
+    assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+
+    pay = await table.panel(0)
+    labels = pre_hand_buttons(pay)
+    assert t("en", "gouji.action.pay") in labels and t("en", "gouji.action.skip") not in labels  # pays an opponent
+    await table.click_panel(0, pay, t("en", "gouji.action.pay"))
+    await table.settle()
+    assert table.state.phase in ("tribute_return", "play")
+    given = gouji.view(table.state, 0).tribute_given
+    assert len(given) == 1  # roles kept: E is Da La and pays two, A pays one (R5.2)
+    mine = await table.panel(0)
+    assert t("en", "gouji.ui.tribute_given", cards=" ".join(given)) in mine.content
+    lines = " ".join(table.session.lines)
+    assert "gave 1 card(s)" in lines and "gave 2 card(s)" in lines
+
+
+async def test_R5_4_return_composer_picks_the_cards_given_back(double: DiscordDouble, bot: TeahouseBot,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = double["alice"]
+    table = await play_first_hand(double, bot, monkeypatch, RETURN_SEED, "tribute_return")
+    assert table.waiting_people() == [0]
+    received = gouji.view(table.state, 0).tribute_received
+    assert len(received) == 1
+    old = await table.panel(0)
+    panel = await table.panel(0)
+    assert t("en", "gouji.ui.tribute_received", cards=" ".join(received)) in panel.content
+    menu = select(panel, "gj_ret")
+    assert menu is not None and len(menu.options) <= 25
+    lowest = menu.values[0]
+    panel = await alice.select(panel, menu.custom_id, [lowest])
+    assert t("en", "gouji.ui.return_preview", n=1, cards=gouji.RANK_TEXT[int(lowest)]) in panel.content
+    await table.click_panel(0, panel, button(panel, "gj_rok") or "")
+    await table.settle()
+    assert table.state.phase == "play"
+    assert gouji.view(table.state, 0).tribute_given == (gouji.RANK_TEXT[int(lowest)],)
+    stale = await alice.click(old, button(old, "gj_rlow") or "")
+    assert stale.ephemeral and t("en", "games.error.stale") in stale.content
