@@ -35,6 +35,7 @@ BACK = "back"  # leave the target step
 #: Public events the hand summary explains (the engine's settlement rides on "stop").
 EXPLAINED = ("stop", "auto_stop", "payment", "chongtong", "three_ppuk", "nagari", "syodang_nagari")
 SITTING = ("sitting_out", "forced_out")
+PARTS = ("brights", "godori", "animals", "hong_dan", "cheong_dan", "cho_dan", "ribbons", "junk")
 _VALUE = {"bright": 4, "animal": 3, "ribbon": 2, "junk": 1, "joker": 1}  # a timed-out choice takes the best
 
 
@@ -139,8 +140,17 @@ class GostopControls(GameControls):
             for n, (action, label, emoji) in enumerate(extra[:15]):
                 button(action, label, 1 + n // 5, emoji=emoji)
             return items
-        for n, (action, label, style) in enumerate(self._decision(session, lang, legal)[:20]):
-            button(action, label, n // 5, style)
+        choices = self._decision(session, lang, legal)
+        if len(choices) <= 15:
+            for n, (action, label, style) in enumerate(choices):
+                button(action, label, n // 5, style)
+            return items
+        for row, start in enumerate(range(0, min(len(choices), 100), 25)):  # many junk hand-overs (R5.8)
+            part = choices[start:start + 25]
+            items.append(GameSelect(gid, ACT, f"s{row}", version, row=row,
+                                    placeholder=t(lang, "gostop.ui.choose_placeholder"),
+                                    options=[discord.SelectOption(label=label[:100], value=format_action(action))
+                                             for action, label, _ in part]))
         return items
 
     def _decision(self, session: GameSession, lang: str,
@@ -149,8 +159,14 @@ class GostopControls(GameControls):
         seat_names = names(session, lang)
         out: list[tuple[Action, str, discord.ButtonStyle]] = []
         primary, grey = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
+        seen: set[str] = set()
         for n, action in enumerate(legal):
             kind = action.kind
+            if kind in ("take", "give"):  # two plain junk of a month are the same choice (§13.4)
+                same = " ".join(card_name(lang, IDS[c]) for c in (action.card, action.target) if c >= 0)
+                if same in seen:
+                    continue
+                seen.add(same)
             if kind == "take":
                 out.append((action, t(lang, "gostop.ui.take", card=card_name(lang, IDS[action.card])),
                             primary if n == 0 else grey))
@@ -355,6 +371,11 @@ class GostopControls(GameControls):
         """``Bob: (7 + 1 go) × 2 shake × 2 pi-bak = 32`` per loser, then any transfer (go-bak, syodang)."""
         seat_names = names(session, lang)
         lines = [t(lang, "gostop.ui.winner", player=winner, score=score)]
+        parts = detail.get("parts") or detail.get("score_parts")
+        if isinstance(parts, dict):  # the winner's combinations, when the engine reports them with the Stop
+            shown = [t(lang, f"gostop.ui.part.{key}", n=parts[key]) for key in PARTS if parts.get(key)]
+            if shown:
+                lines.append(t(lang, "gostop.ui.combinations", parts=" · ".join(shown), score=score))
         base = int(detail.get("score", score))
         adds = []
         go_add, extra = int(detail.get("go_add", 0)), int(detail.get("extra", 0))
@@ -407,7 +428,7 @@ class GostopControls(GameControls):
         state = session.state
         if verb == ACT:
             try:
-                action = parse_action(arg)
+                action = parse_action(values[0] if values else arg)
             except IllegalAction as err:
                 await reply_privately(interaction, reason(lang, err))
                 return True
