@@ -16,7 +16,14 @@ WIDTH = 1024
 ROW_H = 52
 MAX_ROWS = 15
 MEDALS = {1: "#D4A017", 2: "#A8A9AD", 3: "#B87333"}
-TEAM_NAMES = {"gouji": ("ACE", "BDF"), "goita": ("N–S", "E–W"), "zhengshangyou": ("A", "B")}
+TEAM_NAMES = {"gouji": ("ACE", "BDF"), "zhengshangyou": ("A", "B")}
+
+
+def team_names(game_id: str, lang: str) -> tuple[str, ...]:
+    """Team labels: seat letters for the climbing games, the catalog's compass pairs for Goita."""
+    if game_id == "goita":
+        return (t(lang, "rendering.goita.team_ns"), t(lang, "rendering.goita.team_ew"))
+    return TEAM_NAMES.get(game_id, ("A", "B", "C", "D"))
 
 
 def _int_keys(data: Any) -> dict[int, Any]:
@@ -63,7 +70,7 @@ def _history(game_id: str, data: Mapping[str, Any], lang: str) -> list[tuple[str
             if points[best] <= 0:
                 items.append((t(lang, "rendering.summary.draw", n=i), "#4F6272"))
             else:
-                who = TEAM_NAMES.get(game_id, ("A", "B"))[best]
+                who = team_names(game_id, lang)[best]
                 label = t(lang, "rendering.summary.item", n=i, who=who, points=f"+{points[best]}")
                 items.append((label, c.team_color(best)))
     return items
@@ -90,7 +97,7 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
                  max_width=420)
     y = 84
     if team_points:
-        labels = TEAM_NAMES.get(game_id, ("A", "B", "C", "D"))
+        labels = team_names(game_id, lang)
         best = max(team_points.values())
         count = len(team_points)
         box_w = (WIDTH - 48 - 16 * (count - 1)) // max(1, count)
