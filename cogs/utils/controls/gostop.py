@@ -23,7 +23,8 @@ from bot.replies import reply_privately
 
 from ..components import GameButton, GameSelect
 from ..session import GameSession
-from ..words import names, reason
+from ..words import names as seat_names_of
+from ..words import reason
 from . import GameControls
 
 if TYPE_CHECKING:
@@ -37,6 +38,12 @@ EXPLAINED = ("stop", "auto_stop", "payment", "chongtong", "three_ppuk", "nagari"
 SITTING = ("sitting_out", "forced_out")
 PARTS = ("brights", "godori", "animals", "hong_dan", "cheong_dan", "cho_dan", "ribbons", "junk")
 _VALUE = {"bright": 4, "animal": 3, "ribbon": 2, "junk": 1, "joker": 1}  # a timed-out choice takes the best
+
+
+def names(session: GameSession, lang: str) -> list[str]:
+    """Seat names, numbered where two are alike (two computers of one level) so a payment says who."""
+    plain = seat_names_of(session, lang)
+    return [f"{name} #{seat + 1}" if plain.count(name) > 1 else name for seat, name in enumerate(plain)]
 
 
 def card_name(lang: str, card: str) -> str:
