@@ -484,24 +484,36 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(_lang(interaction), "games.error.not_seated"))
             return
         surface = await self._panel(session, seat, _lang(interaction))
-        try:
-            await interaction.response.send_message(surface.content, files=surface.files(), view=surface.view(),
-                                                    ephemeral=True)
-        except discord.HTTPException as err:
-            self._panel_failed(interaction, session, err)
+        for attempt in range(2):  # a 503 once more: the 3-second window allows it
+            try:
+                await interaction.response.send_message(surface.content, files=surface.files(),
+                                                        view=surface.view(), ephemeral=True)
+                return
+            except discord.DiscordServerError as err:
+                if attempt:
+                    self._panel_failed(interaction, session, err)
+            except discord.HTTPException as err:
+                self._panel_failed(interaction, session, err)
+                return
 
     async def _edit_panel(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           page: int = 0, note: str = "") -> None:
         surface = await self._panel(session, seat, _lang(interaction), page=page, note=note)
-        try:
-            if interaction.message is not None and interaction.message.flags.ephemeral:
-                await interaction.response.edit_message(content=surface.content, attachments=surface.files(),
-                                                        view=surface.view())
-            else:
-                await interaction.response.send_message(surface.content, files=surface.files(),
-                                                        view=surface.view(), ephemeral=True)
-        except discord.HTTPException as err:
-            self._panel_failed(interaction, session, err)
+        for attempt in range(2):  # a 503 once more: the 3-second window allows it
+            try:
+                if interaction.message is not None and interaction.message.flags.ephemeral:
+                    await interaction.response.edit_message(content=surface.content, attachments=surface.files(),
+                                                            view=surface.view())
+                else:
+                    await interaction.response.send_message(surface.content, files=surface.files(),
+                                                            view=surface.view(), ephemeral=True)
+                return
+            except discord.DiscordServerError as err:
+                if attempt:
+                    self._panel_failed(interaction, session, err)
+            except discord.HTTPException as err:
+                self._panel_failed(interaction, session, err)
+                return
 
     def _panel_failed(self, interaction: discord.Interaction, session: GameSession,
                       err: discord.HTTPException) -> None:
@@ -716,6 +728,24 @@ class Games(commands.Cog):
             await channel.send(t(session.lang, key, host=f"<@{session.host_id}>"),
                                allowed_mentions=discord.AllowedMentions(
                                    users=[discord.Object(id=session.host_id)], everyone=False, roles=False))
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A moderator deleted a game's thread: the game ends now, not at its next message."""
+        for session in list(self.sessions.values()):
+            if session.thread_id == payload.thread_id and session.phase == PLAYING:
+                await self._thread_lost(session, 10003)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """Archived and locked, a thread takes no more messages: its game ends. (Archived alone is
+        fine: the next table wakes it.)"""
+        meta = payload.data.get("thread_metadata") or {}
+        if not (meta.get("archived") and meta.get("locked")):
+            return
+        for session in list(self.sessions.values()):
+            if session.thread_id == payload.thread_id and session.phase == PLAYING:
+                await self._thread_lost(session, 50083)
 
     async def _thread_lost(self, session: GameSession, code: int) -> None:
         """The game's thread is gone (deleted, or archived and locked): end the game, say so in the channel."""

@@ -1,0 +1,237 @@
+"""Discord's faults during a game: each one is lived through and the game still finishes (or ends cleanly).
+
+429s and 5xx are tried again without applying a move twice (the recorded log replays to the
+recorded result); an expired interaction token falls back to a fresh table asking for "My hand";
+a deleted table is posted again; a deleted or locked thread ends the game and says so in the
+channel; missing permissions give one clear message to the host and a working fallback.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import pytest
+
+from bot.app import TeahouseBot
+from bot.i18n import t
+from tests.discord_double import DiscordDouble, InteractionFailed
+from tests.discord_double.model import Channel, Message
+from tests.discord_double.people import Person
+from tests.play.driver import table_message
+
+from .helpers import SHORT, open_table, play_on, replays_to_its_result, session_of
+
+CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
+SEND = "POST /channels/{channel_id}/messages"
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+async def _recorded_once(double: DiscordDouble, bot: TeahouseBot, game: str, *, rated: bool | None = None) -> None:
+    history = await bot.storage.history(double.guild.id)
+    assert [h.game for h in history] == [game], history
+    record = await bot.storage.game_record(history[0].game_id)
+    assert record is not None
+    if rated is not None:
+        assert history[0].rated is rated
+    if rated is not False:
+        assert replays_to_its_result(record)
+
+
+def _host_notes(where: Channel, host: Person, key: str) -> list[Message]:
+    marker = t("en", key, host="").strip()[:40]
+    return [m for m in where.public_messages if marker in m.content and m.pinged_user_ids == [host.id]]
+
+
+async def test_429s_and_5xx_are_retried_and_no_move_is_applied_twice(double: DiscordDouble,
+                                                                    bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    options, seats = SHORT["zhengshangyou"]
+    where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+    faults: list[Callable[[], object]] = [
+        lambda: double.faults.rate_limit(CALLBACK, retry_after=0.05),
+        lambda: double.faults.rate_limit(SEND, retry_after=0.05),
+        lambda: double.faults.rate_limit(EDIT, retry_after=0.05),
+        lambda: double.faults.server_error(CALLBACK, status=503),
+        lambda: double.faults.server_error(EDIT, status=503),
+        lambda: double.faults.server_error(SEND, status=503),
+        lambda: double.faults.server_error(EDIT, status=502),
+    ]
+    schedule = itertools.cycle(faults)
+
+    async def fault(person: Person, panel: Message) -> None:
+        double.faults.clear()
+        next(schedule)()
+
+    final = await play_on(double, bot, where, [alice], seed=5, before_move=fault)
+
+    double.faults.clear()
+    assert final is not None
+    assert {c.status for c in double.calls} >= {429, 503}
+    await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_an_expired_token_falls_back_to_a_fresh_my_hand_message(double: DiscordDouble,
+                                                                     bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    options, seats = SHORT["zhengshangyou"]
+    where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+    session = session_of(bot, where)
+    assert session is not None
+    expired: list[int] = []
+
+    async def expire_once(person: Person, panel: Message) -> None:
+        if expired:
+            return
+        mine = sum(1 for seat, _ in session.log if seat == 0)
+        double.faults.error(CALLBACK, status=401, code=50027, message="Invalid Webhook Token")
+        menu = next((s for s in panel.selects if s.options), None)
+        if menu is not None:
+            record = await person.begin_select(panel, menu.custom_id, [menu.options[0].value])
+        else:
+            button = next(b for b in panel.buttons if b.custom_id and ":do:" in b.custom_id)
+            record = await person.begin_click(panel, button.custom_id)
+        await double.settle()
+        double.clock.advance(3.1)
+        with pytest.raises(InteractionFailed):  # Discord shows "This interaction failed"
+            await double.wait(record)
+        await double.settle()
+        expired.append(sum(1 for seat, _ in session.log if seat == 0) - mine)
+        table = table_message(where)
+        assert table is not None and alice.mention in table.content
+        assert t("en", "resilience.panel_expired", who="").strip()[:30] in table.content
+        fresh = await alice.click(table, t("en", "games.button.hand"))
+        assert fresh.ephemeral and fresh in alice.ephemerals and fresh not in double["bob"].ephemerals
+
+    final = await play_on(double, bot, where, [alice], seed=3, before_move=expire_once)
+
+    assert final is not None and expired == [1]  # the move was applied exactly once
+    await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_a_deleted_table_message_is_posted_again(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    options, seats = SHORT["zhengshangyou"]
+    where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+    deleted: list[int] = []
+
+    async def delete_table(person: Person, panel: Message) -> None:
+        table = table_message(where)
+        if len(deleted) < 3 and table is not None:
+            deleted.append(table.id)
+            double.delete_message(table)
+            if len(deleted) == 1:  # nobody moves: a person asks for the table again
+                reply = await person.run("/game table", channel=where)
+                assert reply.ephemeral and table_message(where) is not None
+            # otherwise the next move posts it again
+
+    final = await play_on(double, bot, where, [alice], seed=2, before_move=delete_table)
+
+    assert final is not None and len(deleted) == 3
+    assert all(where.message(d) is None for d in deleted)
+    await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_a_deleted_thread_ends_the_game_and_says_so_in_the_channel(double: DiscordDouble,
+                                                                       bot: TeahouseBot) -> None:
+    alice, bob = double["alice"], double["bob"]
+    options, seats = SHORT["zhengshangyou"]
+    thread, _ = await open_table(double, alice, "zhengshangyou", options, joiners=(bob,), computers=seats - 2)
+    assert thread.is_thread
+
+    async def delete_thread(person: Person, panel: Message) -> None:
+        double.delete_channel(thread)
+
+    final = await play_on(double, bot, thread, [alice, bob], seed=1, before_move=delete_thread)
+
+    assert final is None and session_of(bot, thread) is None
+    notice = t("en", "resilience.thread_deleted", game=t("en", "zhengshangyou.name"))
+    assert any(m.content == notice for m in double.default_channel.public_messages)
+    await _recorded_once(double, bot, "zhengshangyou", rated=False)
+    # the seats are free again: alice can open a new game
+    lobby = await alice.run("/game new", game="goita")
+    assert not lobby.ephemeral
+
+
+async def test_a_locked_archived_thread_ends_the_game_and_an_unlocked_one_wakes_up(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    options, seats = SHORT["zhengshangyou"]
+    thread, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+    moves = 0
+
+    async def archive(person: Person, panel: Message) -> None:
+        nonlocal moves
+        moves += 1
+        if moves == 2:
+            double.archive_thread(thread)  # a moderator archives: the next table wakes it
+        if moves == 4:
+            double.deny(double.default_channel, "manage_threads")
+            double.archive_thread(thread, locked=True)
+
+    final = await play_on(double, bot, thread, [alice], seed=4, before_move=archive)
+
+    assert final is None and moves == 4 and thread.locked
+    notice = t("en", "resilience.thread_archived", game=t("en", "zhengshangyou.name"))
+    assert any(m.content == notice for m in double.default_channel.public_messages)
+    await _recorded_once(double, bot, "zhengshangyou", rated=False)
+
+
+async def test_no_thread_permission_plays_in_the_channel_and_tells_the_host_once(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    double.deny(double.default_channel, "create_public_threads")
+    options, seats = SHORT["gostop"]
+    where, _ = await open_table(double, alice, "gostop", options, computers=seats - 1)
+
+    assert where is double.default_channel and not double.threads
+    final = await play_on(double, bot, where, [alice], seed=6)
+
+    assert final is not None
+    assert len(_host_notes(where, alice, "resilience.no_thread")) == 1
+    await _recorded_once(double, bot, "gostop")
+
+
+async def test_no_attach_files_shows_a_text_table_and_tells_the_host_once(double: DiscordDouble,
+                                                                          bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    double.deny(double.default_channel, "attach_files")
+    options, seats = SHORT["zhengshangyou"]
+    where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+
+    final = await play_on(double, bot, where, [alice], seed=7)
+
+    assert final is not None and where.is_thread
+    assert all(not m.attachments for m in where.public_messages)
+    assert len(_host_notes(where, alice, "resilience.no_images")) == 1
+    await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_no_posting_in_threads_moves_the_game_to_the_channel_and_tells_the_host_once(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    double.deny(double.default_channel, "send_messages_in_threads")
+    options, seats = SHORT["zhengshangyou"]
+    thread, lobby = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+    channel = double.channel(lobby.channel_id)
+
+    final = await play_on(double, bot, channel, [alice], seed=8)
+
+    assert final is not None and not thread.public_messages
+    assert len(_host_notes(channel, alice, "resilience.no_thread_send")) == 1
+    assert not _host_notes(channel, alice, "resilience.no_images")
+    assert any(m.attachments for m in channel.public_messages)  # pictures were never the problem
+    await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_no_embed_links_changes_nothing_the_bot_sends_no_embeds(double: DiscordDouble,
+                                                                      bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    double.deny(double.default_channel, "embed_links")
+    options, seats = SHORT["gostop"]
+    where, _ = await open_table(double, alice, "gostop", options, computers=seats - 1)
+
+    final = await play_on(double, bot, where, [alice], seed=9)
+
+    assert final is not None and all(not m.embeds for m in double.messages)
+    await _recorded_once(double, bot, "gostop")
