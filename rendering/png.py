@@ -27,7 +27,9 @@ THEME = (
     "#F2A7BB", "#E69F00", "#E4E4E4", "#D9482B", "#D4A017", "#D2283C", "#D0313D", "#CC79A7", "#C8343C",
     "#BBBBBB", "#B87333", "#A8A9AD", "#A0703C", "#A0522D", "#8A5A2B", "#7FA892", "#7F7F7F", "#7A4A22",
     "#6E8B3D", "#5F5F5F", "#555555", "#4B2E5C", "#3C8C4A", "#3C8060", "#3A3A3A", "#2F6B3A", "#2C6A4C",
-    "#2A6E4E", "#245E43", "#224EAA", "#1F5B3F", "#1B1B1B", "#1A1A1A", "#17452F", "#009E73", "#E0D4F0",
+    "#2A6E4E", "#245E43", "#224EAA", "#1F5B3F", "#1B1B1B", "#1A1A1A", "#17452F", "#009E73", "#9A9A9A",
+    # the grounds of the card and piece sprites (french, hwatu, pieces)
+    "#FDFCF8", "#FBF7EE", "#204A87", "#EBCB8B", "#B07D3E", "#CDBED7",
 )
 #: text colours drawn on the theme colours in the palette sheet (their blends are the text edges).
 INKS = ("#FFFFFF", "#1A1A1A", "#FFC107", "#5F5F5F", "#E8DCC8", "#8B5A00", "#A8B8C8", "#C8202F")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -40,3 +42,12 @@ def test_png_writer_converts_other_modes_and_is_deterministic() -> None:
     rgba = Image.new("RGBA", (20, 10), (31, 91, 63, 255))
     assert _decode(to_png(rgba)).size == (20, 10)
     assert to_png(rgba) == to_png(rgba.copy())
+
+
+def test_every_colour_the_renderer_paints_is_in_the_palette_theme() -> None:
+    source = Path(png.__file__).parent
+    used = set()
+    for path in source.glob("*.py"):
+        if path.name != "png.py":
+            used |= {code.upper() for code in re.findall(r'"(#[0-9A-Fa-f]{6})"', path.read_text(encoding="utf-8"))}
+    assert sorted(used - {code.upper() for code in png.THEME}) == []
