@@ -584,3 +584,26 @@ async def test_R4_10_nagari_carries_over_and_the_next_round_pays_double(double: 
     assert table.state.nagari_streak == 1
     table.finish_checks()
 
+
+
+def test_R7_9_each_payment_is_written_as_its_factors() -> None:
+    """§13.5: ``Bob: (12 + 2) × 2 (shake) × 2 (pi-bak) = 56``, then the dok-bak transfer (R8.1)."""
+    from cogs.utils.controls.gostop import CONTROLS
+    from cogs.utils.session import Seat
+
+    session = GameSession(id=1, game="gostop", guild_id=1, channel_id=1, host_id=1,
+                          seats=[Seat("Ann", user_id=1), Seat("Bob", user_id=2), Seat("Cara", user_id=3)])
+    detail = {"score": 7, "go_count": 3, "go_add": 2, "go_mult": 2, "shake_mult": 2, "nagari_mult": 2,
+              "meong_dda": True, "extra": 0, "weolyak_mult": 1, "go_bak_seat": 1,
+              "per_loser": {"1": {"amount": 288, "tags": ["pi_bak"]}, "2": {"amount": 144, "tags": []}}}
+    summary = {"explain": [{"kind": "stop", "seat": 0, "data": {"score": 7, "detail": detail}}],
+               "chips": [432, -432, 0]}
+    lines = CONTROLS.summary_lines(session, "en", summary, final=False)
+    assert lines == [
+        "Ann stops with 7 points.",
+        "Bob: (7 + 2 go) × 2 (go) × 2 (shake/bomb) × 2 (nagari) × 2 (meong-dda, 7 animals) × 2 (pi-bak) = 288",
+        "Cara: (7 + 2 go) × 2 (go) × 2 (shake/bomb) × 2 (nagari) × 2 (meong-dda, 7 animals) = 144",
+        "Go-bak (독박): Bob called Go and lost, so they pay for both losers.",
+        "Chips: Ann +432 · Bob -432 · Cara +0",
+    ]
+    assert all(CONTROLS.summary_lines(session, lang, summary, final=False) for lang in ("fa", "ru"))
