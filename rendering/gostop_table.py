@@ -230,8 +230,8 @@ def _points(draw: ImageDraw.ImageDraw, parts: dict[str, int], kind: str, x: int,
     under its cards."""
     own, sets = GROUP_POINTS[kind]
     points = parts.get(own, 0)
-    tag_w = c.pill(draw, x + width, y0 - 3, t(lang, "rendering.gostop.points", n=points), "#2F6B3A" if points else "#9A9A9A",
-           align="right")
+    colour = "#2F6B3A" if points else "#9A9A9A"
+    tag_w = c.pill(draw, x + width, y0 - 3, t(lang, "rendering.gostop.points", n=points), colour, align="right")
     px = x
     for name in sets:
         if parts.get(name, 0):
