@@ -37,6 +37,22 @@ SEAT_KEYS = ("S", "E", "N", "W")
 DRAWN = {"kings_rooks": ("ou", "hisha", "gyoku", "hisha"), "two_pairs": ("kin", "gin", "kin", "gin")}
 
 
+def drawn_order(seed: int) -> list[int]:
+    """Lobby position of the person in each seat S, E, N, W after the draw.
+
+    The lobby shows the partnerships (positions 1 & 3 against 2 & 4; the host may swap seats),
+    so the draw keeps them: it decides which pair draws the kings (or the 金 pair) and sits
+    North–South, who of them draws 王 (South, first dealer) and which rook sits East.
+    """
+    rng = random.Random(seed)
+    pairs = [[0, 2], [1, 3]]
+    kings = pairs.pop(rng.randrange(2))
+    rooks = pairs[0]
+    rng.shuffle(kings)
+    rng.shuffle(rooks)
+    return [kings[0], rooks[0], kings[1], rooks[1]]
+
+
 def _piece(lang: str, code: int | str) -> str:
     return t(lang, f"goita.piece.{IDS[code] if isinstance(code, int) else code}")
 
@@ -64,7 +80,8 @@ class GoitaControls(GameControls):
         """R3.1/§12.2: the drawn pieces seat people; partners sit opposite (S–N, E–W)."""
         mode = str(session.options.get("team_draw", "kings_rooks"))
         if mode in DRAWN:
-            random.Random(session.seed).shuffle(session.seats)
+            lobby = list(session.seats)
+            session.seats[:] = [lobby[i] for i in drawn_order(session.seed)]
         seat_names = names(session, lang)
         parts = []
         for seat, name in enumerate(seat_names):
@@ -277,4 +294,4 @@ def _action(arg: str) -> Action | None:
 
 CONTROLS = GoitaControls()
 
-__all__ = ["CONTROLS", "GoitaControls"]
+__all__ = ["CONTROLS", "GoitaControls", "drawn_order"]
