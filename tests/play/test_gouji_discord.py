@@ -20,7 +20,7 @@ import pytest
 from bot.app import TeahouseBot
 from bot.games.gouji import engine as gouji
 from bot.games.gouji.ai import easy_action
-from bot.games.gouji.notation import Play, Return, ShaoPai, format_action
+from bot.games.gouji.notation import Decision, Play, Return, ShaoPai, format_action
 from bot.i18n import t
 from cogs.utils.controls.gouji import grouped_hand
 from tests.discord_double import DiscordDouble
@@ -39,6 +39,8 @@ GE_MING_OWN_SEED = 67
 SWAP_SEED = 12
 #: hand 1 is a Chuan San Hu of team ACE: in hand 2 D pays A one card, and A chooses what to return (R5.7)
 RETURN_SEED = 10
+#: with people at A and E (partners), A may soon ask E to pass (Xian Rang Rang, R9.1)
+RANG_SEED = 5
 #: two calls per move (the table edited or re-posted with its ping, the old one removed); the move that
 #: ends the match also posts its summary
 CALLS_PER_MOVE = 2.1
@@ -152,7 +154,8 @@ class Table:
 
     @property
     def state(self) -> gouji.State:
-        return self.session.state  # type: ignore[no-any-return]
+        state: gouji.State = self.session.state
+        return state
 
     async def settle(self) -> None:
         await self.double.settle()
@@ -279,7 +282,7 @@ async def table_showing(table: Table, text: str) -> Message:
     """The table message once it shows ``text`` (edits are coalesced to about one a second)."""
     for _ in range(60):
         message = table_message(table.thread)
-        if message is not None and any(text in m.content for m in [message, *message.edits]):
+        if message is not None and any(text in m for m in [message.content, *(e.content for e in message.edits)]):
             return message
         await asyncio.sleep(0.05)
         await table.settle()
@@ -376,8 +379,7 @@ async def test_R3_5_partner_proposes_ge_ming_and_a_silent_vote_agrees(double: Di
     double.clock.advance(table.session.turn_timeout + 1)  # alice says nothing: the computer agrees for her
     await table.settle()
     assert table.state.deal_no == deals + 1 and table.state.hand_kind == "fresh"
-    assert "Ge Ming!" in (table_message(thread) or panel).content or any(
-        "Ge Ming!" in m.content for m in thread.public_messages)
+    assert any("Ge Ming!" in line for line in table.session.lines)
 
     stale = await alice.click(panel, t("en", "gouji.action.object"))
     assert stale.ephemeral and t("en", "games.error.stale") in stale.content
@@ -484,3 +486,94 @@ async def test_R5_4_return_composer_picks_the_cards_given_back(double: DiscordDo
     assert gouji.view(table.state, 0).tribute_given == (gouji.RANK_TEXT[int(lowest)],)
     stale = await alice.click(old, button(old, "gj_rlow") or "")
     assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+
+
+def public_button(message: Message, verb: str) -> str:
+    return next(b.custom_id or "" for b in message.buttons if verb_of(b.custom_id) == verb)
+
+
+async def test_R9_partners_rang_pai_count_questions_showing_and_the_endgame_choice(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob, carol = double["alice"], double["bob"], double["carol"]
+    rang = Decision("rang_pai")
+    thread = await seat_game(double, monkeypatch, RANG_SEED, "session_hands=1", {0: alice, 4: bob})
+    table = Table(double, bot, thread, {0: alice, 4: bob})
+    table.typed_every = 2
+    await table.play_until(lambda: rang in gouji.legal_actions(table.state, 0))
+
+    # Xian Rang Rang: the public button is the same for all; only A may ask now, E must answer
+    public = table_message(thread)
+    assert public is not None
+    refused = await bob.click(public, public_button(public, "gj_rang"))
+    assert refused.ephemeral and refused.ephemeral_for == bob.id and "pass" in refused.content
+    old = await table.panel(4)
+    await alice.click(public, public_button(public, "gj_rang"))
+    await table.settle()
+    assert table.state.rang is not None and table.state.rang[1] == 4
+    assert any("Xian Rang Rang!" in line for line in table.session.lines)
+    asked = await table.panel(4)
+    assert t("en", "gouji.ui.rang_asked", player=table.session.seats[0].name) in asked.content
+    assert button(asked, "gj_pass", "rang_accept") and button(asked, "gj_pass", "rang_decline")
+    double.clock.advance(table.session.turn_timeout + 1)  # bob is silent: the computer answers for him
+    await table.settle()
+    assert table.state.rang is None or table.state.rang[2] != "pending"
+    stale = await bob.click(old, button(old, "gj_ok") or button(old, "gj_pass") or "")
+    assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+
+    # Ask count: a private list of whom A may ask; the answer is public
+    public = table_message(thread)
+    assert public is not None
+    menu = await alice.click(public, public_button(public, "gj_ask"))
+    assert menu.ephemeral and menu.ephemeral_for == alice.id
+    asks = [b for b in menu.buttons if verb_of(b.custom_id) == "gj_askt"]
+    if asks:
+        await alice.click(menu, asks[0].custom_id or "")
+        await table.settle()
+        assert any("Hai you ji hu?" in line for line in table.session.lines)
+    public = table_message(thread)
+    assert public is not None
+    stranger = await carol.click(public, public_button(public, "gj_ask"))
+    assert stranger.ephemeral and t("en", "games.error.not_seated") in stranger.content
+
+    # Team: with ten cards or fewer A shows his hand; only his partners see it
+    await table.play_until(lambda: 0 < table.state.counts[0] <= 10)
+    public = table_message(thread)
+    assert public is not None
+    team = await alice.click(public, public_button(public, "gj_team"))
+    assert team.ephemeral and team.ephemeral_for == alice.id
+    await table.click_panel(0, team, button(team, "gj_show") or "")
+    await table.settle()
+    assert any("showed his cards to his partners" in line for line in table.session.lines)
+    shown = grouped_hand(table.state.hands[0])
+    public = table_message(thread)
+    assert public is not None
+    partner = await bob.click(public, public_button(public, "gj_team"))
+    assert partner.ephemeral_for == bob.id and "shows you:" in partner.content
+    assert shown.split("×")[0] in partner.content
+
+    # Endgame (Luan Zan): a person among the candidates decides; computers wait for him
+    choices: list[int] = []
+
+    def endgame_choice() -> bool:
+        state = table.state
+        if state.turn < 0 and any(c in (0, 4) for c in state.candidates):
+            choices.append(state.version)
+        return state.finished or final_summary(thread) is not None or bool(choices)
+
+    await table.play_until(endgame_choice)
+    assert choices, "this seed reaches an endgame slot with a person among the candidates"
+    banner = t("en", "gouji.ui.banner.team_choose", team="ACE", who="").split(":")[0]
+    await table_showing(table, banner)
+    chooser = next(c for c in table.state.candidates if c in (0, 4))
+    panel = await table.panel(chooser)
+    others = [c for c in table.state.candidates if c != chooser]
+    assert {arg_of(b.custom_id) for b in panel.buttons if verb_of(b.custom_id) == "gj_choose"} == {
+        str(c) for c in others}
+    version = table.version()
+    await table.settle()
+    assert table.version() == version  # computer candidates leave the slot to the person
+    await table.click_panel(chooser, panel, button(panel, "gj_choose", str(others[0])) or "")
+    names = [seat.name for seat in table.session.seats]
+    let = t("en", "gouji.event.team_choose", player=names[chooser], target="")
+    assert any(line.startswith(let.split(" lets ")[0]) and " lets " in line for line in table.session.lines)
+    assert mean(table.log.calls_per_move) <= CALLS_PER_MOVE, extra_calls(double)

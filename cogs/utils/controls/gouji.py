@@ -464,7 +464,7 @@ class GoujiControls(GameControls):
             legal = gouji.legal_actions(state, seat)
             mode = self._composing(state, seat, legal)
             action = self._action_for(state, seat, draft, mode or "turn")
-            if action is None:
+            if action is None and version == session.version:
                 await cog._edit_panel(interaction, session, seat, note=t(lang, "gouji.empty_set"))
                 return True
             await self._play(cog, interaction, session, seat, version, action)
