@@ -41,6 +41,8 @@ SWAP_SEED = 12
 RETURN_SEED = 10
 #: with people at A and E (partners), A may soon ask E to pass (Xian Rang Rang, R9.1)
 RANG_SEED = 5
+#: with threes_claim = ask, D and A were dealt a pair of 3s of one suit (R4.5)
+THREES_SEED = 0
 #: two calls per move (the table edited or re-posted with its ping, the old one removed); the move that
 #: ends the match also posts its summary
 CALLS_PER_MOVE = 2.1
@@ -577,3 +579,27 @@ async def test_R9_partners_rang_pai_count_questions_showing_and_the_endgame_choi
     let = t("en", "gouji.event.team_choose", player=names[chooser], target="")
     assert any(line.startswith(let.split(" lets ")[0]) and " lets " in line for line in table.session.lines)
     assert mean(table.log.calls_per_move) <= CALLS_PER_MOVE, extra_calls(double)
+
+
+async def test_R4_5_pair_of_threes_asked_and_shown_when_the_clock_runs_out(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = double["alice"], double["bob"]
+    options: dict[str, Any] = {"session_hands": 1, "threes_claim": "ask"}
+    state = gouji.new_game(6, THREES_SEED, options)
+    assert [e[0] for e in state.threes_order][:2] == [3, 0]  # D and A were dealt a pair; D comes first
+    thread = await seat_game(double, monkeypatch, THREES_SEED, "session_hands=1 threes_claim=ask",
+                             {0: alice, 2: bob})
+    table = Table(double, bot, thread, {0: alice, 2: bob})
+    await table.settle()
+    assert table.state.phase == "threes" and table.waiting_people() == [0, 2]
+    await table_showing(table, t("en", "gouji.ui.banner.threes"))
+    old = await table.panel(0)
+    assert pre_hand_buttons(old) == {t("en", "gouji.action.show_threes"), t("en", "gouji.action.keep_threes")}
+    panel = await table.panel(2)
+    assert pre_hand_buttons(panel) == {t("en", "gouji.action.keep_threes")}  # bob has no pair: only his panel says so
+    await table.click_panel(2, panel, t("en", "gouji.action.keep_threes"))
+    double.clock.advance(table.session.turn_timeout + 1)  # alice is silent: an eligible player shows
+    await table.settle()
+    assert table.state.phase == "revolution" and table.state.threes_seat == 3  # the first in deal order leads
+    stale = await alice.click(old, t("en", "gouji.action.keep_threes"))
+    assert stale.ephemeral and t("en", "games.error.stale") in stale.content
