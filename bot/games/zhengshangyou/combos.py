@@ -289,8 +289,8 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
             shape: tuple[int, int] | None, hand_size: int) -> Iterator[tuple[Card, ...]]:
     wild_pool = nat[TWO] + jokers
     n_w, n_j = len(wild_pool), len(jokers)
-    usable = {r: (nat[r] if r < TWO or twos_natural else []) for r in range(3, top_max + 1)}
-    counts = [0, 0, 0] + [len(usable[r]) for r in range(3, top_max + 1)]  # indexed by rank
+    usable = nat if twos_natural else nat[:TWO] + [[]]  # indexed by rank
+    counts = [len(cards) for cards in usable]
     shapes = [shape] if shape else [(k, m) for m in (2, 3, 4, 5, 6) for k in range(3, 13) if k * m <= hand_size]
     subsets: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
     capped: dict[int, list[int]] = {}
@@ -298,6 +298,8 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
         if m not in capped:
             capped[m] = [min(c, m) for c in counts]
         cap = capped[m]
+        if sum(cap) + n_w < k * m:  # not enough cards anywhere
+            continue
         for top in range(k + 2, top_max + 1):
             bottom = top - k + 1
             # quick feasibility: every empty rank needs a joker, and there must be enough cards
@@ -328,7 +330,7 @@ def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Car
 
 
 _SINGLE: dict[int, Combo] = {r: Combo(SINGLE, 1, 1, 1, r, False, True) for r in range(3, RJ + 1)}
-# shared readings of natural sets and runs, keyed by (kind, size, rank, pure-or-suited)
+# shared readings of sets and runs, keyed by (kind, size, rank, pure-or-suited)
 _COMBOS: dict[tuple[str, int, int, bool], Combo] = {}
 
 
@@ -420,9 +422,20 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
                     # wild in a multiple sequence made of the same cards
                     out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
                     continue
-                run = _run_combo(cards, top_max)
-                if run is not None:
-                    out.append((cards, [run]))
+                # what _run_combo finds: naturals of distinct ranks within n, then the jokers;
+                # the jokers go on top of the naturals as far as the ace allows
+                k = n - 1 if cards[-2].rank < BJ else n - 2
+                low = cards[0].rank
+                top = min(low + n - 1, top_max)
+                if top - n + 1 < 3:
+                    continue
+                suit = cards[0].suit
+                suited = all(cards[i].suit == suit for i in range(1, k))
+                combo_key = ("wild run", n, top, suited)
+                combo = _COMBOS.get(combo_key)
+                if combo is None:
+                    combo = _COMBOS[combo_key] = Combo(RUN, n, n, 1, top, suited, False)
+                out.append((cards, [combo]))
                 continue
             # natural cards only: the window is the cards' own ranks (what _run_combo finds)
             suit = cards[0].suit

@@ -452,17 +452,21 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
 
 def _lead_combinations(state: State, seat: int, hand: list[Card], tn: bool,
                        ajp: bool) -> list[tuple[tuple[Card, ...], list[Combo]]]:
-    """``combinations_in(hand)``, reusing the seat's last one when the hand only lost cards since.
+    """``combinations_in(hand, tn, ajp)``, reusing the seat's last one when the hand has only
+    lost cards since (a player's hand only shrinks between their leads, barring the exchange).
 
     Every selection of a smaller hand is one of the bigger hand's, read the same way and
     listed in the same relative order, so keeping the entries whose cards are all still
-    held gives exactly ``combinations_in`` of the smaller hand (a test pins this).
+    held gives exactly ``combinations_in`` of the smaller hand (a test pins this). Cards are
+    compared by identity: the entry keeps that hand's cards alive (each is listed as a single),
+    so no other object can take one of those ids meanwhile.
     """
     ids = set(map(id, hand))
     cached = state.lead_cache.get(seat)
+    found: list[tuple[tuple[Card, ...], list[Combo]]]
     if cached is not None and cached[1] == tn and cached[2] == ajp and ids <= cached[0]:
         if len(ids) == len(cached[0]):
-            found: list[tuple[tuple[Card, ...], list[Combo]]] = cached[3]
+            found = cached[3]
             return found
         found = [entry for entry in cached[3] if ids.issuperset(map(id, entry[0]))]
     else:
