@@ -57,7 +57,7 @@ from tests.play.driver import (
 
 TURN_SECONDS = 120
 # where each search starts: a seed known to produce its situation (found by the same search from 1)
-SEED_LEAD, SEED_KING, SEED_BLOCK, SEED_DOUBLE, SEED_R5_7 = 4, 4, 1, 55, 4899
+SEED_LEAD, SEED_KING, SEED_BLOCK, SEED_DOUBLE, SEED_R5_7, SEED_PAWNS = 4, 4, 1, 55, 4899, 29
 CALLS_PER_MOVE = 2.0
 Pred = Callable[[State, list[int]], bool]
 
@@ -300,6 +300,10 @@ def double_play(state: State, seat: int) -> Play:
     return play
 
 
+def pawn_hand_at_the_first_deal(state: State, seats: list[int]) -> bool:
+    return state.round_no == 2 and state.last_round is not None and state.last_round["reason"] == "pawns"
+
+
 def opposing_fives_asked_of_people(state: State, seats: list[int]) -> bool:
     """R5.7: two opponents show five pawns and both asked partners are people."""
     return state.phase == "decide" and len(state.deciders) == 2 and set(state.deciders) <= set(seats)
@@ -394,6 +398,22 @@ async def test_R5_7_both_partners_decide_and_nobody_sees_a_choice_until_both_are
     assert t("en", "goita.event.chose_redeal", player=names[table.seat(first)]) in text
     assert t("en", "goita.event.redeal", player=names[table.state.dealer]) in text  # either Redeal redeals
     assert table.state.deal_no == 2 and table.state.scores == [0, 0]
+
+
+async def test_R5_2_a_pawn_hand_of_the_first_deal_is_shown_with_its_score(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    seed = search(pawn_hand_at_the_first_deal, {}, start=SEED_PAWNS, steps=1)
+    table = await sit_down(double, bot, monkeypatch, seed)
+    session = table.session
+    last = session.state.last_round
+    assert last is not None
+    winner, shown = last["winner_seat"], last["shown"]
+    names = seat_names(session, "en")
+    others = " ".join(piece(p) for p in shown if p != "shi")
+    await table.shown(t("en", "goita.ui.last_round_pawns", round=1, player=names[winner], pawns=shown.count("shi"),
+                        pieces=others, points=last["points"], team=t("en", f"goita.team_{winner % 2}")))
+    assert session.state.scores[winner % 2] == last["points"] and session.state.scores[1 - winner % 2] == 0
+    assert session.state.dealer == winner  # R5.8: the pawn hand's holder deals the next round
 
 
 async def test_R6_2_face_down_lead_in_two_clicks_shows_only_the_back(double: DiscordDouble, bot: TeahouseBot,

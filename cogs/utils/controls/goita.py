@@ -129,7 +129,12 @@ class GoitaControls(GameControls):
             params = {"round": last.get("round", "?"), "player": seat_names[winner], "points": last.get("points", 0),
                       "team": t(lang, f"goita.team_{last.get('team', 0)}")}
             columns = (last.get("table") or [[]] * 4)[winner]
-            if last.get("doubled") and columns and columns[-1][0]:
+            shown = last.get("shown")
+            if last.get("reason") == "pawns" and isinstance(shown, list):
+                # R5.2–R5.4, A25: the special hand is shown with its score
+                lines.append(t(lang, "goita.ui.last_round_pawns", pawns=shown.count("shi"),
+                               pieces=" ".join(_piece(lang, p) for p in shown if p != "shi") or "—", **params))
+            elif last.get("doubled") and columns and columns[-1][0]:
                 # R7.3: the doubled pair is shown, the face-down piece revealed
                 lines.append(t(lang, "goita.ui.last_round_double", hidden=_piece(lang, columns[-1][0]),
                                attack=_piece(lang, columns[-1][2]), **params))
