@@ -3,6 +3,8 @@
     python -m tests.bench.zhengshangyou [--quick]
 
 * random playouts: five-player hands per second (``legal_actions`` + ``apply`` each step);
+* per-move processing: engine step, snapshot (``to_dict`` + ``json.dumps``) and public view
+  (``view(state, None)`` + its ``to_dict``), p50/p99 per move (the goal is <= 15 ms with rendering);
 * AI decision time p50/p99 per level;
 * ``easy`` vs ``random``: five-player individual matches (target 11), one ``easy`` seat
   (rotating) against four ``random`` ones; a win = the easy seat wins the match;
@@ -14,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -37,6 +40,29 @@ def random_playouts(hands: int) -> tuple[float, float, float]:
             steps += 1
     elapsed = time.perf_counter() - start
     return hands / elapsed, elapsed / steps * 1e6, steps / hands
+
+
+def per_move(hands: int) -> dict[str, list[float]]:
+    """Seconds per move of: the engine step, the snapshot, the public view, and all three."""
+    times: dict[str, list[float]] = {"engine": [], "snapshot": [], "view": [], "total": []}
+    clock = time.perf_counter
+    for seed in range(hands):
+        state = new_game(5, seed, {"target_score": 1})
+        rng = random.Random(seed)
+        while not state.finished:
+            seat = min(to_act(state))
+            t0 = clock()
+            apply(state, seat, rng.choice(legal_actions(state, seat)))
+            t1 = clock()
+            json.dumps(state.to_dict())
+            t2 = clock()
+            view(state, None).to_dict()
+            t3 = clock()
+            times["engine"].append(t1 - t0)
+            times["snapshot"].append(t2 - t1)
+            times["view"].append(t3 - t2)
+            times["total"].append(t3 - t0)
+    return times
 
 
 def play_match(seats: int, seed: int, options: dict[str, object], level_of: Policy,
@@ -77,6 +103,14 @@ def run(quick: bool) -> dict[str, float]:
     out["steps_per_hand"] = steps
     print(f"random playouts: {hps:.0f} five-player hands/s, {us:.0f} us per legal_actions+apply, "
           f"{steps:.0f} steps/hand")
+
+    moves = per_move(10 if quick else 100)
+    parts = []
+    for part, values in moves.items():
+        p50, p99 = percentile(values, 0.5) * 1000, percentile(values, 0.99) * 1000
+        out[f"move_{part}_p50_ms"], out[f"move_{part}_p99_ms"] = p50, p99
+        parts.append(f"{part} p50 {p50:.3f} / p99 {p99:.3f} ms")
+    print("per move: " + "; ".join(parts) + " (snapshot = to_dict + json.dumps, view = view(None).to_dict())")
 
     times: dict[str, list[float]] = {}
     games = 10 if quick else 500

@@ -32,7 +32,7 @@ from .helpers import cards, table
 
 # legal lists and events of 40 seeded random matches, as the engine gave them before the
 # speed work (pins content and order of every legal list)
-DIGEST_CONFIGS = [(5, {}), (4, {"mode": "team4"}), (6, {"twos_natural_in_sequences": True}),
+DIGEST_CONFIGS: list[tuple[int, dict[str, object]]] = [(5, {}), (4, {"mode": "team4"}), (6, {"twos_natural_in_sequences": True}),
                   (7, {"allow_joker_pair": False}), (8, {})]
 DIGEST = "e3233a723297e825aa4f95814046c1c09b15bb9dccd04aad5d537141d98a39bb"
 
