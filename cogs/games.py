@@ -32,7 +32,7 @@ from .utils import persistence, pictures
 from .utils.choices import GameChoice
 from .utils.components import GameButton, GameSelect
 from .utils.controls import controls_for
-from .utils.messages import Surface, lobby_surface, panel_surface, summary_text, table_surface
+from .utils.messages import MAX_NEW_LINES, Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
 from .utils.words import event_text, names, reason, safe_name
 
@@ -767,9 +767,11 @@ class Games(commands.Cog):
         image = None if session.id in _TEXT_ONLY else await asyncio.to_thread(
             pictures.table_picture, session, session.lang)
         summary = None if session.paused_until is None else session.hand_summary
+        ending = session.last_hand_lines(MAX_NEW_LINES) if summary is not None else []
         surface = table_surface(session, session.lang, image, ping)
         if summary is not None:
-            surface.content = _clip_join(summary_text(session, session.lang, summary, final=False), surface.content)
+            surface.content = _clip_join(*ending, summary_text(session, session.lang, summary, final=False),
+                                         surface.content)
         session.lines_shown = session.lines_total
         too_old = time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS
         if session.table_message_id is not None and not ping and not too_old:
@@ -988,7 +990,7 @@ class Games(commands.Cog):
         if session.phase not in (PLAYING, LOBBY):
             return
         session.phase = FINISHED if not abandoned else CANCELLED
-        for registry in (self._drivers, self._clocks):
+        for registry in (self._drivers, self._clocks, self._tables):  # the final table comes below
             task = registry.pop(session.id, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()

@@ -96,6 +96,15 @@ class GameSession:
         self.lines_total += 1
         del self.lines[:-30]
 
+    def last_hand_lines(self, most: int) -> list[str]:
+        """Lines of the hand that just ended that no table showed yet (the move that ended it)."""
+        first = max(self.lines_shown, self.lines_total - len(self.lines))
+        count = min(self.hand_first_line - first, most)
+        if count <= 0:
+            return []
+        end = len(self.lines) - (self.lines_total - self.hand_first_line)
+        return self.lines[end - count:end]
+
     def unshown_lines(self, least: int, most: int) -> list[str]:
         """What the table should show now: everything since the last update (at least ``least`` lines),
         never reaching back into the previous hand, whose lines its summary keeps."""
