@@ -22,7 +22,7 @@ from bot.games.gouji import engine as gouji
 from bot.games.gouji.ai import easy_action
 from bot.games.gouji.notation import Decision, Play, Return, ShaoPai, format_action
 from bot.i18n import t
-from cogs.utils.controls.gouji import grouped_hand
+from cogs.utils.controls.gouji import CONTROLS, grouped_hand
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
 from tests.discord_double.model import Channel, Message
@@ -603,3 +603,28 @@ async def test_R4_5_pair_of_threes_asked_and_shown_when_the_clock_runs_out(
     assert table.state.phase == "revolution" and table.state.threes_seat == 3  # the first in deal order leads
     stale = await alice.click(old, t("en", "gouji.action.keep_threes"))
     assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+
+
+async def test_13_3_a_restart_forgets_a_draft_without_breaking_the_composer(
+        double: DiscordDouble, teahouse: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = double["alice"]
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        thread = await seat_game(double, monkeypatch, RANG_SEED, "session_hands=1", {0: alice})
+        table = Table(double, bot, thread, {0: alice})
+        await table.play_until(lambda: table.waiting_people() == [0] and table.state.phase == "play")
+        panel = await table.panel(0)
+        menu = select(panel, "gj_rank")
+        assert menu is not None
+        panel = await alice.select(panel, menu.custom_id, [menu.values[-1]])
+        assert "legal" in panel.content
+    CONTROLS.drafts.clear()  # a new process starts without drafts (they live in memory only)
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        table = Table(double, bot, thread, {0: alice})
+        version = table.version()
+        again = await alice.click(panel, button(panel, "gj_ok") or "")
+        assert again.ephemeral and t("en", "gouji.empty_set") in again.content and table.version() == version
+        menu = select(again, "gj_rank")
+        assert menu is not None
+        again = await alice.select(again, menu.custom_id, [menu.values[-1]])
+        await table.click_panel(0, again, button(again, "gj_ok") or "")
+        assert table.version() != version
