@@ -339,6 +339,7 @@ async def test_a_complete_match_two_people_two_computers(double: DiscordDouble, 
             await table.stale_click(person, spare)
             stale = True
     assert timed_out and stale and table.log.typed_moves > 0 and table.log.clicks > 0
+    assert table.log.checked_images > 0  # the table picture was the public view's picture
 
     final = final_summary(table.thread)
     assert final is not None and t("en", "goita.name") in final.content

@@ -129,11 +129,11 @@ class GoitaControls(GameControls):
             params = {"round": last.get("round", "?"), "player": seat_names[winner], "points": last.get("points", 0),
                       "team": t(lang, f"goita.team_{last.get('team', 0)}")}
             columns = (last.get("table") or [[]] * 4)[winner]
-            shown = last.get("shown")
-            if last.get("reason") == "pawns" and isinstance(shown, list):
+            hand = last.get("shown")
+            if last.get("reason") == "pawns" and isinstance(hand, list):
                 # R5.2–R5.4, A25: the special hand is shown with its score
-                lines.append(t(lang, "goita.ui.last_round_pawns", pawns=shown.count("shi"),
-                               pieces=" ".join(_piece(lang, p) for p in shown if p != "shi") or "—", **params))
+                lines.append(t(lang, "goita.ui.last_round_pawns", pawns=hand.count("shi"),
+                               pieces=" ".join(_piece(lang, p) for p in hand if p != "shi") or "—", **params))
             elif last.get("doubled") and columns and columns[-1][0]:
                 # R7.3: the doubled pair is shown, the face-down piece revealed
                 lines.append(t(lang, "goita.ui.last_round_double", hidden=_piece(lang, columns[-1][0]),
@@ -278,6 +278,8 @@ class GoitaControls(GameControls):
         if verb == "back":
             self._first.pop((session.id, seat), None)
         elif arg.isdigit() and any(isinstance(a, Play) and a.first == int(arg) for a in legal_actions(state, seat)):
+            if len(self._first) > 1000:  # entries of old states and ended games are never read again
+                self._first.clear()
             self._first[(session.id, seat)] = (session.version, int(arg))
         else:
             await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.not_legal_now"))
