@@ -30,7 +30,7 @@ from bot.replies import reply_privately
 
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
-from .utils.components import GameButton, GameSelect
+from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
 from .utils.controls import controls_for
 from .utils.messages import MAX_NEW_LINES, Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
@@ -310,6 +310,20 @@ class Games(commands.Cog):
             log.exception("click %s on game %s failed", verb, game)
             with contextlib.suppress(discord.HTTPException):
                 await reply_privately(interaction, t(_lang(interaction), "games.error.internal"))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a game component whose custom id is not ours to parse (an old or damaged message):
+        answered privately rather than left to fail."""
+        data: Any = interaction.data or {}
+        custom = str(data.get("custom_id", "")) if interaction.type == discord.InteractionType.component else ""
+        if not custom.startswith(("th:", "ts:")):
+            return
+        if BUTTON_TEMPLATE.fullmatch(custom) or SELECT_TEMPLATE.fullmatch(custom):
+            return
+        log.info("unparsable game custom id %r", custom[:100])
+        with contextlib.suppress(discord.HTTPException):
+            await reply_privately(interaction, t(_lang(interaction), "games.error.unknown_button"))
 
     async def _click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
                      arg: str, values: list[str]) -> None:

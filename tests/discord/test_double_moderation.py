@@ -66,3 +66,19 @@ async def test_an_error_fault_answers_with_that_discord_error(double: DiscordDou
     assert [c.status for c in record.calls][:1] == [401]
     assert tiny.errors and tiny.errors[0].code == 50027
     assert not record.responded and double.violations == []
+
+
+async def test_a_forged_component_reaches_the_bot_with_any_custom_id(double: DiscordDouble, tiny: TinyBot) -> None:
+    msg = await double["alice"].run("/do")
+    seen: list[str] = []
+
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        seen.append(str((interaction.data or {}).get("custom_id")))
+        await interaction.response.send_message("no such button", ephemeral=True)
+
+    tiny.add_listener(on_interaction)
+    record = await double["bob"].begin_forged_component(msg, "th:1:-:nothing", ["x"])
+    reply = await double.wait(record)
+
+    assert seen == ["th:1:-:nothing"] and reply is not None and reply.ephemeral
+    assert record.payload["data"]["values"] == ["x"] and record.payload["data"]["component_type"] == 3

@@ -171,6 +171,28 @@ class Person:
             data["resolved"] = self._resolved_users(chosen) if target.type == 5 else {}
         return self._deliver_component(current, data, f"select {menu!r}", locale)
 
+    async def begin_forged_component(self, message: Message, custom_id: str, values: Sequence[str] | None = None,
+                                     /, *, locale: str | None = None) -> InteractionRecord:
+        """A click on a component with any `custom_id` (and select `values`), as if `message` carried it:
+        a message posted by an older or buggy version of the bot. (Discord itself only delivers
+        clicks on components a message really has.) For fuzz tests."""
+        current = self._visible(message)
+        where = self.double.find_channel(current.channel_id)
+        if where is None:
+            raise UserActionError(f"the channel of message {message.id} is gone")
+        data: Json = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        component: Json = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
+        if values is not None:
+            data["values"] = list(values)
+            component = {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": max(1, len(values)),
+                         "options": [{"label": v[:100] or "?", "value": v} for v in values]}
+        record = self.double.new_interaction(kind=MESSAGE_COMPONENT, person=self, channel=where[1],
+                                             name=f"forged {custom_id!r}", data=data, message=current, locale=locale)
+        shown = record.payload["message"]
+        shown["components"] = [*shown.get("components", [])[:4], {"type": 1, "components": [component]}]
+        self.double.deliver(record)
+        return record
+
     async def submit(self, fields: dict[str, str], /, *, locale: str | None = None) -> Message | None:
         """Fill in and submit the modal the bot just opened for this person."""
         origin = self.last_interaction

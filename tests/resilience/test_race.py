@@ -1,0 +1,102 @@
+"""Everybody clicks at the same instant: exactly one move is applied, every click is answered.
+
+Four people sit at a Zheng Shangyou table, so every turn is a person's turn. On each turn
+the player to act clicks the same move twice (a double click, or two devices), another
+seated player clicks a move on their own panel, and a spectator clicks "My hand" on the
+table, all delivered before the bot answers any of them. Races are counted across many
+short games until there are enough.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+
+from bot.app import TeahouseBot
+from bot.games.registry import engine
+from bot.i18n import t
+from tests.discord_double import DiscordDouble, InteractionRecord
+from tests.discord_double.model import Message
+from tests.discord_double.people import Person
+from tests.play.driver import final_summary, table_message, to_move
+
+from .helpers import open_table, session_of
+
+RACES = int(os.environ.get("TEAHOUSE_RACES", "250"))  # TEAHOUSE_RACES=1000 for the full count
+
+
+async def _begin(person: Person, panel: Message, rng: random.Random) -> InteractionRecord | None:
+    """Click one of the moves this panel offers (a select option or a move button)."""
+    menus = [m for m in panel.selects if m.options and m.custom_id and ":do" in m.custom_id]
+    buttons = [b for b in panel.buttons if b.custom_id and ":do:" in b.custom_id and not b.disabled]
+    if menus:
+        menu = rng.choice(menus)
+        return await person.begin_select(panel, str(menu.custom_id), [rng.choice(menu.options).value])
+    if buttons:
+        return await person.begin_click(panel, str(rng.choice(buttons).custom_id))
+    return None
+
+
+async def test_simultaneous_clicks_apply_exactly_one_move_and_all_are_answered(double: DiscordDouble,
+                                                                              bot: TeahouseBot) -> None:
+    players = [double["alice"], double["bob"], double["carol"], double["dave"]]
+    spectator = double["erin"]
+    double.deny(double.default_channel, "attach_files")  # text tables: the races, not Pillow, are measured
+    double.settle_window = 0.01
+    rng = random.Random(14)
+    races = clicked = answered = games = 0
+    while races < RACES:
+        where, _ = await open_table(double, players[0], "zhengshangyou", "mode=individual target_score=1",
+                                    joiners=tuple(players[1:]))
+        session = session_of(bot, where)
+        assert session is not None
+        mod = engine(session.game)
+        games += 1
+        for _ in range(400):
+            await double.settle()
+            if final_summary(where) is not None or session_of(bot, where) is None:
+                break
+            table = table_message(where)
+            if table is None:  # not posted yet
+                await asyncio.sleep(0.01)
+                continue
+            if table.has_button(t("en", "games.button.next_hand")):
+                await rng.choice(players).click(table, t("en", "games.button.next_hand"))
+                continue
+            movers = [p for p in players if p.id in to_move(table)]
+            assert len(movers) == 1, table.content
+            mover = movers[0]
+            other = rng.choice([p for p in players if p is not mover])
+            seat = session.seat_of(mover.id)
+            assert seat is not None
+            legal = mod.legal_actions(session.state, seat)
+            plays = [a for a in legal if getattr(a, "kind", "") != "pass"] or legal
+            move = mod.format_action(rng.choice(plays))
+            version, applied = session.version, len(session.log)
+            records: list[InteractionRecord] = []
+            if races % 10 == 0:  # a double click on the panel, with the other player's panel click
+                panel = await mover.click(table, t("en", "games.button.hand"))
+                version, applied = session.version, len(session.log)
+                records += [r for r in (await _begin(mover, panel, rng), await _begin(mover, panel, rng)) if r]
+                clicked += 1
+            else:  # the same move sent twice at once (/play from two devices)
+                records += [await mover.begin_run("/play", channel=where, move=move),
+                            await mover.begin_run("/play", channel=where, move=move)]
+            # the other player sends the mover's cards (never theirs); a pass could be theirs next, so they look
+            records += [await other.begin_run("/play", channel=where, move=move) if move != "pass" else
+                        await other.begin_click(table, t("en", "games.button.hand")),
+                        await spectator.begin_click(table, t("en", "games.button.hand"))]
+            await asyncio.gather(*(double.wait(r) for r in records))
+            assert all(r.responded for r in records), [r.name for r in records if not r.responded]
+            answered += len(records)
+            assert len(records) == 4
+            races += 1
+            assert len(session.log) == applied + 1 and session.version == version + 1, (races, move)
+            if races >= RACES:
+                break
+        if races >= RACES:
+            break
+        assert final_summary(where) is not None, f"the game did not finish: {races} races, {session.phase}"
+    print(f"\nraces={races} (panel double clicks {clicked}) interactions answered={answered} games={games}")
+    assert races >= RACES and double.mass_mention_risks() == []
