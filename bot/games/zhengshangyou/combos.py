@@ -294,17 +294,23 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
     shapes = [shape] if shape else [(k, m) for m in (2, 3, 4, 5, 6) for k in range(3, 13) if k * m <= hand_size]
     subsets: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
     capped: dict[int, list[int]] = {}
+    # A window that fits k x m also fits (k-1) x m (drop an end rank) and k x (m-1) (drop a
+    # card per rank), so once a shape has no window, longer and fatter ones have none either.
+    dead_m = 99  # the smallest m with no window at all
+    dead_k: dict[int, int] = {}  # per m, the smallest k with no window
     for k, m in shapes:
+        if m >= dead_m or k >= dead_k.get(m, 99):
+            continue
         if m not in capped:
             capped[m] = [min(c, m) for c in counts]
         cap = capped[m]
-        if sum(cap) + n_w < k * m:  # not enough cards anywhere
-            continue
+        fits = False
         for top in range(k + 2, top_max + 1):
             bottom = top - k + 1
             # quick feasibility: every empty rank needs a joker, and there must be enough cards
             if sum(cap[bottom:top + 1]) + n_w < k * m or counts[bottom:top + 1].count(0) > n_j:
                 continue
+            fits = True
             window = range(bottom, top + 1)
             choices: list[list[tuple[Card, ...]]] = []
             for r in window:
@@ -313,6 +319,10 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
                     subsets[key] = list(_subsets(usable[r], 0, m))
                 choices.append(subsets[key])
             yield from _multi_fill(choices, 0, (), 0, m, wild_pool, n_w, jokers)
+        if not fits:
+            dead_k[m] = k
+            if k == 3:
+                dead_m = m
 
 
 def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Card, ...], deficit: int,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import compress
 from typing import Any
 
 from bot.games.core import (
@@ -106,7 +106,8 @@ _SINGLE: dict[int, Combo] = {r: Combo(SINGLE, 1, 1, 1, r, False, True) for r in 
 _SORTED_DECK: tuple[Card, ...] = tuple(sorted(DECK))
 _DECK_ORDER: dict[int, int] = {id(c): i for i, c in enumerate(_SORTED_DECK)}
 _PASS = Pass()
-_SECOND = itemgetter(1)
+# a single of one of the deck's cards, shared by every list that offers it (plays are immutable)
+_SINGLE_PLAY: dict[int, Play] = {id(c): Play((c,)) for c in DECK}
 _PLAY_OR_PASS = (Play, Pass)
 _new_object = object.__new__
 
@@ -174,7 +175,7 @@ class State:
     # The last legal_actions answer for the turn player (see ``_legal_plays``): a cache, not
     # part of the state (no comparison, no dict).
     legal_cache: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
-    # per seat: the last full ``combinations_in`` of that seat's hand (see ``_lead_combinations``)
+    # per seat: the last lead list of that seat's hand (see ``_lead_plays``)
     lead_cache: dict[int, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -416,25 +417,13 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
     out: list[Action]
     combos: list[Combo | None]
     if top is None:
-        found = _lead_combinations(state, seat, hand, tn, ajp)
-        if max(map(len, map(_SECOND, found)), default=1) == 1:
-            out = [new_play(cards) for cards, _ in found]
-            combos = [interps[0] for _, interps in found]
-        else:
-            out, combos = [], []
-            for cards, interps in found:
-                if len(interps) == 1:
-                    out.append(new_play(cards))
-                    combos.append(interps[0])
-                else:
-                    for c in interps:
-                        out.append(new_play(cards, c.label))
-                        combos.append(c)
+        out, combos = _lead_plays(state, seat, hand, tn, ajp)
     elif top.kind == SINGLE:
         rank = top.rank
         higher = [c for c in hand if c.rank > rank]
+        single_play = _SINGLE_PLAY.get
         out = [_PASS]
-        out += [new_play((c,)) for c in higher]
+        out += [single_play(id(c)) or new_play((c,)) for c in higher]
         combos = [None]
         combos += [_SINGLE[c.rank] for c in higher]
     else:
@@ -446,33 +435,50 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
                     out.append(new_play(cards))
                     combos.append(c)
                     break
-    state.legal_cache = (state.version, seat, hand, len(hand), top, tn, ajp, out, combos)
+    # a copy of the list: the caller may reorder theirs
+    state.legal_cache = (state.version, seat, hand, len(hand), top, tn, ajp, tuple(out), combos)
     return out
 
 
-def _lead_combinations(state: State, seat: int, hand: list[Card], tn: bool,
-                       ajp: bool) -> list[tuple[tuple[Card, ...], list[Combo]]]:
-    """``combinations_in(hand, tn, ajp)``, reusing the seat's last one when the hand has only
+def _plays_of(found: list[tuple[tuple[Card, ...], list[Combo]]]) -> tuple[list[Action], list[Combo | None]]:
+    """A lead's plays from ``combinations_in``: one per selection, or one per reading when it has several."""
+    out: list[Action] = []
+    combos: list[Combo | None] = []
+    single_play = _SINGLE_PLAY.get
+    for cards, interps in found:
+        if len(interps) == 1:
+            out.append((len(cards) == 1 and single_play(id(cards[0]))) or new_play(cards))
+            combos.append(interps[0])
+        else:
+            for c in interps:
+                out.append(new_play(cards, c.label))
+                combos.append(c)
+    return out, combos
+
+
+def _lead_plays(state: State, seat: int, hand: list[Card], tn: bool,
+                ajp: bool) -> tuple[list[Action], list[Combo | None]]:
+    """The lead's plays and readings, reusing the seat's last lead list when the hand has only
     lost cards since (a player's hand only shrinks between their leads, barring the exchange).
 
     Every selection of a smaller hand is one of the bigger hand's, read the same way and
-    listed in the same relative order, so keeping the entries whose cards are all still
-    held gives exactly ``combinations_in`` of the smaller hand (a test pins this). Cards are
-    compared by identity: the entry keeps that hand's cards alive (each is listed as a single),
-    so no other object can take one of those ids meanwhile.
+    listed in the same relative order, so keeping the plays whose cards are all still held
+    gives exactly the smaller hand's list (a test pins this for ``combinations_in``). Cards
+    are compared by identity: the entry keeps that hand's cards alive (each is listed as a
+    single), so no other object can take one of those ids meanwhile.
     """
     ids = set(map(id, hand))
     cached = state.lead_cache.get(seat)
-    found: list[tuple[tuple[Card, ...], list[Combo]]]
     if cached is not None and cached[1] == tn and cached[2] == ajp and ids <= cached[0]:
         if len(ids) == len(cached[0]):
-            found = cached[3]
-            return found
-        found = [entry for entry in cached[3] if ids.issuperset(map(id, entry[0]))]
+            return list(cached[3]), list(cached[4])
+        keep = [ids.issuperset(map(id, play.cards)) for play in cached[3]]
+        plays: list[Action] = list(compress(cached[3], keep))
+        combos: list[Combo | None] = list(compress(cached[4], keep))
     else:
-        found = combinations_in(hand, tn, ajp)
-    state.lead_cache[seat] = (ids, tn, ajp, found)
-    return found
+        plays, combos = _plays_of(combinations_in(hand, tn, ajp))
+    state.lead_cache[seat] = (ids, tn, ajp, tuple(plays), tuple(combos))
+    return plays, combos
 
 
 def _cached_combo(state: State, seat: int, action: Action) -> Combo | None:
