@@ -429,9 +429,13 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
     else:
         out, combos = [_PASS], [None]
         shape = top.shape
-        for cards, interps in combinations_in(hand, tn, ajp, shape, top.rank if top.kind == SET else 3):
+        # beats() inlined: same shape (a Combo's first four fields), then suited/rank/purity
+        rank, suited, pure, run = top.rank, top.suited, top.pure, top.kind == RUN
+        for cards, interps in combinations_in(hand, tn, ajp, shape, rank if top.kind == SET else 3):
             for c in interps:
-                if c.shape == shape and beats(c, top):
+                if c[:4] == shape and (
+                        c.suited if run and c.suited != suited else
+                        c.rank > rank or (c.rank == rank and c.pure and not pure)):
                     out.append(new_play(cards))
                     combos.append(c)
                     break
