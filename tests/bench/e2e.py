@@ -67,7 +67,7 @@ NAV_VERBS = re.compile(r"^t[hs]:\d+:[0-9-]+:(refresh|page|back)\b")
 class Measure:
     """One person interaction and every call it caused."""
 
-    kind: str  # "hand" (open the panel), "step" (a composer step), "move", "next" (next hand)
+    kind: str  # "hand" (open the panel), "step" (a composer step), "move", "next" (next hand), "stalled"
     record: InteractionRecord
     calls: list[RestCall] = field(default_factory=list)
 
@@ -259,14 +259,19 @@ class Players:
             assert threads, f"game {game.index} opened no thread"
             game.thread = threads[-1]
 
+    def _tables(self, game: Game) -> list[Message]:
+        """Table messages in the game's thread (the newest few messages: the table is always among them)."""
+        thread = game.thread
+        if thread is None:
+            threads = [c for c in self.double.threads if c.parent_id == game.channel.id]
+            if not threads:
+                return []
+            thread = threads[-1]
+        return [m for m in thread.messages[-12:] if not m.ephemeral and not m.deleted and m.has_button(self.hand)]
+
     def _table(self, game: Game) -> Message | None:
-        threads = [c for c in self.double.threads if c.parent_id == game.channel.id]
-        if not threads:
-            return None
-        for message in reversed(threads[-1].public_messages):
-            if message.has_button(self.hand):
-                return message
-        return None
+        tables = self._tables(game)
+        return tables[-1] if tables else None
 
     def _mine(self, game: Game, table: Message) -> bool:
         for line in table.content.splitlines():
@@ -290,12 +295,16 @@ class Players:
         def ready(now: float) -> bool:
             if game.public_calls <= mark or not game.idle(now):
                 return False
-            table = self._table(game)
-            return table is not None and (table.has_button(self.next_hand) or self._mine(game, table)
-                                          or self._over(game))
+            tables = self._tables(game)
+            if len(tables) > 1:
+                return False  # re-posted: the old table is still to be deleted or turned into a summary
+            return (bool(tables) and (tables[0].has_button(self.next_hand) or self._mine(game, tables[0]))
+                    or self._over(game))
 
         if not await self.watcher.until(ready, timeout):
             game.outcome = "stalled"
+            if game.current is not None:
+                game.current.kind = "stalled"  # its calls ran on (turn clock, reminders): not one answer
             return None
         if self._over(game):
             game.outcome = "match over"
@@ -505,7 +514,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
         try:
             await bot.start()
             watcher.start()
-            sem = asyncio.Semaphore(8)
+            sem = asyncio.Semaphore(4)  # opening games is not measured: keep it gentle
             await asyncio.gather(*(players.open(g, sem) for g in table))
             await double.settle(window=0.2, timeout=60)
             offset = double.clock.offset
@@ -564,15 +573,24 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
     return out
 
 
+QUICK = {1: (6, (0.05, 0.15)), 5: (6, (0.05, 0.15))}  # games -> (moves per person, thinking seconds)
+# Alone, a game's numbers do not depend on the pace, so one game plays fast; with company, people
+# think 2-6 s per decision (about 10 s a move), a brisk pace for card games on Discord.
+FULL = {1: (20, (0.2, 0.5)), 10: (6, (2.0, 6.0)), 100: (4, (2.0, 6.0))}
+
+
 def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
         think: tuple[float, float] | None = None, profile: str = "") -> dict[str, float]:
     """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 10 and 100."""
-    sizes = sizes or ((1, 5) if quick else (1, 10, 100))
-    think = think or ((0.05, 0.15) if quick else (0.5, 1.5))
-    out: dict[str, float] = {"think_min_s": think[0], "think_max_s": think[1]}
+    plan = QUICK if quick else FULL
+    sizes = sizes or tuple(plan)
+    out: dict[str, float] = {}
     for size in sizes:
-        count = moves or (6 if quick else (40 if size == 1 else 25 if size <= 10 else 12))
-        numbers = asyncio.run(measure(size, count, think, profile=profile if size == max(sizes) else ""))
+        default_moves, default_think = plan.get(size, (6 if quick else 8, (0.05, 0.15) if quick else (2.0, 6.0)))
+        pace = think or default_think
+        count = moves or default_moves
+        numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else ""))
+        numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
         out.update({f"games{size}.{key}": value for key, value in numbers.items()})
         print(f"  e2e {size} games: move p50 {numbers['move_p50_ms']} ms, p99 {numbers['move_p99_ms']} ms, "
               f"{numbers['calls_per_move']} calls/move, bot CPU {numbers['bot_cpu_pct']}%", file=sys.stderr, flush=True)
