@@ -147,6 +147,8 @@ class DiscordDouble:
         self.calls: list[RestCall] = []
         self.violations: list[RuleViolation] = []
         self.faults = Faults()
+        # called with every message the bot creates or edits, at that moment (leak checks)
+        self.observers: list[Callable[[Message], None]] = []
         self.old_message_edit_cap: int | None = None
         self._old_edits: dict[int, list[float]] = {}
         self._by_token: dict[str, InteractionRecord] = {}
@@ -559,6 +561,7 @@ class DiscordDouble:
         if not ephemeral:
             self._record_pings(msg)
             self.gateway.dispatch(channel.guild_id, "MESSAGE_CREATE", msg.to_payload())
+        self._observe(msg)
         return msg
 
     def edit_message(self, msg: Message, payload: Json, files: list[UploadedFile]) -> Message:
@@ -577,7 +580,13 @@ class DiscordDouble:
             msg.edited_at = self.clock.now()
         if not msg.ephemeral:
             self.gateway.dispatch(msg.guild_id or 0, "MESSAGE_UPDATE", msg.to_payload())
+        self._observe(msg)
         return msg
+
+    def _observe(self, msg: Message) -> None:
+        """Show a new or edited message to the test's observers (``double.observers``), as it is sent."""
+        for observer in self.observers:
+            observer(msg)
 
     def archive_idle_threads(self) -> None:
         """Archive threads idle longer than their auto_archive_duration, as Discord does."""

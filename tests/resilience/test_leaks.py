@@ -1,0 +1,127 @@
+"""No hidden card ever shows where it should not, over many complete games of all four kinds.
+
+Every message the bot creates or edits is checked the moment Discord receives it, against the
+bot's own game state at that moment (read, never changed): a public message names no card that
+is still hidden in a hand, a private one names no card of another player's hand, and a table
+picture is exactly the picture of the public view. Every log record is checked the same way,
+and none carries the token. One person hosts each game and then lets the turn clock play for
+them, so the computers finish the game quickly and every table they produce is checked.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections import Counter
+
+from bot.app import TeahouseBot
+from bot.games.registry import engine
+from bot.i18n import t
+from cogs.utils import pictures
+from cogs.utils.session import GameSession
+from tests.discord_double import DiscordDouble
+from tests.discord_double.model import Message
+from tests.play.driver import final_summary, games_cog, hidden_cards
+
+from .helpers import SHORT, open_table
+
+GAMES = int(os.environ.get("TEAHOUSE_LEAK_GAMES", "12"))  # TEAHOUSE_LEAK_GAMES=200 for the full count
+WORDS = re.compile(r"[\s,;:()\[\]|*_`>]+")
+REVEALING = [t("en", "games.summary.hand_over", game="").split("**")[-1].strip(),
+             t("en", "games.summary.match_over", game="").split("**")[-1].strip()]
+
+
+class LeakWatch(logging.Handler):
+    """Checks messages (as ``double.observers``) and log records (as a handler) while games run."""
+
+    def __init__(self, double: DiscordDouble, bot: TeahouseBot) -> None:
+        super().__init__(level=logging.DEBUG)
+        self.double, self.bot = double, bot
+        self.counts: Counter[str] = Counter()
+        self.leaks: list[str] = []
+
+    def sessions(self) -> list[GameSession]:
+        return [s for s in games_cog(self.bot).sessions.values() if s.state is not None]
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage() + (logging.Formatter().formatException(record.exc_info)
+                                      if record.exc_info else "")
+        self.counts["log records"] += 1
+        if self.double.token in text:
+            self.leaks.append(f"token in log: {text[:200]}")
+        words = set(WORDS.split(text))
+        for session in self.sessions():
+            leaked = words & hidden_cards(session)
+            if leaked:
+                self.leaks.append(f"log record shows hidden {leaked}: {text[:200]}")
+
+    def __call__(self, message: Message) -> None:
+        if any(marker and marker in message.content for marker in REVEALING):
+            self.counts["revealing summaries"] += 1
+            return  # the end of a hand shows the hands, by the rules
+        words = set(WORDS.split(message.text))
+        for session in self.sessions():
+            if message.channel_id not in (session.thread_id, session.channel_id):
+                continue
+            hidden = hidden_cards(session)
+            if message.ephemeral:
+                seat = session.seat_of(message.ephemeral_for or 0)
+                own = set() if seat is None else {
+                    str(c) for c in engine(session.game).view(session.state, seat).to_dict().get("hand") or []}
+                hidden -= own
+                self.counts["private messages"] += 1
+            else:
+                self.counts["public messages"] += 1
+            leaked = words & hidden
+            if leaked:
+                self.leaks.append(f"{'private' if message.ephemeral else 'public'} message shows {leaked}: "
+                                  f"{message.content[:200]}")
+            if not message.ephemeral and message.attachments and message.id == session.table_message_id:
+                self.check_picture(session, message)
+
+    def check_picture(self, session: GameSession, message: Message) -> None:
+        cog = games_cog(self.bot)
+        driver = cog._drivers.get(session.id)
+        if driver is not None and not driver.done():
+            return  # computers are moving: the picture shows a state that is already gone
+        expected = pictures.table_picture(session, session.lang)
+        if expected is not None and message.attachments[0].data == expected:
+            self.counts["table pictures"] += 1
+        elif expected is not None:
+            self.counts["pictures of an older state"] += 1
+
+
+async def test_no_hidden_card_in_any_message_picture_or_log_line(double: DiscordDouble, bot: TeahouseBot) -> None:
+    watch = LeakWatch(double, bot)
+    double.observers.append(watch)
+    root = logging.getLogger()
+    root.addHandler(watch)
+    old_level = root.level
+    root.setLevel(logging.INFO)  # as the bot runs; its own loggers at every level
+    ours = logging.getLogger("teahouse")
+    ours_level = ours.level
+    ours.setLevel(logging.DEBUG)
+    alice = double["alice"]
+    kinds = sorted(SHORT)
+    finished: Counter[str] = Counter()
+    try:
+        for number in range(GAMES):
+            game = kinds[number % len(kinds)]
+            options, seats = SHORT[game]
+            where, _ = await open_table(double, alice, game, options, computers=seats - 1, turn_seconds=5)
+            for _ in range(400):
+                await double.settle()
+                if final_summary(where) is not None:
+                    break
+                double.clock.advance(31)  # alice lets the clock play; pauses between hands end
+            assert final_summary(where) is not None, f"{game} did not finish"
+            finished[game] += 1
+    finally:
+        root.removeHandler(watch)
+        root.setLevel(old_level)
+        ours.setLevel(ours_level)
+        double.observers.remove(watch)
+    print(f"\nleak check: {dict(finished)} games, {dict(watch.counts)}")
+    assert not watch.leaks, watch.leaks[:5]
+    assert sum(finished.values()) == GAMES and watch.counts["table pictures"] > 0
