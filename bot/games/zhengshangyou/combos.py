@@ -340,8 +340,12 @@ def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Car
 
 
 _SINGLE: dict[int, Combo] = {r: Combo(SINGLE, 1, 1, 1, r, False, True) for r in range(3, RJ + 1)}
-# shared readings of sets and runs, keyed by (kind, size, rank, pure-or-suited)
+# shared readings of runs, keyed by (kind, size, rank, suited)
 _COMBOS: dict[tuple[str, int, int, bool], Combo] = {}
+# shared readings of sets by [size][rank]: all natural, or with wild cards (a set has at most
+# 4 naturals + 4 twos + 2 jokers)
+_PURE_SET: list[list[Combo]] = [[Combo(SET, n, 1, n, r, False, True) for r in range(TWO + 1)] for n in range(11)]
+_WILD_SET: list[list[Combo]] = [[Combo(SET, n, 1, n, r, False, False) for r in range(TWO + 1)] for n in range(11)]
 
 
 def _add_sets(out: list[tuple[tuple[Card, ...], list[Combo]]], seen: set[tuple[int, ...]],
@@ -368,11 +372,7 @@ def _add_sets(out: list[tuple[tuple[Card, ...], list[Combo]]], seen: set[tuple[i
             for s in combinations(naturals, k):
                 for w_size in wild_sizes:
                     if w_size == 0:  # natural cards only: a pure set
-                        key = (SET, k, rank, True)
-                        combo = _COMBOS.get(key)
-                        if combo is None:
-                            combo = _COMBOS[key] = Combo(SET, k, 1, k, rank, False, True)
-                        out.append((s, [combo]))
+                        out.append((s, [_PURE_SET[k][rank]]))
                         continue
                     for w in combinations(pool, w_size):
                         cards = s + w
@@ -383,11 +383,7 @@ def _add_sets(out: list[tuple[tuple[Card, ...], list[Combo]]], seen: set[tuple[i
                             out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
                             seen.add(tuple(map(id, cards)))
                         else:  # wild cards sort last, so the set is not pure
-                            key = (SET, n, rank, False)
-                            combo = _COMBOS.get(key)
-                            if combo is None:
-                                combo = _COMBOS[key] = Combo(SET, n, 1, n, rank, False, False)
-                            out.append((cards, [combo]))
+                            out.append((cards, [_WILD_SET[n][rank]]))
     if len(jokers) == 2 and size in (None, 2) and min_rank <= BJ and allow_joker_pair:
         cards = tuple(jokers)
         if twos_natural:

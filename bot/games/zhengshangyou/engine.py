@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from bot.games.core import (
@@ -108,6 +109,7 @@ _DECK_ORDER: dict[int, int] = {id(c): i for i, c in enumerate(_SORTED_DECK)}
 _PASS = Pass()
 # a single of one of the deck's cards, shared by every list that offers it (plays are immutable)
 _SINGLE_PLAY: dict[int, Play] = {id(c): Play((c,)) for c in DECK}
+_SECOND = itemgetter(1)
 _PLAY_OR_PASS = (Play, Pass)
 _new_object = object.__new__
 
@@ -444,14 +446,22 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
     return out
 
 
-def _plays_of(found: list[tuple[tuple[Card, ...], list[Combo]]]) -> tuple[list[Action], list[Combo | None]]:
-    """A lead's plays from ``combinations_in``: one per selection, or one per reading when it has several."""
-    out: list[Action] = []
-    combos: list[Combo | None] = []
+def _plays_of(found: list[tuple[tuple[Card, ...], list[Combo]]],
+              singles: int) -> tuple[list[Action], list[Combo | None]]:
+    """A lead's plays from ``combinations_in`` (whose first ``singles`` entries are the singles):
+    one per selection, or one per reading when it has several."""
     single_play = _SINGLE_PLAY.get
-    for cards, interps in found:
+    head = found[:singles]
+    out: list[Action] = [single_play(id(cards[0])) or new_play(cards) for cards, _ in head]
+    combos: list[Combo | None] = [interps[0] for _, interps in head]
+    rest = found[singles:]
+    if max(map(len, map(_SECOND, rest)), default=1) == 1:
+        out += [new_play(cards) for cards, _ in rest]
+        combos += [interps[0] for _, interps in rest]
+        return out, combos
+    for cards, interps in rest:
         if len(interps) == 1:
-            out.append((len(cards) == 1 and single_play(id(cards[0]))) or new_play(cards))
+            out.append(new_play(cards))
             combos.append(interps[0])
         else:
             for c in interps:
@@ -480,7 +490,7 @@ def _lead_plays(state: State, seat: int, hand: list[Card], tn: bool,
         plays: list[Action] = list(compress(cached[3], keep))
         combos: list[Combo | None] = list(compress(cached[4], keep))
     else:
-        plays, combos = _plays_of(combinations_in(hand, tn, ajp))
+        plays, combos = _plays_of(combinations_in(hand, tn, ajp), len(hand))
     state.lead_cache[seat] = (ids, tn, ajp, tuple(plays), tuple(combos))
     return plays, combos
 
