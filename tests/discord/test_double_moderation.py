@@ -73,7 +73,8 @@ async def test_a_forged_component_reaches_the_bot_with_any_custom_id(double: Dis
     seen: list[str] = []
 
     async def on_interaction(interaction: discord.Interaction) -> None:
-        seen.append(str((interaction.data or {}).get("custom_id")))
+        data: dict[str, object] = dict(interaction.data or {})
+        seen.append(str(data.get("custom_id")))
         await interaction.response.send_message("no such button", ephemeral=True)
 
     tiny.add_listener(on_interaction)

@@ -90,7 +90,7 @@ async def test_an_expired_token_falls_back_to_a_fresh_my_hand_message(double: Di
             record = await person.begin_select(panel, menu.custom_id, [menu.options[0].value])
         else:
             button = next(b for b in panel.buttons if b.custom_id and ":do:" in b.custom_id)
-            record = await person.begin_click(panel, button.custom_id)
+            record = await person.begin_click(panel, str(button.custom_id))
         await double.settle()
         double.clock.advance(3.1)
         with pytest.raises(InteractionFailed):  # Discord shows "This interaction failed"
