@@ -261,6 +261,7 @@ class Table:
 
     async def play_until(self, done: Callable[[], bool], max_steps: int = 600,
                          on_wait: Callable[[], Any] | None = None) -> None:
+        idle = 0
         for _ in range(max_steps):
             await self.settle()
             if done():
@@ -271,12 +272,15 @@ class Table:
                 continue
             waiting = self.waiting_people()
             if waiting:
+                idle = 0
                 await self.act(waiting[0])
                 continue
             if on_wait is not None:
                 await on_wait()
                 continue
-            raise AssertionError(f"nobody can act: {self.state.phase} {gouji.to_act(self.state)}")
+            idle += 1  # a computer is about to move (on a loaded machine the bot may lag behind settle)
+            assert idle < 100, f"nobody can act: {self.state.phase} {gouji.to_act(self.state)}"
+            await asyncio.sleep(0.05)
         raise AssertionError("did not get there")
 
 

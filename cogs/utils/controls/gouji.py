@@ -147,6 +147,15 @@ class GoujiControls(GameControls):
             known = self.windows[session.id] = (key, time.time())
         return max(0.0, known[1] + hold - time.time())
 
+    def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§13.6: silence has the rules' default (lead the lowest single, pass, agree, insist, no swap,
+        Jie Fang, show the 3s, return the lowest cards, the default endgame member)."""
+        state = session.state
+        if state is None:
+            return None
+        action = gouji.timeout_action(state, seat)
+        return action if action in legal else None
+
     # ------------------------------------------------------------------ public table
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
