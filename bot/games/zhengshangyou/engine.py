@@ -498,8 +498,8 @@ def _lead_plays(state: State, seat: int, hand: list[Card], tn: bool,
 def _cached_combo(state: State, seat: int, action: Action) -> Combo | None:
     """The reading of ``action`` if it is one of the plays ``legal_actions`` just listed for this state.
 
-    The key (version, seat, hand object and size, top play, options) changes with every
-    ``apply`` and with the usual ways of editing a state by hand, so a stale answer is never used.
+    The key (version, seat, hand and its size, top play, options) changes with every ``apply``
+    and with the usual ways of editing a state by hand, so a stale answer is never used.
     The action must be the very object listed (identity), which also makes the look-up cheap.
     """
     cache = state.legal_cache
@@ -507,9 +507,8 @@ def _cached_combo(state: State, seat: int, action: Action) -> Combo | None:
         return None
     hand = state.hands[seat]
     options = state.options
-    if (cache[0] != state.version or cache[1] != seat or cache[2] is not hand or cache[3] != len(hand)
-            or cache[4] is not state.top_combo or cache[5] != options["twos_natural_in_sequences"]
-            or cache[6] != options["allow_joker_pair"]):
+    if cache[:7] != (state.version, seat, hand, len(hand), state.top_combo,
+                     options["twos_natural_in_sequences"], options["allow_joker_pair"]):
         return None
     try:
         i = list(map(id, cache[7])).index(id(action))
@@ -638,24 +637,25 @@ def _why_invalid(cards: tuple[Card, ...], tn: bool, ajp: bool) -> IllegalAction:
                          cards=cards_text(sort_cards(cards)))
 
 
-def _remember(state: State, seat: int, text: str) -> None:
-    state.recent.append((seat, text))
-    if len(state.recent) > RECENT:
-        del state.recent[0]
-
-
 def _do_play(state: State, seat: int, cards: tuple[Card, ...], combo: Combo, events: list[Event],
              quiet: bool = False) -> None:
     """Perform a checked play. ``quiet`` (AI rollouts) skips the log and stops at the hand's end."""
     hand = state.hands[seat]
     size = len(hand) - len(cards)
-    gone = {id(c) for c in cards}
-    kept = [c for c in hand if id(c) not in gone]
-    if len(kept) == size:
-        hand[:] = kept
-    else:  # cards equal to, but not the same objects as, the hand's
-        for c in cards:
-            hand.remove(c)
+    # by identity (``list.remove`` would call Card.__eq__ on every card before the one removed)
+    if len(cards) == 1:
+        try:
+            del hand[list(map(id, hand)).index(id(cards[0]))]
+        except ValueError:  # an equal card, not the hand's own object
+            hand.remove(cards[0])
+    else:
+        gone = {id(c) for c in cards}
+        kept = [c for c in hand if id(c) not in gone]
+        if len(kept) == size:
+            hand[:] = kept
+        else:  # cards equal to, but not the same objects as, the hand's
+            for c in cards:
+                hand.remove(c)
     known = state.known[seat]
     if known:
         for c in cards:
@@ -667,7 +667,10 @@ def _do_play(state: State, seat: int, cards: tuple[Card, ...], combo: Combo, eve
     if not quiet:
         state.trick.append((seat, cards, combo))
         text = _text(cards)
-        _remember(state, seat, text)
+        recent = state.recent
+        recent.append((seat, text))
+        if len(recent) > RECENT:
+            del recent[0]
         # a reading without wild cards is just the cards (R5.6.4)
         events.append(_event("play", seat, {"cards": text, "label": combo.label, "kind": combo.kind,
                                             "reading": text if combo.pure else
