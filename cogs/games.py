@@ -1026,6 +1026,8 @@ class Games(commands.Cog):
             await self._post_summary(session, summary, final=True, view=None if abandoned else again)
         await persistence.finish(self.bot, session, result, abandoned)
         self.sessions.pop(session.id, None)
+        _TEXT_ONLY.discard(session.id)
+        _TOLD_HOST.difference_update({told for told in _TOLD_HOST if told[0] == session.id})
 
     async def _rematch(self, interaction: discord.Interaction, game: int) -> None:
         """A new lobby in the same thread with the same game, options and computer players.
