@@ -168,14 +168,14 @@ class GoujiControls(GameControls):
         banner = ""
         phase = state.phase
         if phase == "play":
-            mode = gouji._mode(state)
+            public = gouji.view(state, None)
+            mode = public.mode
             if mode == "gou_ji":
                 banner = t(lang, "gouji.ui.banner.gou_ji", a=seat_names[state.duel_a], b=seat_names[state.duel_b])
             elif mode == "shao_pai":
                 banner = t(lang, "gouji.ui.banner.shao_pai", player=seat_names[state.shao])
             elif mode == "wind":
-                wind = gouji._first_holder_right(state, state.top_seat)
-                banner = t(lang, "gouji.ui.banner.wind", player=seat_names[wind])
+                banner = t(lang, "gouji.ui.banner.wind", player=seat_names[public.wind_seat or 0])
             elif state.turn < 0 and state.candidates:
                 team = "".join(letter[s] for s in range(6) if s % 2 == state.candidates[0] % 2)
                 who = ", ".join(seat_names[c] for c in state.candidates)
@@ -411,7 +411,7 @@ class GoujiControls(GameControls):
     def _pass_label(state: gouji.State, seat: int, lang: str) -> str:
         """§13.5 catching the wind: the wind's heir passes to request it, the others allow it."""
         if state.top is not None and state.counts[state.top_seat] == 0:
-            heir = gouji._first_holder_right(state, state.top_seat)
+            heir = gouji.view(state, None).wind_seat
             return t(lang, "gouji.ui.button.request_wind" if heir == seat else "gouji.ui.button.allow_wind")
         return t(lang, "gouji.action.pass")
 
