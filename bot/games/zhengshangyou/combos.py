@@ -227,16 +227,24 @@ def _subsets(items: Sequence[Card], min_size: int = 0, max_size: int | None = No
         yield from combinations(items, size)
 
 
+_NO_CARDS: list[Card] = []  # every rank a hand lacks, in ``group``; never changed
+
+
 def group(hand: Iterable[Card]) -> tuple[list[list[Card]], list[Card]]:
-    """Natural cards by rank (a list indexed by rank 0..15; 15 holds the 2s) and the jokers."""
-    nat: list[list[Card]] = [[] for _ in range(TWO + 1)]
+    """Natural cards by rank (a list indexed by rank 0..15; 15 holds the 2s) and the jokers.
+
+    Read-only: the ranks the hand lacks share one empty list.
+    """
+    nat: list[list[Card]] = [_NO_CARDS] * (TWO + 1)
     jokers: list[Card] = []
     for c in hand:
         r = c.rank
-        if r < BJ:
-            nat[r].append(c)
-        else:
+        if r >= BJ:
             jokers.append(c)
+        elif nat[r] is _NO_CARDS:
+            nat[r] = [c]
+        else:
+            nat[r].append(c)
     return nat, jokers
 
 
