@@ -35,8 +35,9 @@ SHAO_SEED = 68
 GE_MING_PARTNER_SEED = 77
 #: seat A itself may declare Ge Ming
 GE_MING_OWN_SEED = 67
-#: after hand 1, A and E finish last (teammates): the loser swap (R5.6), then A pays tribute
-SWAP_SEED = 12
+#: after hand 1, E and A finish last (teammates): the loser swap (R5.6); A, Da La, owes two cards to
+#: his partner C, who finished first: they may skip it (R5.5)
+SWAP_SEED = 85
 #: hand 1 is a Chuan San Hu of team ACE: in hand 2 D pays A one card, and A chooses what to return (R5.7)
 RETURN_SEED = 10
 #: with people at A and E (partners), A may soon ask E to pass (Xian Rang Rang, R9.1)
@@ -441,13 +442,12 @@ async def play_first_hand(double: DiscordDouble, bot: TeahouseBot, monkeypatch: 
     return table
 
 
-async def test_R5_6_loser_swap_left_to_the_clock_then_tribute_paid_face_down(
+async def test_R5_6_loser_swap_left_to_the_clock_then_partners_skip_the_tribute(
         double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
     alice = double["alice"]
     table = await play_first_hand(double, bot, monkeypatch, SWAP_SEED, "swap")
-    assert table.waiting_people() == [0]
-    banner = await table_showing(table, t("en", "gouji.ui.banner.swap"))
-    assert banner is not None
+    assert table.waiting_people() == [0] and table.state.prev_order[4:] == [4, 0]
+    await table_showing(table, t("en", "gouji.ui.banner.swap"))
     old = await table.panel(0)
     assert pre_hand_buttons(old) == {t("en", "gouji.action.swap"), t("en", "gouji.action.no_swap")}
     assert t("en", "gouji.ui.prompt.swap") in old.content
@@ -457,18 +457,16 @@ async def test_R5_6_loser_swap_left_to_the_clock_then_tribute_paid_face_down(
     stale = await alice.click(old, t("en", "gouji.action.swap"))
     assert stale.ephemeral and t("en", "games.error.stale") in stale.content
 
-    pay = await table.panel(0)
-    labels = pre_hand_buttons(pay)
-    assert t("en", "gouji.action.pay") in labels and t("en", "gouji.action.skip") not in labels  # pays an opponent
-    await table.click_panel(0, pay, t("en", "gouji.action.pay"))
+    agree = await table.panel(0)
+    labels = pre_hand_buttons(agree)
+    assert {t("en", "gouji.action.pay"), t("en", "gouji.action.skip")} <= labels
+    assert t("en", "gouji.ui.prompt.tribute_agree") in agree.content
+    await table.click_panel(0, agree, t("en", "gouji.action.skip"))  # C (a computer) agrees to skip too
     await table.settle()
     assert table.state.phase in ("tribute_return", "play")
-    given = gouji.view(table.state, 0).tribute_given
-    assert len(given) == 1  # roles kept: E is Da La and pays two, A pays one (R5.2)
-    mine = await table.panel(0)
-    assert t("en", "gouji.ui.tribute_given", cards=" ".join(given)) in mine.content
+    assert gouji.view(table.state, 0).tribute_given == ()
     lines = " ".join(table.session.lines)
-    assert "gave 1 card(s)" in lines and "gave 2 card(s)" in lines
+    assert "agree to skip the tribute" in lines and "gave 1 card(s)" in lines  # E still pays B
 
 
 async def test_R5_4_return_composer_picks_the_cards_given_back(double: DiscordDouble, bot: TeahouseBot,
