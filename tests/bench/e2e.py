@@ -1,21 +1,30 @@
 """End to end through the Discord double: what a player waits for, and what a move costs in REST calls.
 
-    python -m tests.bench.e2e [--quick] [--games 1,10,100] [--moves N] [--profile bot.prof]
+    python -m tests.bench.e2e [--quick] [--games 1,10,100] [--moves N] [--think 2,6] [--profile bot.prof]
 
 The real bot (``TeahouseBot``, computer players with no thinking delay) runs in a process of
 its own, talking to the Discord double in this one, so the double's work (parsing requests,
 building messages, gateway events) does not eat into the bot's time. For each size it opens
-that many games at once, the four games in turn, each with one scripted person and computers
-in every other seat. The person plays as people do (see ``tests/play/driver.py``): waits until
-the table says it is their turn, thinks, opens their hand, thinks, picks a move there; between
-hands they press "next hand".
+that many games at once, the four games in turn, each in its own channel with one scripted
+person and computers in every other seat. The person plays as people do (as
+``tests/play/driver.py``): waits until the table names them, thinks, opens their hand, thinks,
+clicks through the panel (a composer may take a few steps) until the move is made; between
+hands they press "next hand". Full run: one game alone (fast pace: alone, the pace does not
+matter), then 10 and 100 games with people thinking 2-6 s per decision; ``--quick``: 1 and 5
+games at a fast pace, a few moves each, within 20 s per size.
 
 Measured per person interaction, in real (wall-clock) time: from the moment the double delivers
 it to the end of the last REST call it causes — every call on that game's channel and thread or
 with that interaction's token, until that person's next interaction. A move's calls therefore
 include the computers' instant replies and the one table update that shows them. The double's
-fake clock is never moved here (asserted), so its timestamps are real time. "REST calls per
-move" counts those calls besides the interaction response itself (goal: at most 2).
+fake clock is never moved here (asserted), so its timestamps are real time. Per size
+(``games<N>.``): ``<kind>_p50_ms``/``_p99_ms`` for kinds ``move`` (the click that makes the
+move), ``hand`` (opening the panel), ``step`` (a composer step), ``next`` (next hand);
+``<kind>_sent_*`` the same up to the moment the bot sent its last call (the double's own
+answering time left out); ``calls_per_move`` besides the interaction response; the bot's CPU
+(``bot_cpu_pct`` of one core, ``bot_cpu_ms_per_move`` including the computers' moves) and the
+double's, and the machine's load average: on a busy machine wall times mostly measure waiting
+for a core. The first two interactions of each game (cold caches) are not counted.
 
 Goals (issue #16): end-to-end p99 <= 50 ms with 100 games, <= 2 REST calls per move. Per-move
 processing (engine + snapshot + render) is the ``memory`` part. Nothing here is asserted.
@@ -424,8 +433,17 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         client = TeahouseBot(config, guild_ready_timeout=0.05)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
+        parent = os.getppid()
+
+        async def orphaned() -> None:  # the benchmark died without stopping us: stop too
+            while os.getppid() == parent:
+                await asyncio.sleep(1.0)
+            await client.close()
+
+        watchdog = asyncio.create_task(orphaned())
         async with client:
             await client.start(token)
+        watchdog.cancel()
 
     main_profile = cProfile.Profile() if profile else None
     if main_profile is not None:
@@ -495,8 +513,8 @@ def _pct(values: list[float], q: float) -> float:
 
 
 async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
-                  profile: str = "") -> dict[str, float]:
-    """Open `games` games at once, let each person play `moves` moves; the numbers for this size."""
+                  profile: str = "", budget: float = 600.0) -> dict[str, float]:
+    """Open `games` games at once, let each person play `moves` moves (within `budget` seconds)."""
     double = DiscordDouble()
     await double.start()
     guild = double.add_guild("Teahouse Bench")
@@ -519,7 +537,14 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             await double.settle(window=0.2, timeout=60)
             offset = double.clock.offset
             cpu0, wall0, here0 = bot.cpu_seconds(), time.perf_counter(), time.process_time()
-            await asyncio.gather(*(players.play(g, moves) for g in table))
+            tasks = [asyncio.create_task(players.play(g, moves)) for g in table]
+            _, late = await asyncio.wait(tasks, timeout=budget)
+            for task in late:  # a run that overran its budget reports what it has
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            for game in table:
+                if game.current is not None:
+                    game.current.kind, game.outcome = "stalled", "cut short"
             await watcher.until(lambda now: all(g.idle(now) for g in table), timeout=30)
             cpu, wall, here = bot.cpu_seconds() - cpu0, time.perf_counter() - wall0, time.process_time() - here0
             assert double.clock.offset == offset, "the fake clock moved: latencies would include the jump"
@@ -567,7 +592,7 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
     out["bot_cpu_pct"] = round(100 * cpu / wall, 1) if wall else 0.0
     out["bot_cpu_ms_per_move"] = round(1000 * cpu / human_moves, 1) if human_moves else 0.0  # computers' included
     out["load_avg_1min"] = round(os.getloadavg()[0], 2)  # other work on the machine stretches wall times
-    out["stalled_games"] = float(sum(g.outcome == "stalled" for g in table))
+    out["stalled_games"] = float(sum(g.outcome in ("stalled", "cut short") for g in table))
     out["rule_violations"] = float(len(double.violations))
     out["bot_errors"] = float(len(errors))
     return out
@@ -589,7 +614,8 @@ def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = N
         default_moves, default_think = plan.get(size, (6 if quick else 8, (0.05, 0.15) if quick else (2.0, 6.0)))
         pace = think or default_think
         count = moves or default_moves
-        numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else ""))
+        numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else "",
+                                      budget=20.0 if quick else 600.0))
         numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
         out.update({f"games{size}.{key}": value for key, value in numbers.items()})
         print(f"  e2e {size} games: move p50 {numbers['move_p50_ms']} ms, p99 {numbers['move_p99_ms']} ms, "
