@@ -1,6 +1,6 @@
 """Go-Stop benchmark: engine speed, AI decision times and AI strength.
 
-    python -m tests.bench.gostop [--quick]
+    python -m tests.bench.gostop [--quick] [--jobs=2]
 
 A "game" in the strength tables is a two-player match of ``ROUNDS`` rounds with the seats
 alternating; the AI under test wins when it ends with more chips, a tie counts half.
@@ -68,21 +68,32 @@ def match(levels: tuple[str, str], seed: int, budget: float | None) -> list[int]
     return st.chips
 
 
-def win_rate(level: str, against: str, games: int, budget: float | None = None) -> float:
-    score = 0.0
-    for g in range(games):
-        me = g % 2
-        levels = (level, against) if me == 0 else (against, level)
-        chips = match(levels, 50_000 + g, budget)
-        if chips[me] > chips[1 - me]:
-            score += 1
-        elif chips[me] == chips[1 - me]:
-            score += 0.5
-    return score / games
+def _match_score(job: tuple[str, str, int, float | None]) -> float:
+    """1, 0.5 or 0 for ``level`` in match ``g`` (seats alternate with ``g``)."""
+    level, against, g, budget = job
+    me = g % 2
+    levels = (level, against) if me == 0 else (against, level)
+    chips = match(levels, 50_000 + g, budget)
+    return 1.0 if chips[me] > chips[1 - me] else 0.5 if chips[me] == chips[1 - me] else 0.0
 
 
-def run(quick: bool, say: Any = None) -> dict[str, float]:
-    """All measurements; ``say`` (e.g. ``print``) reports each line as soon as it is known."""
+def win_rate(level: str, against: str, games: int, budget: float | None = None, jobs: int = 1) -> float:
+    """Share of ``games`` seeded matches won by ``level``; ``jobs`` > 1 spreads them over processes."""
+    work = [(level, against, g, budget) for g in range(games)]
+    if jobs <= 1:
+        return sum(map(_match_score, work)) / games
+    from multiprocessing import Pool
+
+    with Pool(jobs) as pool:
+        return sum(pool.map(_match_score, work, chunksize=1)) / games
+
+
+def run(quick: bool, say: Any = None, jobs: int = 1) -> dict[str, float]:
+    """All measurements; ``say`` (e.g. ``print``) reports each line as soon as it is known.
+
+    ``jobs`` processes play the strength matches (the full hard-vs-easy table takes about 15 minutes
+    on one core).
+    """
     report = say or (lambda *_: None)
     out: dict[str, float] = {}
     wall, cpu, per_move = random_playouts(1.0 if quick else 10.0)
@@ -94,12 +105,12 @@ def run(quick: bool, say: Any = None) -> dict[str, float]:
         p50, p99 = decision_times(level, n, hard_budget if level == "hard" else None)
         out[f"{level}_p50_ms"], out[f"{level}_p99_ms"] = p50, p99
         report(f"  {level:6} decision: p50 {p50:.2f} ms, p99 {p99:.2f} ms over {n} decisions")
-    out["easy_vs_random"] = win_rate("easy", "random", 20 if quick else 500)
+    out["easy_vs_random"] = win_rate("easy", "random", 20 if quick else 500, jobs=jobs)
     report(f"  easy vs random: {out['easy_vs_random']:.1%} over {20 if quick else 500} matches of {ROUNDS} rounds")
     bench_budget = 0.02 if quick else DEFAULT_BUDGET_S
     out["hard_budget_s"] = bench_budget
     games = 2 if quick else 200
-    out["hard_vs_easy"] = win_rate("hard", "easy", games, bench_budget)
+    out["hard_vs_easy"] = win_rate("hard", "easy", games, bench_budget, jobs)
     report(f"  hard vs easy:   {out['hard_vs_easy']:.1%} over {games} matches of {ROUNDS} rounds "
            f"(hard budget {bench_budget} s per decision)")
     return out
@@ -107,8 +118,9 @@ def run(quick: bool, say: Any = None) -> dict[str, float]:
 
 def main(argv: list[str]) -> None:
     quick = "--quick" in argv
-    print(f"Go-Stop benchmark ({'quick' if quick else 'full'})", flush=True)
-    run(quick, lambda line: print(line, flush=True))
+    jobs = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--jobs=")), 1)
+    print(f"Go-Stop benchmark ({'quick' if quick else 'full'}, {jobs} process(es) for the matches)", flush=True)
+    run(quick, lambda line: print(line, flush=True), jobs)
 
 
 if __name__ == "__main__":

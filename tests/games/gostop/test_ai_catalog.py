@@ -112,3 +112,18 @@ def test_event_data_fits_its_catalog_template() -> None:
                 names = {k.removesuffix("_seat") for k in event.data} | {"player"}
                 missing = _placeholders(cat[f"gostop.event.{event.kind}"]) - names
                 assert not missing, (event.kind, missing)
+
+
+def test_hard_values_a_round_by_the_chance_to_win_the_match() -> None:
+    from bot.games.gostop.ai import _Judge
+
+    st = make(2, hands={0: ["1j1"], 1: ["2j1"]}, stock=["3j1", "4j1"])
+    st.options["rounds"] = 3
+    st.chips = [10, -10]
+    st.round_no = 2  # the last round: only who ends ahead counts
+    last = _Judge(view(st, 0), 0)
+    assert last.chips([1, -1]) == pytest.approx(1.002) and last.chips([-3, 3]) < -0.9
+    assert last.chips([1, -1]) > last.chips([0, 0]) == 0 > last.chips([-1, 1])
+    st.round_no = 0  # two rounds to come: a lead is worth less than a sure win, and more lead is better
+    first = _Judge(view(st, 0), 0)
+    assert 0 < first.chips([10, -10]) < first.chips([30, -30]) < 1
