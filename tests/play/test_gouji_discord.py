@@ -29,6 +29,8 @@ from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
 from tests.play.driver import MatchLog, check_public, extra_calls, final_summary, session_in, table_message
 
+#: a one-hand match in which A passes while the wind goes round (§13.5)
+WIND_SEED = 11
 #: a claim window for seat A against a duel set answered by a computer teammate (found by ``simulate``)
 SHAO_SEED = 68
 #: seat C (a computer partner of seat A) was dealt no 2 and no joker: it proposes Ge Ming (R3.3)
@@ -143,6 +145,7 @@ class Table:
         self.seen: set[int] = set()
         self.moves = 0
         self.typed_every = 4
+        self.winds = 0
 
     @property
     def session(self) -> Any:
@@ -243,9 +246,25 @@ class Table:
             await self.compose(seat, panel, action.play)
         elif isinstance(action, Return):
             await self.give_back(seat, panel, action)
+        elif action.kind == "pass" and self.moves % 3 == 1 and gouji.view(self.state, None).wind_seat is None:
+            # the table's own Pass button
+            table = table_message(self.thread)
+            assert table is not None
+            version = self.version()
+            reply = await person.click(table, next(b.custom_id or "" for b in table.buttons
+                                                   if verb_of(b.custom_id) == "gj_tpass"))
+            assert reply.ephemeral and reply.ephemeral_for == person.id
+            if self.version() != version:
+                self.log.clicks += 1
+                self.record_move(person)
         elif action.kind in ("pass", "rang_accept", "rang_decline"):
             custom = button(panel, "gj_pass", action.kind)
             assert custom is not None, panel.content
+            wind = gouji.view(self.state, None).wind_seat
+            if action.kind == "pass" and wind is not None:  # §13.5: passing lets the wind go round
+                key = "gouji.ui.button.request_wind" if wind == seat else "gouji.ui.button.allow_wind"
+                assert any(b.label == t("en", key) for b in panel.buttons), panel.buttons
+                self.winds += 1
             await self.click_panel(seat, panel, custom)
         else:
             label = t("en", f"gouji.action.{action.kind}")
@@ -301,13 +320,14 @@ async def table_showing(table: Table, text: str) -> Message:
 async def test_13_a_complete_match_by_composer_typed_moves_and_computers(double: DiscordDouble, bot: TeahouseBot,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     alice = double["alice"]
-    thread = await seat_game(double, monkeypatch, 5, "session_hands=1", {0: alice})
+    thread = await seat_game(double, monkeypatch, WIND_SEED, "session_hands=1", {0: alice})
     table = Table(double, bot, thread, {0: alice})
     await table.play_until(lambda: final_summary(thread) is not None)
 
     final = final_summary(thread)
     assert final is not None and t("en", "gouji.name") in final.content
     assert table.log.selects > 0 and table.log.clicks > 0 and table.log.typed_moves > 0
+    assert table.winds > 0  # this seed has A pass while a player who went out leaves the wind (§13.5)
     assert mean(table.log.calls_per_move) <= CALLS_PER_MOVE, extra_calls(double)
     assert all(rec.ack_seconds is not None and rec.ack_seconds < 3 for rec in double.interactions.values())
     history = await bot.storage.history(double.guild.id)
@@ -554,6 +574,16 @@ async def test_R9_partners_rang_pai_count_questions_showing_and_the_endgame_choi
     partner = await bob.click(public, public_button(public, "gj_team"))
     assert partner.ephemeral_for == bob.id and "shows you:" in partner.content
     assert shown.split("×")[0] in partner.content
+
+    # Tiao Pai: on his turn, with ten cards or fewer, A lays his hand face up for everybody
+    await table.play_until(lambda: table.waiting_people() == [0] and table.state.phase == "play")
+    assert 0 < table.state.counts[0] <= 10
+    public = table_message(thread)
+    assert public is not None
+    team = await alice.click(public, public_button(public, "gj_team"))
+    await table.click_panel(0, team, button(team, "gj_expose") or "")
+    await table.settle()
+    assert table.state.exposed[0] and any("Tiao Pai" in line for line in table.session.lines)
 
     # Endgame (Luan Zan): a person among the candidates decides; computers wait for him
     choices: list[int] = []
