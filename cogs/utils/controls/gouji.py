@@ -215,6 +215,8 @@ class GoujiControls(GameControls):
     # ------------------------------------------------------------------ private panel
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
+        if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a composer
+            self.drafts.clear()
         return self.drafts.setdefault((session.id, seat), Draft())
 
     def _composing(self, state: gouji.State, seat: int, legal: list[Any]) -> str:
