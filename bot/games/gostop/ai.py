@@ -40,7 +40,7 @@ from .scoring import score
 from .views import View
 
 DEFAULT_BUDGET_S = 0.25
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 8
 ROLLOUT_TURNS = 4
 PRIOR_N = 1
 PRIOR_SCALE = 0.1
