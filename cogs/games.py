@@ -34,7 +34,7 @@ from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, Game
 from .utils.controls import controls_for
 from .utils.messages import MAX_NEW_LINES, Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
-from .utils.words import event_text, names, reason, safe_name
+from .utils.words import action_label, event_text, names, reason, safe_name
 
 log = logging.getLogger("teahouse.games")
 
@@ -605,8 +605,8 @@ class Games(commands.Cog):
                 await reply_privately(interaction, reason(lang, err))
                 return
             await persistence.save(self.bot, session)
-            await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(
-                mod.format_action(action))))
+            label = action_label(session.game, action, mod.format_action(action), lang)
+            await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
             self._after_change(session, events)
 
     def _back_from_away(self, session: GameSession, seat: int) -> None:
