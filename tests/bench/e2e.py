@@ -237,7 +237,6 @@ class Players:
         self.think = think
         self.hand = t("en", "games.button.hand")
         self.next_hand = t("en", "games.button.next_hand")
-        self.refresh = t("en", "games.button.refresh")
         self.turn_prefix = t("en", "games.table.turn", who="").strip()
         self.over = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
 
@@ -498,8 +497,14 @@ class BotProcess:
             await self.proc.wait()
 
     def errors(self) -> list[str]:
+        """ERROR lines of the bot's log; a log with any is kept (its path is printed) for a look."""
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
-        return [line for line in text.splitlines() if line.startswith(("ERROR", "CRITICAL", "Traceback"))]
+        found = [line for line in text.splitlines() if line.startswith(("ERROR", "CRITICAL"))]
+        if found:
+            kept = Path(tempfile.gettempdir()) / f"teahouse-e2e-bot-{os.getpid()}.log"
+            kept.write_text(text)
+            print(f"  the bot logged errors: {kept}", file=sys.stderr)
+        return found
 
 
 # ---------------------------------------------------------------- one run
