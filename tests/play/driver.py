@@ -156,7 +156,7 @@ async def choose(person: Person, panel: Message, rng: random.Random, log: MatchL
         log.selects += 1
         return True
     if buttons:
-        await person.click(panel, rng.choice(buttons).custom_id)
+        await person.click(panel, rng.choice(buttons).custom_id or "")
         log.clicks += 1
         return True
     return False

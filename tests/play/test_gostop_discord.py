@@ -24,6 +24,7 @@ from bot.games.gostop.cards import IDS, MONTH
 from bot.i18n import t
 from cogs.games import parse_options
 from cogs.utils.session import GameSession
+from cogs.utils.words import action_label
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -148,9 +149,10 @@ class Table:
                 await self.alice.click(self.table(), t("en", "games.button.next_hand"))
                 continue
             if self.alice_to_act():
-                move = format_action(computer_choice(session.state, 0))
-                reply = await self.alice.run("/play", channel=self.thread, move=move)
-                assert reply.ephemeral and t("en", "games.played", move=move).split("**")[0] in reply.content
+                action = computer_choice(session.state, 0)
+                reply = await self.alice.run("/play", channel=self.thread, move=format_action(action))
+                label = action_label("gostop", action, format_action(action), "en")
+                assert reply.ephemeral and t("en", "games.played", move=label) in reply.content
                 self.moved()
                 continue
             await asyncio.sleep(0.02)
