@@ -1,7 +1,9 @@
 """The real bot in a process of its own, pointed at a Discord double served by the test process.
 
 ``python -m tests.resilience.bot_process <api_url> <gateway_url> <database>`` with the token in
-``TEAHOUSE_TEST_TOKEN``: the kill test runs this, SIGKILLs it mid-game and runs it again.
+``TEAHOUSE_TEST_TOKEN``: the kill test runs this, SIGKILLs it mid-game and runs it again. The
+process imports everything first and then waits for a line on stdin, so a spare can be ready
+while the previous bot still runs (a restart then costs a connection, not Python's start-up).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import sys
 import discord
 import yarl
 
+import cogs.games  # noqa: F401  (imported before the go-ahead: the slow part of starting)
+import rendering  # noqa: F401
 from bot.app import TeahouseBot
 from bot.config import Config
 
@@ -27,4 +31,5 @@ async def main(api_url: str, gateway_url: str, database: str) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(*sys.argv[1:4]))
+    if sys.stdin.readline().strip() == "go":
+        asyncio.run(main(*sys.argv[1:4]))

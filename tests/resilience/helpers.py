@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -24,6 +25,14 @@ from tests.discord_double.people import Person
 from tests.play.driver import MatchLog, choose, final_summary, games_cog, table_message, to_move
 
 BeforeMove = Callable[[Person, Message], Awaitable[None]]
+
+FULL = os.environ.get("TEAHOUSE_RESILIENCE_FULL") == "1"
+
+
+def count(name: str, ci: int, full: int) -> int:
+    """How many races/interactions/games/kills a test runs: a CI-sized default within the time
+    budget, the issue's full numbers with TEAHOUSE_RESILIENCE_FULL=1, or TEAHOUSE_<NAME>=n."""
+    return int(os.environ.get(f"TEAHOUSE_{name}", str(full if FULL else ci)))
 
 # Short matches of every kind: (game, options, seats)
 SHORT = {

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
 
 from bot.app import TeahouseBot
@@ -19,9 +18,9 @@ from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
 from tests.play.driver import final_summary, table_message, to_move
 
-from .helpers import open_table, session_of
+from .helpers import count, open_table, session_of
 
-INTERACTIONS = int(os.environ.get("TEAHOUSE_FUZZ", "300"))  # TEAHOUSE_FUZZ=1000 for the full count
+INTERACTIONS = count("FUZZ", 300, 1000)
 BATCH = 8  # delivered together, before the bot answers any of them
 
 ODD = ["@everyone", "@here", "<@&1>", "<@!1> hi", "\u202eevil\u202c", "\u200b" * 40, "🀄" * 50, "Q" * 300,

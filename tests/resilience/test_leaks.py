@@ -11,23 +11,31 @@ them, so the computers finish the game quickly and every table they produce is c
 from __future__ import annotations
 
 import logging
-import os
 import re
 from collections import Counter
 
 from bot.app import TeahouseBot
 from bot.games.registry import engine
-from bot.i18n import t
+from bot.i18n import catalog, t
 from cogs.utils import pictures
 from cogs.utils.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.play.driver import final_summary, games_cog, hidden_cards
 
-from .helpers import SHORT, open_table
+from .helpers import SHORT, count, open_table
 
-GAMES = int(os.environ.get("TEAHOUSE_LEAK_GAMES", "12"))  # TEAHOUSE_LEAK_GAMES=200 for the full count
+GAMES = count("LEAK_GAMES", 12, 200)
 WORDS = re.compile(r"[\s,;:()\[\]|*_`>]+")
+# lines whose cards the rules make public although the card then sits in a hand (R2.5: tribute and return
+# cards are face up; Gou Ji's tribute likewise)
+SHOWN_BY_RULE = [re.compile(re.escape(catalog("en")[key]).replace(r"\{", "{").replace(r"\}", "}")
+                            .replace("{player}", ".+?").replace("{target}", ".+?").replace("{receiver}", ".+?")
+                            .replace("{card}", "(.+?)").replace("{other}", "(.+?)").replace("{cards}", "(.+?)")
+                            .replace("{count}", ".+?"))
+                 for key in ("zhengshangyou.event.tribute", "zhengshangyou.event.tribute_taken",
+                             "zhengshangyou.event.return", "zhengshangyou.event.return_taken",
+                             "gouji.event.tribute_cards")]
 REVEALING = [t("en", "games.summary.hand_over", game="").split("**")[-1].strip(),
              t("en", "games.summary.match_over", game="").split("**")[-1].strip()]
 
@@ -61,6 +69,11 @@ class LeakWatch(logging.Handler):
             self.counts["revealing summaries"] += 1
             return  # the end of a hand shows the hands, by the rules
         words = set(WORDS.split(message.text))
+        shown = {word for line in message.text.splitlines() for pattern in SHOWN_BY_RULE
+                 if (found := pattern.search(line)) for group in found.groups() for word in WORDS.split(group)}
+        if shown:
+            self.counts["cards shown by rule (tribute, return)"] += len(shown)
+        words -= shown
         for session in self.sessions():
             if message.channel_id not in (session.thread_id, session.channel_id):
                 continue
@@ -76,7 +89,7 @@ class LeakWatch(logging.Handler):
             leaked = words & hidden
             if leaked:
                 self.leaks.append(f"{'private' if message.ephemeral else 'public'} message shows {leaked}: "
-                                  f"{message.content[:200]}")
+                                  f"{message.content[:1500]}")
             if not message.ephemeral and message.attachments and message.id == session.table_message_id:
                 self.check_picture(session, message)
 

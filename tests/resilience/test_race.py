@@ -10,7 +10,6 @@ short games until there are enough.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 
 from bot.app import TeahouseBot
@@ -21,9 +20,9 @@ from tests.discord_double.model import Message
 from tests.discord_double.people import Person
 from tests.play.driver import final_summary, table_message, to_move
 
-from .helpers import open_table, session_of
+from .helpers import count, open_table, session_of
 
-RACES = int(os.environ.get("TEAHOUSE_RACES", "250"))  # TEAHOUSE_RACES=1000 for the full count
+RACES = count("RACES", 250, 1000)
 
 
 async def _begin(person: Person, panel: Message, rng: random.Random) -> InteractionRecord | None:
