@@ -253,7 +253,10 @@ class Players:
                 kwargs["options"] = options
             record = await game.person.begin_run("/game new", channel=game.channel, **kwargs)
             self.watcher.by_interaction[record.id] = game
-            await self.answered(game, record)
+            # the thread first: the double names a message's thread by id only, which discord.py cannot
+            # parse for a thread it has not seen yet (a lobby edit racing the thread's creation crashed)
+            await self.watcher.until(lambda now: record.responded and game.idle(now) and any(
+                c.parent_id == game.channel.id for c in self.double.threads))
             lobby = self.double.response_message(record)
             assert lobby is not None, f"no lobby for game {game.index}"
             for _ in range(computers):
