@@ -94,6 +94,7 @@ class Games(commands.Cog):
         self._clocks: dict[int, asyncio.Task[None]] = {}
         self._tables: dict[int, asyncio.Task[None]] = {}
         self._table_wanted: set[int] = set()
+        self._unsaved: set[int] = set()  # games with computer moves not yet saved
 
     # ------------------------------------------------------------------ life cycle
 
@@ -489,6 +490,7 @@ class Games(commands.Cog):
     # ------------------------------------------------------------------ private hand panel
 
     async def _panel(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
+        await self._commit(session)
         image = await asyncio.to_thread(pictures.hand_picture, session, seat, lang)
         return panel_surface(session, seat, lang, image, page=page, note=note)
 
@@ -775,6 +777,7 @@ class Games(commands.Cog):
         hand — turned into that hand's summary, so every hand's result stays in the thread
         and a move still costs at most two calls.
         """
+        await self._commit(session)
         channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         ping = sorted(s for s in self._waiting_humans(session) - session.pinged
                       if session.seats[s].user_id is not None)
@@ -861,6 +864,12 @@ class Games(commands.Cog):
 
     async def _drive(self, session: GameSession) -> None:
         """Let every computer-controlled seat that may act do so, one decision at a time."""
+        try:
+            await self._drive_burst(session)
+        finally:
+            await self._commit(session)
+
+    async def _drive_burst(self, session: GameSession) -> None:
         while session.phase == PLAYING and session.paused_until is None:
             seats = sorted(s for s in self.deciders(session) if session.seats[s].computer_plays)
             if not seats:
@@ -897,8 +906,19 @@ class Games(commands.Cog):
             events = self._apply(session, seat, action)
             if timed_out:
                 session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat]))
-            await persistence.save(self.bot, session)
+            self._unsaved.add(session.id)  # committed once per burst, before anything shows it (_commit)
         self._after_change(session, events)
+
+    async def _commit(self, session: GameSession) -> None:
+        """Save computer moves not yet saved: called before any message that could show them.
+
+        A burst of computer moves is saved once instead of once a move; a crash before the
+        save loses only moves nobody saw, which the computers replay the same way (their
+        randomness is seeded by game, version and seat).
+        """
+        if session.id in self._unsaved and session.phase == PLAYING:
+            self._unsaved.discard(session.id)
+            await persistence.save(self.bot, session)
 
     # ------------------------------------------------------------------ turn clock
 

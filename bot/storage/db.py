@@ -113,6 +113,12 @@ class Database:
                 raise
             await self._conn.execute("COMMIT")
 
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """One write statement on its own, committed when this returns (one hop to the database
+        thread: a statement is atomic by itself). The number of rows it changed."""
+        async with self._lock:
+            return await Transaction(self._conn).execute(sql, params)
+
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """One read statement on its own (its own implicit snapshot)."""
         async with self._lock:

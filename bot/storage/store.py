@@ -184,24 +184,22 @@ class Storage:
         """
         moment = to_micros(now or datetime.now(UTC))
         deadline = None if snapshot.turn_deadline is None else to_micros(snapshot.turn_deadline)
-        async with self._db.transaction() as tx:
-            if await tx.fetchone("SELECT 1 FROM games WHERE game_id = ?", (snapshot.game_id,)):
-                return False
-            await tx.execute(
-                "INSERT INTO snapshots (game_id, guild_id, channel_id, thread_id, game, options, seats, seed, state, "
-                "state_version, actions, table_message_id, turn_deadline, extra, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
-                "guild_id = excluded.guild_id, channel_id = excluded.channel_id, thread_id = excluded.thread_id, "
-                "game = excluded.game, options = excluded.options, seats = excluded.seats, seed = excluded.seed, "
-                "state = excluded.state, state_version = excluded.state_version, actions = excluded.actions, "
-                "table_message_id = excluded.table_message_id, turn_deadline = excluded.turn_deadline, "
-                "extra = excluded.extra, updated_at = excluded.updated_at",
-                (snapshot.game_id, snapshot.guild_id, snapshot.channel_id, snapshot.thread_id, snapshot.game,
-                 json.dumps(snapshot.options), json.dumps([s.to_json() for s in snapshot.seats]), str(snapshot.seed),
-                 json.dumps(snapshot.state), snapshot.state_version, json.dumps(list(snapshot.actions)),
-                 snapshot.table_message_id, deadline, json.dumps(snapshot.extra), moment, moment),
-            )
-        return True
+        changed = await self._db.execute(
+            "INSERT INTO snapshots (game_id, guild_id, channel_id, thread_id, game, options, seats, seed, state, "
+            "state_version, actions, table_message_id, turn_deadline, extra, created_at, updated_at) "
+            "SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
+            "WHERE NOT EXISTS (SELECT 1 FROM games WHERE game_id = ?) ON CONFLICT (game_id) DO UPDATE SET "
+            "guild_id = excluded.guild_id, channel_id = excluded.channel_id, thread_id = excluded.thread_id, "
+            "game = excluded.game, options = excluded.options, seats = excluded.seats, seed = excluded.seed, "
+            "state = excluded.state, state_version = excluded.state_version, actions = excluded.actions, "
+            "table_message_id = excluded.table_message_id, turn_deadline = excluded.turn_deadline, "
+            "extra = excluded.extra, updated_at = excluded.updated_at",
+            (snapshot.game_id, snapshot.guild_id, snapshot.channel_id, snapshot.thread_id, snapshot.game,
+             json.dumps(snapshot.options), json.dumps([s.to_json() for s in snapshot.seats]), str(snapshot.seed),
+             json.dumps(snapshot.state), snapshot.state_version, json.dumps(list(snapshot.actions)),
+             snapshot.table_message_id, deadline, json.dumps(snapshot.extra), moment, moment, snapshot.game_id),
+        )
+        return changed > 0
 
     async def active_snapshots(self) -> list[Snapshot]:
         """Every saved active game, oldest first (to resume after a restart)."""

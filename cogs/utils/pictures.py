@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import logging
+import threading
+from collections import OrderedDict
 from functools import cache
 from typing import Any
 
@@ -37,11 +39,28 @@ def table_picture(session: GameSession, lang: str) -> bytes | None:
     return _draw("table", session.game, view, names(session, lang), lang=lang)
 
 
+_HANDS: OrderedDict[tuple[int, int, int, str], bytes | None] = OrderedDict()
+_HANDS_KEPT = 256
+_HANDS_LOCK = threading.Lock()
+
+
 def hand_picture(session: GameSession, seat: int, lang: str) -> bytes | None:
+    """A seat's hand; the same state version draws the same picture, so panel steps
+    (a composer's selects, page buttons) reuse it instead of drawing it again."""
     if session.state is None:
         return None
+    key = (session.id, session.version, seat, lang)
+    with _HANDS_LOCK:  # pictures are drawn in worker threads
+        if key in _HANDS:
+            _HANDS.move_to_end(key)
+            return _HANDS[key]
     view = engine(session.game).view(session.state, seat)
-    return _draw("hand", session.game, view, lang=lang)
+    png = _draw("hand", session.game, view, lang=lang)
+    with _HANDS_LOCK:
+        _HANDS[key] = png
+        while len(_HANDS) > _HANDS_KEPT:
+            _HANDS.popitem(last=False)
+    return png
 
 
 def summary_picture(session: GameSession, data: dict[str, Any], lang: str) -> io.BytesIO | None:
