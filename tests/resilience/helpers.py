@@ -39,7 +39,7 @@ SHORT = {
     "goita": ("target_score=10", 4),
     "zhengshangyou": ("mode=individual target_score=2", 4),
     "gostop": ("rounds=1", 3),
-    "gouji": ("session_hands=1", 6),
+    "gouji": ("session_hands=1 cpu_shao_wait_s=0", 6),  # no claim window to wait out in real time
 }
 
 
