@@ -1,0 +1,207 @@
+"""Zheng Shangyou in Discord (rules §16.3): the private hand panel with a card multi-select.
+
+The generic panel lists every legal play as a select option (up to ~175 of them); here the
+player picks the cards themselves, presses Play, and the selection is matched against the
+engine's legal plays. A selection that matches none is still sent to the engine through
+``panel_play``, so the refusal is the engine's own reason (R5, R6), shown on the panel.
+When the same cards can be read several ways on a lead (R5.6.2) a "Play as" select appears.
+
+Drafts (the selected cards and the chosen reading) live in memory per seat; a restart only
+empties them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.core import Card
+from bot.games.zhengshangyou import engine as zsy
+from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
+from bot.i18n import language_of, t
+
+from ..components import GameButton, GameSelect
+from ..messages import panel_surface
+from ..words import names
+from . import GameControls
+
+if TYPE_CHECKING:
+    from cogs.games import Games
+
+    from ..session import GameSession
+
+VERBS = ("zs_cards", "zs_as", "zs_play", "zs_pass", "zs_clear")
+
+
+@dataclass
+class Draft:
+    """The cards a player has ticked, and the reading chosen for an ambiguous lead."""
+
+    cards: set[Card] = field(default_factory=set)
+    reading: str | None = None
+
+
+def hand_text(hand: list[Card]) -> str:
+    """``3♣ 3♥ 5♠ … 2♦ BJ``: by general rank, then suit (§16.3)."""
+    return cards_text(sort_cards(hand))
+
+
+def _same_cards(play: Play, cards: tuple[Card, ...]) -> bool:
+    return len(play.cards) == len(cards) and Counter(play.cards) == Counter(cards)
+
+
+def matching_plays(legal: list[Any], cards: tuple[Card, ...]) -> list[Play]:
+    """The legal plays made of exactly ``cards`` (one per reading when a lead has several)."""
+    return [a for a in legal if isinstance(a, Play) and _same_cards(a, cards)]
+
+
+def reading_label(state: zsy.State, seat: int, play: Play, lang: str) -> str:
+    """"Set of 3 (impure)", "Sequence of 3 (suited)": one option of the "Play as" select."""
+    combo = zsy.check_play(state, seat, play)
+    if combo.kind == "multi":
+        text = t(lang, "zhengshangyou.ui.reading.multi", k=combo.k, m=combo.m)
+    elif combo.kind in ("single", "set", "run"):
+        text = t(lang, f"zhengshangyou.ui.reading.{combo.kind}", n=combo.n)
+    else:
+        text = play.as_ or combo.kind
+    flags = []
+    if combo.kind in ("run", "multi") and combo.suited:
+        flags.append(t(lang, "zhengshangyou.ui.reading.suited"))
+    if not combo.pure:
+        flags.append(t(lang, "zhengshangyou.ui.reading.impure"))
+    return f"{text} ({', '.join(flags)})" if flags else text
+
+
+class ZhengShangyouControls(GameControls):
+    """The Zheng Shangyou hooks of the game spine."""
+
+    def __init__(self) -> None:
+        self.drafts: dict[tuple[int, int], Draft] = {}
+
+    def _draft(self, session: GameSession, seat: int) -> Draft:
+        if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a selection
+            self.drafts.clear()
+        draft = self.drafts.setdefault((session.id, seat), Draft())
+        state = session.state
+        if state is not None:  # cards played or given away since are dropped from the selection
+            held = set(state.hands[seat])
+            if not draft.cards <= held:
+                draft.cards &= held
+                draft.reading = None
+        return draft
+
+    @staticmethod
+    def _composing(state: zsy.State | None, legal: list[Any]) -> bool:
+        """The composer is for plays and passes; exchange steps keep the generic buttons (§16.5)."""
+        return state is not None and state.phase == "play" and bool(legal) and all(
+            isinstance(a, Play | Pass) for a in legal)
+
+    # ------------------------------------------------------------------ private panel
+
+    def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
+        """The hand as text, the play to beat, and the current selection."""
+        state = session.state
+        if state is None or not 0 <= seat < len(state.hands):
+            return []
+        hand = state.hands[seat]
+        lines = [t(lang, "zhengshangyou.ui.hand", count=len(hand), cards=hand_text(hand) or "—")]
+        if state.phase != "play":
+            return lines
+        if state.top_combo is not None and state.top_seat is not None:
+            lines.append(t(lang, "zhengshangyou.ui.to_beat", top=cards_text(state.top_cards),
+                           player=names(session, lang)[state.top_seat]))
+        elif state.turn == seat:
+            lines.append(t(lang, "zhengshangyou.ui.leading"))
+        if state.turn != seat:
+            return lines
+        draft = self._draft(session, seat)
+        chosen = cards_text(sort_cards(list(draft.cards)))
+        lines.append(t(lang, "zhengshangyou.ui.selected", cards=chosen) if chosen
+                     else t(lang, "zhengshangyou.ui.nothing_selected"))
+        return lines
+
+    def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
+                    page: int) -> list[discord.ui.Item[Any]] | None:
+        state = session.state
+        if state is None or not self._composing(state, legal):
+            return None  # tribute, return, take: one generic button per legal action
+        gid, version = session.id, session.version
+        hand = sort_cards(state.hands[seat])
+        draft = self._draft(session, seat)
+        on_turn = state.turn == seat
+        leading = state.top_combo is None
+        items: list[discord.ui.Item[Any]] = []
+        options = [discord.SelectOption(label=str(card), value=card.ascii, default=card in draft.cards)
+                   for card in hand[:25]]
+        if options:
+            items.append(GameSelect(gid, "zs_cards", "", version, options=options, row=0, min_values=0,
+                                    max_values=len(options), placeholder=t(lang, "zhengshangyou.ui.pick_cards")))
+        items.append(GameButton(gid, "zs_play", "", version, label=t(lang, "zhengshangyou.action.play"),
+                                style=discord.ButtonStyle.success, disabled=not on_turn, row=1))
+        items.append(GameButton(gid, "zs_pass", "", version, label=t(lang, "zhengshangyou.action.pass"),
+                                style=discord.ButtonStyle.primary, disabled=not on_turn or leading, row=1))
+        items.append(GameButton(gid, "zs_clear", "", version, label=t(lang, "zhengshangyou.ui.button.clear"),
+                                row=1))
+        readings = matching_plays(legal, tuple(sort_cards(list(draft.cards)))) if draft.cards else []
+        if len(readings) > 1:
+            as_options = [discord.SelectOption(label=reading_label(state, seat, p, lang)[:100], value=p.as_ or "-",
+                                               default=p.as_ == draft.reading) for p in readings]
+            items.append(GameSelect(gid, "zs_as", "", version, options=as_options, row=2,
+                                    placeholder=t(lang, "zhengshangyou.ui.play_as")))
+            items.append(GameButton(gid, "zs_play", "as", version, label=t(lang, "zhengshangyou.ui.button.confirm"),
+                                    style=discord.ButtonStyle.success, disabled=not on_turn, row=3))
+        return items
+
+    # ------------------------------------------------------------------ clicks
+
+    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+                       version: int | None, verb: str, arg: str, values: list[str]) -> bool:
+        if verb not in VERBS:
+            return False
+        state = session.state
+        if state is None:
+            return False
+        lang = language_of(interaction.locale.value)
+        draft = self._draft(session, seat)
+        if verb in ("zs_cards", "zs_as", "zs_clear"):
+            if version is None or version != session.version:
+                await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+                return True
+            if verb == "zs_cards":
+                by_text = {card.ascii: card for card in state.hands[seat]}
+                draft.cards = {by_text[v] for v in values if v in by_text}
+                draft.reading = None
+            elif verb == "zs_as":
+                draft.reading = values[0] if values and values[0] != "-" else None
+            else:
+                draft.cards, draft.reading = set(), None
+            surface = panel_surface(session, seat, lang, None)
+            await interaction.response.edit_message(content=surface.content, view=surface.view())
+            return True
+        action: Play | Pass = Pass() if verb == "zs_pass" else self._play_for(state, seat, draft)
+        before = session.version
+        await cog.panel_play(interaction, session, seat, version, action)
+        if session.version != before:
+            self.drafts.pop((session.id, seat), None)
+        return True
+
+    @staticmethod
+    def _play_for(state: zsy.State, seat: int, draft: Draft) -> Play:
+        """The legal play the selection stands for; else the bare selection, for the engine to refuse."""
+        cards = tuple(sort_cards(list(draft.cards)))
+        legal = zsy.legal_actions(state, seat) if cards else []
+        matches = matching_plays(legal, cards)
+        if len(matches) == 1:
+            return matches[0]
+        chosen = [p for p in matches if p.as_ == draft.reading]
+        if chosen:
+            return chosen[0]
+        return Play(cards)
+
+
+CONTROLS = ZhengShangyouControls()
+
+__all__ = ["CONTROLS", "Draft", "ZhengShangyouControls", "hand_text", "matching_plays", "reading_label"]
