@@ -387,16 +387,21 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     for passes in range(1, 500):
         base = determinize(view, rng)
         seed = rng.random()
+        values: list[float] = []
         for i in alive:
+            if passes > 1 and _clock() >= deadline:
+                break  # a pass cut short is dropped: every move is compared on the same samples
             action = candidates[i]
             if stop_value is not None and action == STOP:
-                totals[i] += stop_value
-                counts[i] += 1
+                values.append(stop_value)
                 continue
             st = base.copy()
             apply_unchecked(st, me, action)
             # Go/Stop compares with an exact Stop value: play those rounds out to the end
-            value = _rollout(st, judge, random.Random(seed), 0 if stop_value is not None else ROLLOUT_TURNS)
+            values.append(_rollout(st, judge, random.Random(seed), 0 if stop_value is not None else ROLLOUT_TURNS))
+        if len(values) < len(alive):
+            break
+        for i, value in zip(alive, values, strict=True):
             totals[i] += value
             counts[i] += 1
         if _clock() >= deadline:
