@@ -63,6 +63,16 @@ async def open_table(double: DiscordDouble, host: Person, game: str, options: st
     return (new[-1] if new else double.channel(lobby.channel_id)), lobby
 
 
+def move_button(panel: Message) -> str | None:
+    """A panel button that makes a move by itself: the generic ``do`` buttons, or a game's own Pass
+    (card composers need several clicks for a play; a pass is one). None when the panel has none."""
+    for button in panel.buttons:
+        verb = (button.custom_id or "").split(":")[3:4]
+        if not button.disabled and verb and (verb[0] == "do" or verb[0].endswith("pass")):
+            return str(button.custom_id)
+    return None
+
+
 def level_easy() -> str:
     return "easy"
 

@@ -14,13 +14,14 @@ from collections.abc import Callable
 import pytest
 
 from bot.app import TeahouseBot
+from bot.games.registry import engine
 from bot.i18n import t
 from tests.discord_double import DiscordDouble, InteractionFailed
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
 from tests.play.driver import table_message
 
-from .helpers import SHORT, open_table, play_on, replays_to_its_result, session_of
+from .helpers import SHORT, move_button, open_table, play_on, replays_to_its_result, session_of
 
 CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
 SEND = "POST /channels/{channel_id}/messages"
@@ -81,16 +82,12 @@ async def test_an_expired_token_falls_back_to_a_fresh_my_hand_message(double: Di
     expired: list[int] = []
 
     async def expire_once(person: Person, panel: Message) -> None:
-        if expired:
+        button = move_button(panel)
+        if expired or button is None:
             return
         mine = sum(1 for seat, _ in session.log if seat == 0)
         double.faults.error(CALLBACK, status=401, code=50027, message="Invalid Webhook Token")
-        menu = next((s for s in panel.selects if s.options), None)
-        if menu is not None:
-            record = await person.begin_select(panel, menu.custom_id, [menu.options[0].value])
-        else:
-            button = next(b for b in panel.buttons if b.custom_id and ":do:" in b.custom_id)
-            record = await person.begin_click(panel, str(button.custom_id))
+        record = await person.begin_click(panel, button)
         await double.settle()
         double.clock.advance(3.1)
         with pytest.raises(InteractionFailed):  # Discord shows "This interaction failed"
@@ -123,7 +120,14 @@ async def test_a_deleted_table_message_is_posted_again(double: DiscordDouble, bo
             if len(deleted) == 1:  # nobody moves: a person asks for the table again
                 reply = await person.run("/game table", channel=where)
                 assert reply.ephemeral and table_message(where) is not None
-            # otherwise the next move posts it again
+                return
+            session = session_of(bot, where)  # otherwise the next move posts it again
+            assert session is not None and session.state is not None
+            mod = engine(session.game)
+            move = mod.format_action(mod.legal_actions(session.state, 0)[0])
+            await person.run("/play", channel=where, move=move)
+            await double.settle()
+            assert table_message(where) is not None
 
     final = await play_on(double, bot, where, [alice], seed=2, before_move=delete_table)
 
