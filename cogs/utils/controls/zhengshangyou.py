@@ -20,12 +20,12 @@ import discord
 
 from bot.games.core import Card
 from bot.games.zhengshangyou import engine as zsy
-from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
+from bot.games.zhengshangyou.actions import Pass, Play, cards_text, format_action, sort_cards
 from bot.i18n import language_of, t
 
 from ..components import GameButton, GameSelect
 from ..messages import panel_surface
-from ..words import names
+from ..words import action_label, names
 from . import GameControls
 
 if TYPE_CHECKING:
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
     from ..session import GameSession
 
-VERBS = ("zs_cards", "zs_as", "zs_play", "zs_pass", "zs_clear")
+VERBS = ("zs_cards", "zs_as", "zs_play", "zs_pass", "zs_clear", "zs_quick")
+QUICK = 25  # options of the quick-play select (Discord's limit)
 
 
 @dataclass
@@ -145,15 +146,32 @@ class ZhengShangyouControls(GameControls):
                                 style=discord.ButtonStyle.primary, disabled=not on_turn or leading, row=1))
         items.append(GameButton(gid, "zs_clear", "", version, label=t(lang, "zhengshangyou.ui.button.clear"),
                                 row=1))
+        quick = self._quick(legal)
+        if on_turn and quick:
+            quick_options = [discord.SelectOption(
+                label=action_label("zhengshangyou", legal[i], format_action(legal[i]), lang)[:100], value=str(i))
+                for i in quick]
+            items.append(GameSelect(gid, "zs_quick", "", version, options=quick_options, row=2,
+                                    placeholder=t(lang, "zhengshangyou.ui.quick_play")))
         readings = matching_plays(legal, tuple(sort_cards(list(draft.cards)))) if draft.cards else []
         if len(readings) > 1:
             as_options = [discord.SelectOption(label=reading_label(state, seat, p, lang)[:100], value=p.as_ or "-",
                                                default=p.as_ == draft.reading) for p in readings]
-            items.append(GameSelect(gid, "zs_as", "", version, options=as_options, row=2,
+            items.append(GameSelect(gid, "zs_as", "", version, options=as_options, row=3,
                                     placeholder=t(lang, "zhengshangyou.ui.play_as")))
             items.append(GameButton(gid, "zs_play", "as", version, label=t(lang, "zhengshangyou.ui.button.confirm"),
-                                    style=discord.ButtonStyle.success, disabled=not on_turn, row=3))
+                                    style=discord.ButtonStyle.success, disabled=not on_turn, row=4))
         return items
+
+    @staticmethod
+    def _quick(legal: list[Any]) -> list[int]:
+        """Indexes of the quick-play options: Pass when allowed, then the engine's plays from the lowest.
+
+        One pick plays it at once, so the common moves (pass, the lowest single or pair) need no composing.
+        """
+        passes = [i for i, a in enumerate(legal) if isinstance(a, Pass)]
+        plays = [i for i, a in enumerate(legal) if isinstance(a, Play)]
+        return (passes + plays)[:QUICK]
 
     # ------------------------------------------------------------------ clicks
 
@@ -181,7 +199,13 @@ class ZhengShangyouControls(GameControls):
             surface = panel_surface(session, seat, lang, None)
             await interaction.response.edit_message(content=surface.content, view=surface.view())
             return True
-        action: Play | Pass = Pass() if verb == "zs_pass" else self._play_for(state, seat, draft)
+        action: Any
+        if verb == "zs_quick":
+            legal = zsy.legal_actions(state, seat) if version == session.version else []
+            index = int(values[0]) if values and values[0].isdigit() else -1
+            action = legal[index] if 0 <= index < len(legal) else None
+        else:
+            action = Pass() if verb == "zs_pass" else self._play_for(state, seat, draft)
         before = session.version
         await cog.panel_play(interaction, session, seat, version, action)
         if session.version != before:
