@@ -188,3 +188,21 @@ async def test_R5_6_2_an_ambiguous_selection_offers_play_as_then_confirm(
     await alice.click(chosen, button(chosen, "zs_play", "as").custom_id)
     assert session.version > version
     assert not set(ambiguous.cards) & set(state_of(bot, thread).hands[0])
+
+
+async def test_16_3_quick_play_makes_a_listed_play_in_one_pick(
+        bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
+    thread, alice = lead
+    state = state_of(bot, thread)
+    lowest = sort_cards(state.hands[0])[0]
+    panel = await open_panel(alice, thread)
+    quick = menu(panel, "zs_quick")
+    assert quick is not None and len(quick.options) <= 25
+    assert not any("pass" in o.label.lower() for o in quick.options)  # the leader can't pass (R6.4)
+    session = session_in(bot, thread)
+    assert session is not None
+    version = session.version
+    first = quick.options[0]
+    assert str(lowest) in first.label
+    await alice.select(panel, quick.custom_id, [first.value])
+    assert session.version > version and lowest not in state_of(bot, thread).hands[0]
