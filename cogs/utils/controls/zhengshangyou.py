@@ -5,6 +5,8 @@ player picks the cards themselves, presses Play, and the selection is matched ag
 engine's legal plays. A selection that matches none is still sent to the engine through
 ``panel_play``, so the refusal is the engine's own reason (R5, R6), shown on the panel.
 When the same cards can be read several ways on a lead (R5.6.2) a "Play as" select appears.
+On turn, a quick-play select on top (Pass, then the engine's plays from the lowest, up to 25)
+makes the common moves in one pick, as the old list of legal actions did.
 
 Drafts (the selected cards and the chosen reading) live in memory per seat; a restart only
 empties them.
@@ -138,20 +140,20 @@ class ZhengShangyouControls(GameControls):
         options = [discord.SelectOption(label=str(card), value=card.ascii, default=card in draft.cards)
                    for card in hand[:25]]
         if options:
-            items.append(GameSelect(gid, "zs_cards", "", version, options=options, row=0, min_values=0,
+            items.append(GameSelect(gid, "zs_cards", "", version, options=options, row=1, min_values=0,
                                     max_values=len(options), placeholder=t(lang, "zhengshangyou.ui.pick_cards")))
         items.append(GameButton(gid, "zs_play", "", version, label=t(lang, "zhengshangyou.action.play"),
-                                style=discord.ButtonStyle.success, disabled=not on_turn, row=1))
+                                style=discord.ButtonStyle.success, disabled=not on_turn, row=2))
         items.append(GameButton(gid, "zs_pass", "", version, label=t(lang, "zhengshangyou.action.pass"),
-                                style=discord.ButtonStyle.primary, disabled=not on_turn or leading, row=1))
+                                style=discord.ButtonStyle.primary, disabled=not on_turn or leading, row=2))
         items.append(GameButton(gid, "zs_clear", "", version, label=t(lang, "zhengshangyou.ui.button.clear"),
-                                row=1))
+                                row=2))
         quick = self._quick(legal)
         if on_turn and quick:
             quick_options = [discord.SelectOption(
                 label=action_label("zhengshangyou", legal[i], format_action(legal[i]), lang)[:100], value=str(i))
                 for i in quick]
-            items.append(GameSelect(gid, "zs_quick", "", version, options=quick_options, row=2,
+            items.insert(0, GameSelect(gid, "zs_quick", "", version, options=quick_options, row=0,
                                     placeholder=t(lang, "zhengshangyou.ui.quick_play")))
         readings = matching_plays(legal, tuple(sort_cards(list(draft.cards)))) if draft.cards else []
         if len(readings) > 1:
