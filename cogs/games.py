@@ -608,8 +608,10 @@ class Games(commands.Cog):
                 return
             await persistence.save(self.bot, session)
             label = action_label(session.game, action, mod.format_action(action), lang)
-            await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
-            self._after_change(session, events)
+            try:
+                await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
+            finally:  # the move is committed: the table and the computers go on even if the reply failed
+                self._after_change(session, events)
 
     def _back_from_away(self, session: GameSession, seat: int) -> None:
         """A person who was idle and clicks again takes their seat back from the computer."""

@@ -19,7 +19,7 @@ from bot.i18n import t
 from tests.discord_double import DiscordDouble, InteractionFailed
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
-from tests.play.driver import table_message
+from tests.play.driver import table_message, to_move
 
 from .helpers import SHORT, move_button, open_table, play_on, replays_to_its_result, session_of
 
@@ -239,3 +239,35 @@ async def test_no_embed_links_changes_nothing_the_bot_sends_no_embeds(double: Di
 
     assert final is not None and all(not m.embeds for m in double.messages)
     await _recorded_once(double, bot, "gostop")
+
+
+async def test_a_failed_reply_to_a_typed_move_still_lets_the_game_go_on(double: DiscordDouble,
+                                                                       bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    options, seats = SHORT["zhengshangyou"]
+    where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+    session = session_of(bot, where)
+    assert session is not None and session.state is not None
+    for _ in range(200):
+        table = table_message(where)
+        if table is not None and alice.id in to_move(table):
+            break
+        await double.settle()
+    mod = engine(session.game)
+    move = mod.format_action(mod.legal_actions(session.state, 0)[0])
+    moves = len(session.log)
+    double.faults.server_error(CALLBACK, status=503)  # not retried by discord.py
+
+    record = await alice.begin_run("/play", channel=where, move=move)
+    await double.settle()
+    double.clock.advance(3.1)
+    with pytest.raises((InteractionFailed, AssertionError)):  # no answer; the command's error is logged
+        await double.wait(record)
+    await double.settle()
+    double.take_bot_errors()
+    double.take_violations()  # the error handler's apology came after the (jumped) 3 s
+
+    assert len(session.log) > moves and session.log[moves][0] == 0  # applied once, and the computers went on
+    final = await play_on(double, bot, where, [alice], seed=12)
+    assert final is not None
+    await _recorded_once(double, bot, "zhengshangyou")
