@@ -1364,6 +1364,7 @@ def _mission_done(name: str, t: Any) -> bool:
 
 def _stop(st: State, seat: int, events: list[Event]) -> None:
     pays, detail = settlement(st, seat)
+    detail = {**detail, "parts": score_breakdown(st, seat)}  # the winner's combinations, for the summary
     events.append(Event("stop", seat, {"score": st.score(seat), "detail": detail}))
     for q, amount in pays.items():
         _pay(st, q, seat, amount, "settlement", events)
