@@ -39,5 +39,7 @@ def setup_logging(level: str, secrets: list[str]) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level)
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+    # aiosqlite's debug lines carry every statement's values: whole saved games, hidden hands included
+    logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.getLevelName(level)))
     # the bot never joins voice: discord.py's notes about missing voice libraries are noise for admins
     logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())

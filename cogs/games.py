@@ -500,24 +500,20 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(_lang(interaction), "games.error.not_seated"))
             return
         surface = await self._panel(session, seat, _lang(interaction))
-        for attempt in range(2):  # a 503 once more: the 3-second window allows it
-            try:
-                await interaction.response.send_message(surface.content, files=surface.files(),
-                                                        view=surface.view(), ephemeral=True)
-                return
-            except discord.DiscordServerError as err:
-                if attempt:
-                    self._panel_failed(interaction, session, err)
-            except discord.HTTPException as err:
-                self._panel_failed(interaction, session, err)
-                return
+        await self._show_panel(interaction, session, surface, edit=False)
 
     async def _edit_panel(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           page: int = 0, note: str = "") -> None:
         surface = await self._panel(session, seat, _lang(interaction), page=page, note=note)
+        edit = interaction.message is not None and interaction.message.flags.ephemeral
+        await self._show_panel(interaction, session, surface, edit=edit)
+
+    async def _show_panel(self, interaction: discord.Interaction, session: GameSession, surface: Surface,
+                          edit: bool) -> None:
+        """Answer the click with the panel: the clicked private panel edited, or a new private one."""
         for attempt in range(2):  # a 503 once more: the 3-second window allows it
             try:
-                if interaction.message is not None and interaction.message.flags.ephemeral:
+                if edit:
                     await interaction.response.edit_message(content=surface.content, attachments=surface.files(),
                                                             view=surface.view())
                 else:
@@ -865,14 +861,14 @@ class Games(commands.Cog):
     # ------------------------------------------------------------------ computer players
 
     async def _drive(self, session: GameSession) -> None:
-        """Let every computer-controlled seat that may act do so, one decision at a time."""
-        try:
-            await self._drive_burst(session)
-        finally:
-            await self._commit(session)
+        """Let every computer-controlled seat that may act do so, one decision at a time.
 
-    async def _drive_burst(self, session: GameSession) -> None:
+        Computer moves are saved once a round (at the top of the loop). Nothing is awaited
+        between finding no computer to move and returning: a change in that gap would find
+        this driver still running and not start another, and the game would wait forever.
+        """
         while session.phase == PLAYING and session.paused_until is None:
+            await self._commit(session)
             seats = sorted(s for s in self.deciders(session) if session.seats[s].computer_plays)
             if not seats:
                 return
