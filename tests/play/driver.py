@@ -28,6 +28,7 @@ from tests.discord_double.people import Person
 
 MENTION = re.compile(r"<@!?(\d+)>")
 NAV_LABELS = {"◀", "▶"}
+WILD_READING = re.compile(r"(?<=BJ|RJ)\([^)]*\)")
 
 
 def extra_calls(double: DiscordDouble) -> list[tuple[str, list[str]]]:
@@ -131,7 +132,8 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
         if hand_over in message.content:
             continue  # it shows the hand that just ended, whose card ids are already dealt again
         log.checked_messages += 1
-        words = set(re.split(r"[\s,;:()\[\]]+", message.text))
+        text = WILD_READING.sub("", message.text)  # "BJ(5♣)": the joker stands for a 5♣, it is not one
+        words = set(re.split(r"[\s,;:()\[\]]+", text))
         leaked = words & hidden
         assert not leaked, f"public message shows hidden cards {leaked}: {message.content[:200]}"
     table = table_message(thread, lang)
