@@ -190,7 +190,7 @@ class GoujiControls(GameControls):
             banner = t(lang, "gouji.ui.banner.ge_ming_decide", player=seat_names[state.ge_ming])
         elif phase in ("threes", "revolution", "swap", "tribute_agree", "tribute_return"):
             banner = t(lang, f"gouji.ui.banner.{phase}")
-        kind = t(lang, f"gouji.ui.hand_kind.{state.hand_kind}")
+        kind = t(lang, f"gouji.hand_kind.{state.hand_kind}")
         score = t(lang, "gouji.ui.scores", hand=state.hand_no, kind=kind, ace=state.scores[0], bdf=state.scores[1])
         if state.rang is not None and state.rang[2] == "pending":
             banner += " · " + t(lang, "gouji.ui.rang_pending", player=seat_names[state.rang[0]],
