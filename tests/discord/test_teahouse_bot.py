@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble, UserActionError
+from tests.play.driver import to_move
 
 
 async def test_bot_starts_syncs_commands_and_answers_help_ephemerally(double: DiscordDouble, bot: TeahouseBot) -> None:
@@ -55,11 +58,21 @@ async def test_a_clock_jump_runs_the_real_turn_clock(double: DiscordDouble, bot:
     double.clock.advance(5)  # computer players' thinking delay
     await double.settle()
     (thread,) = double.threads
+    for _ in range(200):  # until the table asks a person to move or waits for the next hand
+        last = thread.last_message
+        if last is not None and (to_move(last) or last.has_button(t("en", "games.button.next_hand"))):
+            break
+        await asyncio.sleep(0.05)
+        await double.settle()
     table_before = thread.last_message
     calls_before = len(double.calls)
 
-    double.clock.advance(60)  # nobody moves: the turn clock runs out
-    await double.settle()
+    double.clock.advance(61)  # nobody moves: the turn clock (or the pause after an instant hand) runs out
+    for _ in range(60):  # the clock checks the time about once a second
+        await double.settle()
+        if len(double.calls) > calls_before:
+            break
+        await asyncio.sleep(0.1)
 
     assert len(double.calls) > calls_before  # the bot reacted without any interaction
     assert thread.last_message is not table_before or thread.last_message.edits  # type: ignore[union-attr]
