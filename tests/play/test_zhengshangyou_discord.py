@@ -8,6 +8,7 @@ from statistics import mean
 from typing import Any
 
 from bot.app import TeahouseBot
+from bot.games import zhengshangyou as zsy
 from bot.i18n import t
 from tests.discord_double import DiscordDouble
 from tests.play.driver import (
@@ -79,10 +80,12 @@ async def test_idle_player_is_replaced_by_the_computer_after_the_timeout(double:
     session = session_in(bot, thread)
     assert session is not None
     version = session.version
+    rule_move = zsy.format_action(zsy.timeout_action(zsy.view(session.state, 0), zsy.legal_actions(session.state, 0)))
     double.clock.advance(6)  # alice does nothing past her turn's deadline
     timed_out = t("en", "games.timed_out", player="Alice")
     await wait_for(double, lambda: session.version > version and any(
         timed_out in m.content for m in thread.public_messages), "the computer moving for alice")
+    assert session.log[version] == (0, rule_move)  # §16.6: pass when following, the lowest single when leading
     assert session.seats[0].timeouts == 1 and not session.seats[0].computer_plays
     # a second missed turn in a row hands the seat to the computer until she clicks again
     await wait_for(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message), "her turn again")

@@ -22,6 +22,7 @@ import discord
 
 from bot.games.core import Card
 from bot.games.zhengshangyou import engine as zsy
+from bot.games.zhengshangyou import timeout_action
 from bot.games.zhengshangyou.actions import Pass, Play, cards_text, format_action, sort_cards
 from bot.i18n import language_of, t
 
@@ -83,6 +84,10 @@ class ZhengShangyouControls(GameControls):
 
     def __init__(self) -> None:
         self.drafts: dict[tuple[int, int], Draft] = {}
+
+    def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange."""
+        return timeout_action(zsy.view(session.state, seat), legal)
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
         if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a selection
