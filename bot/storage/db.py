@@ -22,6 +22,7 @@ Params = Sequence[Any]
 
 #: How long a writer waits for another process's write transaction before giving up.
 BUSY_TIMEOUT_S = 30.0
+WAL_ATTEMPTS = 200  # 10 s of 50 ms waits
 
 
 def split_script(script: str) -> list[str]:
@@ -64,6 +65,22 @@ class Transaction:
         return [tuple(row) for row in await self._conn.execute_fetchall(sql, params)]
 
 
+async def _switch_to_wal(conn: aiosqlite.Connection) -> None:
+    """``PRAGMA journal_mode = WAL``, waiting for another process that is switching a new file too.
+
+    SQLite does not wait on its busy timeout for this pragma: two shards starting on a new
+    file at once would otherwise see "database is locked".
+    """
+    for attempt in range(WAL_ATTEMPTS):
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or attempt == WAL_ATTEMPTS - 1:
+                raise
+            await asyncio.sleep(0.05)
+
+
 class Database:
     """One connection, shared by every coroutine of the process."""
 
@@ -76,7 +93,7 @@ class Database:
         """Open ``path`` (or ``":memory:"``) in WAL mode with foreign keys on."""
         conn = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
         try:
-            await conn.execute("PRAGMA journal_mode = WAL")
+            await _switch_to_wal(conn)
             # WAL + NORMAL: a commit survives a crash of the bot (not of the machine) without an fsync per move.
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")

@@ -28,6 +28,8 @@ from tests.discord_double.people import Person
 
 MENTION = re.compile(r"<@!?(\d+)>")
 NAV_LABELS = {"◀", "▶"}
+# Games whose cards are named by rank alone (four decks): a play is public and names no particular card.
+FACE_UP_RANKS = {"gouji"}
 WILD_READING = re.compile(r"(?<=BJ|RJ)\([^)]*\)")
 
 
@@ -52,6 +54,7 @@ class MatchLog:
     final: Message | None = None
     shown: set[str] = field(default_factory=set)  # public views of the current hand (see hidden_cards)
     shown_hand: int = -1
+    plays_seen: int = 0  # how much of the session's action log check_public has read
 
 
 def games_cog(bot: TeahouseBot) -> Games:
@@ -122,6 +125,11 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
         return
     if log.shown_hand != session.hand_first_line:
         log.shown_hand, log.shown = session.hand_first_line, set()
+    if session.game in FACE_UP_RANKS:  # plays made and collected between two checks were public too
+        for _seat, text in session.log[log.plays_seen:]:
+            if getattr(engine(session.game).parse_action(text), "kind", "") == "play":
+                log.shown.add(text)
+    log.plays_seen = len(session.log)
     hidden = hidden_cards(session, log.shown)
     hand_over = t(lang, "games.summary.hand_over", game="").split("**")[-1].strip()
     for message in [*thread.public_messages, *double.default_channel.public_messages]:
