@@ -92,6 +92,7 @@ class Games(commands.Cog):
         self._handled: OrderedDict[int, None] = OrderedDict()
         self._drivers: dict[int, asyncio.Task[None]] = {}
         self._clocks: dict[int, asyncio.Task[None]] = {}
+        self._clock_windows: dict[int, dict[int, tuple[Any, float]]] = {}  # game -> waiting seat -> window
         self._tables: dict[int, asyncio.Task[None]] = {}
         self._table_wanted: set[int] = set()
         self._unsaved: set[int] = set()  # games with computer moves not yet saved
@@ -180,7 +181,7 @@ class Games(commands.Cog):
             id=interaction.id, game=game, guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0, host_id=interaction.user.id, options=chosen,
             seats=[Seat(interaction.user.display_name, user_id=interaction.user.id)],
-            turn_timeout=turn_seconds or settings.turn_timeout_s or self.bot.config.turn_timeout_seconds,
+            turn_timeout=turn_seconds or self._default_turn(game, settings.turn_timeout_s),
             lang=persistence.public_language(self.bot, settings, interaction), rated=settings.rated,
         )
         self.sessions[session.id] = session
@@ -920,13 +921,52 @@ class Games(commands.Cog):
 
     # ------------------------------------------------------------------ turn clock
 
+    def _default_turn(self, game: str, server_seconds: int | None) -> int:
+        """The turn timeout of a new game (its own ``turn_seconds`` comes first): the server's, else the
+        rules file's turn length, else the bot's default. The game's other windows scale with it."""
+        return server_seconds or controls_for(game).rules_turn_seconds or self.bot.config.turn_timeout_seconds
+
+    def _windows(self, session: GameSession, waiting: set[int]) -> dict[int, tuple[Any, float]]:
+        """Each waiting person's window (its name, its length): the rules file's length for the decision
+        at hand, a short grace for a person who is away (the timeout rules act), else the turn timeout."""
+        controls = controls_for(session.game)
+        afk_after = controls.afk_after(session) or AFK_AFTER_TIMEOUTS
+        grace = controls.afk_grace(session)
+        out: dict[int, tuple[Any, float]] = {}
+        for seat in waiting:
+            if grace is not None and session.seats[seat].timeouts >= afk_after:
+                out[seat] = ("away", grace)
+                continue
+            seconds = controls.window_seconds(session, seat)
+            out[seat] = (controls.window_key(session, seat), float(session.turn_timeout if seconds is None
+                                                                  else seconds))
+        return out
+
+    def _reminder_lead(self, session: GameSession) -> float | None:
+        """Seconds before the deadline to remind, by the game's rules (default: a quarter of the window,
+        at least 3 s); None when the window is too short for a reminder besides the prompt's ping."""
+        windows = self._clock_windows.get(session.id) or self._windows(session, self._waiting_humans(session))
+        length = max((seconds for _, seconds in windows.values()), default=float(session.turn_timeout))
+        lead = controls_for(session.game).reminder_seconds(session, length)
+        if lead is None:
+            lead = max(3.0, length / 4)
+        return lead if lead < length else None
+
     def _arm_clock(self, session: GameSession) -> None:
+        """A new deadline when someone new is waited for or a waited-for person's window changed;
+        several people in one window share it (the longest of their windows)."""
         waiting = self._waiting_humans(session)
         if session.paused_until is not None or not waiting:
             session.deadline = None
-        elif session.deadline is None or waiting - session.pinged:
-            session.deadline = time.time() + session.turn_timeout
-            session.reminded = False
+            self._clock_windows.pop(session.id, None)
+        else:
+            windows = self._windows(session, waiting)
+            before = self._clock_windows.get(session.id)  # None after a restart: the saved deadline stands
+            self._clock_windows[session.id] = windows
+            changed = before is not None and any(before.get(seat) != window for seat, window in windows.items())
+            if session.deadline is None or waiting - session.pinged or changed:
+                session.deadline = time.time() + max(seconds for _, seconds in windows.values())
+                session.reminded = False
         if session.deadline is not None or session.paused_until is not None:
             self._spawn(self._clocks, session, self._clock(session))
 
@@ -950,7 +990,8 @@ class Games(commands.Cog):
             deadline = session.deadline
             if deadline is None:
                 return
-            remind_at = deadline - max(3.0, session.turn_timeout / 4)
+            lead = self._reminder_lead(session)
+            remind_at = deadline if lead is None else deadline - lead
             if now < deadline:
                 if not session.reminded and now >= remind_at:
                     session.reminded = True
@@ -960,10 +1001,13 @@ class Games(commands.Cog):
                 await asyncio.sleep(min(1.0, max(wake - now, 0.0)))
                 continue
             session.deadline = None
+            controls = controls_for(session.game)
+            afk_after = controls.afk_after(session) or AFK_AFTER_TIMEOUTS
+            computer_takes_over = controls.afk_grace(session) is None
             for seat in sorted(self._waiting_humans(session)):
                 info = session.seats[seat]
                 info.timeouts += 1
-                if info.timeouts >= AFK_AFTER_TIMEOUTS:
+                if info.timeouts >= afk_after and computer_takes_over:
                     info.ai = "easy"
                 await self._computer_move(session, seat, "easy", timed_out=True)
 
@@ -1027,6 +1071,7 @@ class Games(commands.Cog):
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
         self._table_wanted.discard(session.id)
+        self._clock_windows.pop(session.id, None)
         result = engine(session.game).result(session.state) if session.state is not None else None
         summary: dict[str, Any] = {}
         if result is not None:
@@ -1070,7 +1115,7 @@ class Games(commands.Cog):
         session = GameSession(
             id=interaction.id, game=record.game, guild_id=record.guild_id, channel_id=record.channel_id,
             thread_id=record.thread_id, host_id=interaction.user.id, options=dict(record.options), seats=seats,
-            turn_timeout=settings.turn_timeout_s or self.bot.config.turn_timeout_seconds,
+            turn_timeout=self._default_turn(record.game, settings.turn_timeout_s),
             lang=persistence.public_language(self.bot, settings, interaction), rated=settings.rated,
         )
         self.sessions[session.id] = session

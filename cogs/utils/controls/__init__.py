@@ -54,6 +54,44 @@ class GameControls:
         """
         return set()
 
+    # ------------------------------------------------------------------ the clock
+
+    #: the rules file's turn length in seconds (a lead, for games whose windows differ): the default when
+    #: neither the game (``turn_seconds``) nor the server (``/settings``) sets one; None: the bot's default
+    rules_turn_seconds: int | None = None
+
+    def paced(self, session: GameSession, rules_seconds: float) -> float:
+        """A rules-file length at this game's pace: a turn timeout set by the game or the server replaces
+        the rules' turn length, and every other window scales by the same factor."""
+        if not self.rules_turn_seconds:
+            return rules_seconds
+        return rules_seconds * session.turn_timeout / self.rules_turn_seconds
+
+    def window_seconds(self, session: GameSession, seat: int) -> float | None:
+        """Length of the decision window ``seat`` is in now (a lead, a vote, a tribute return), or None
+        for the session's turn timeout. Only public facts may decide it: a timer never reveals
+        whether a player can play."""
+        return None
+
+    def window_key(self, session: GameSession, seat: int) -> Any:
+        """Names the window ``seat`` is in now; when it changes while the seat is still waited for (a vote
+        after the Ready window, a new deal), the clock starts again."""
+        return None
+
+    def reminder_seconds(self, session: GameSession, window: float) -> float | None:
+        """How long before the deadline of a ``window``-second window the reminder is posted, or None for
+        the spine's default; a lead not shorter than the window means no reminder (the prompt pinged)."""
+        return None
+
+    def afk_after(self, session: GameSession) -> int | None:
+        """Consecutive timeouts after which a person is treated as away, or None for the spine's default."""
+        return None
+
+    def afk_grace(self, session: GameSession) -> float | None:
+        """For an away person: seconds each of his decisions waits before the timeout rules make it
+        (until he clicks again); None: the computer plays his seat instead."""
+        return None
+
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
         return None

@@ -74,6 +74,18 @@ class GoitaControls(GameControls):
         # (game, seat) -> (state version, the piece picked first): the composer's one remembered step
         self._first: dict[tuple[int, int], tuple[int, int]] = {}
 
+    # ---------------------------------------------------------------- the clock (§12.10)
+
+    def window_seconds(self, session: GameSession, seat: int) -> float | None:
+        """The game's ``turn_timeout`` option (§12.10) when set; 0 ("off") keeps the bot's turn timer."""
+        state: State | None = session.state
+        seconds = int(state.options.get("turn_timeout", 0)) if state is not None else 0
+        return float(seconds) if seconds > 0 else None
+
+    def reminder_seconds(self, session: GameSession, window: float) -> float | None:
+        """§12.10: the reminder comes at half time."""
+        return window / 2
+
     # ---------------------------------------------------------------- start
 
     def seat_draw(self, session: GameSession, lang: str) -> list[str]:

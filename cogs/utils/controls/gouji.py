@@ -81,6 +81,31 @@ def grouped_hand(hand: list[int]) -> str:
     return " ".join(f"{RANK_TEXT[r]}×{hand[r]}" for r in _HIGH_FIRST if hand[r])
 
 
+#: §13.6 limits by decision window, in seconds (the lead is the turn length a game or server setting replaces)
+LEAD_SECONDS = 60
+WINDOW_SECONDS = {
+    "lead": LEAD_SECONDS, "follow": 40, "duel": 40, "team_choice": 20,
+    "threes": 20, "revolution": 30, "ge_ming_vote": 30, "ge_ming_decide": 20,
+    "swap": 15, "tribute_agree": 30, "tribute_return": 60,
+}
+REMINDER_SECONDS = 15.0
+AFK_AFTER_TIMEOUTS = 3
+AFK_GRACE_SECONDS = 5.0
+
+
+def window_name(state: gouji.State, seat: int) -> str | None:
+    """The §13.6 window ``seat`` is waited for in, from public facts only (phase, table, duel); a Xian
+    Rang Rang answer is part of the asked teammate's turn, so it ends with that turn."""
+    phase = state.phase
+    if phase != "play":
+        return phase if phase in WINDOW_SECONDS else None
+    if state.turn < 0:
+        return "team_choice" if seat in state.candidates else None
+    if state.top is None:
+        return "lead"
+    return "duel" if state.duel_a >= 0 else "follow"
+
+
 def _seat_name(session: GameSession, lang: str, seat: int) -> str:
     return f"{'ABCDEF'[seat]} {names(session, lang)[seat]}"
 
@@ -155,6 +180,36 @@ class GoujiControls(GameControls):
             return None
         action = gouji.timeout_action(state, seat)
         return action if action in legal else None
+
+    # ------------------------------------------------------------------ the clock (§13.6)
+
+    rules_turn_seconds = LEAD_SECONDS
+
+    def window_seconds(self, session: GameSession, seat: int) -> float | None:
+        """§13.6: each decision has its own limit (lead 60 s, follow and duel answer 40 s, votes 30 s …),
+        at the session's pace. Only the phase and the public table decide it, never the seat's hand."""
+        name = window_name(session.state, seat) if session.state is not None else None
+        return None if name is None else self.paced(session, WINDOW_SECONDS[name])
+
+    def window_key(self, session: GameSession, seat: int) -> Any:
+        state = session.state
+        return None if state is None else (state.hand_no, state.deal_no, window_name(state, seat))
+
+    def reminder_seconds(self, session: GameSession, window: float) -> float | None:
+        """§13.6: a reminder 15 s before expiry."""
+        return REMINDER_SECONDS
+
+    def afk_after(self, session: GameSession) -> int | None:
+        """§13.6: AFK after 3 consecutive timeouts."""
+        return AFK_AFTER_TIMEOUTS
+
+    def afk_grace(self, session: GameSession) -> float | None:
+        """§13.6: an AFK player's decisions are made by the timeout rules after 5 s; with
+        ``afk_takeover = cpu`` the computer policy (§13.8) plays his seat instead."""
+        state = session.state
+        if state is not None and state.options.get("afk_takeover") == "cpu":
+            return None
+        return AFK_GRACE_SECONDS
 
     # ------------------------------------------------------------------ public table
 
@@ -636,4 +691,4 @@ def _lang(interaction: discord.Interaction) -> str:
 
 CONTROLS = GoujiControls()
 
-__all__ = ["CONTROLS", "Draft", "GoujiControls", "grouped_hand"]
+__all__ = ["CONTROLS", "WINDOW_SECONDS", "Draft", "GoujiControls", "grouped_hand", "window_name"]

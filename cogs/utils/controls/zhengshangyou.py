@@ -85,6 +85,19 @@ class ZhengShangyouControls(GameControls):
     def __init__(self) -> None:
         self.drafts: dict[tuple[int, int], Draft] = {}
 
+    # §16.6: one turn timer (90 s) for every decision, a reminder at 20 s left; after 2 timeouts in a row
+    # the timeout policies act for an AFK player after 5 s per decision until he plays again
+    rules_turn_seconds = 90
+
+    def reminder_seconds(self, session: GameSession, window: float) -> float | None:
+        return 20.0
+
+    def afk_after(self, session: GameSession) -> int | None:
+        return 2
+
+    def afk_grace(self, session: GameSession) -> float | None:
+        return 5.0
+
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange."""
         return timeout_action(zsy.view(session.state, seat), legal)
