@@ -21,7 +21,7 @@ from cogs.utils import pictures
 from cogs.utils.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
-from tests.play.driver import final_summary, games_cog, hidden_cards
+from tests.play.driver import FACE_UP_RANKS, final_summary, games_cog, hidden_cards
 
 from .helpers import SHORT, count, open_table
 
@@ -48,9 +48,26 @@ class LeakWatch(logging.Handler):
         self.double, self.bot = double, bot
         self.counts: Counter[str] = Counter()
         self.leaks: list[str] = []
+        #: game -> (its hand's first line, plays of that hand seen so far, log entries read)
+        self.played: dict[int, tuple[int, set[str], int]] = {}
 
     def sessions(self) -> list[GameSession]:
         return [s for s in games_cog(self.bot).sessions.values() if s.state is not None]
+
+    def hidden(self, session: GameSession) -> set[str]:
+        """Cards held and not public. Gou Ji plays four decks: a rank played earlier in the hand (and
+        collected since) may still be held by someone else, and a line naming that play is no leak."""
+        if session.game not in FACE_UP_RANKS:
+            return hidden_cards(session)
+        first, played, read = self.played.get(session.id, (-1, set(), 0))
+        if first != session.hand_first_line:
+            played = set()
+        mod = engine(session.game)
+        for _seat, text in session.log[read:]:
+            if getattr(mod.parse_action(text), "kind", "") == "play":
+                played.add(text)
+        self.played[session.id] = (session.hand_first_line, played, len(session.log))
+        return hidden_cards(session, set(played))
 
     def emit(self, record: logging.LogRecord) -> None:
         text = record.getMessage() + (logging.Formatter().formatException(record.exc_info)
@@ -60,7 +77,7 @@ class LeakWatch(logging.Handler):
             self.leaks.append(f"token in log: {text[:200]}")
         words = set(WORDS.split(text))
         for session in self.sessions():
-            leaked = words & hidden_cards(session)
+            leaked = words & self.hidden(session)
             if leaked:
                 self.leaks.append(f"log record shows hidden {leaked}: {text[:200]}")
 
@@ -77,7 +94,7 @@ class LeakWatch(logging.Handler):
         for session in self.sessions():
             if message.channel_id not in (session.thread_id, session.channel_id):
                 continue
-            hidden = hidden_cards(session)
+            hidden = self.hidden(session)
             if message.ephemeral:
                 seat = session.seat_of(message.ephemeral_for or 0)
                 own = set() if seat is None else {
