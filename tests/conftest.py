@@ -1,7 +1,8 @@
 """Shared fixtures: the Discord double and the real Teahouse bot started against it.
 
 `double` is a started `DiscordDouble` holding the standard world ("Teahouse Test" with
-#games, alice..frank and `admin` with Manage Server). `bot` is the real `TeahouseBot`
+#games, alice..frank and `admin` with Manage Server); a test package that wants it quicker
+overrides the `settle_window` fixture. `bot` is the real `TeahouseBot`
 started with `bot.start(token)` against it: READY, commands synced, its own SQLite file.
 `teahouse` starts more (a restart, other settings): `async with teahouse(...) as bot:`.
 The `double` fixture fails the test at teardown if the bot broke a Discord rule or
@@ -28,8 +29,14 @@ StartTeahouse = Callable[..., AbstractAsyncContextManager["TeahouseBot"]]
 
 
 @pytest.fixture
-async def double(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[DiscordDouble]:
-    fake = DiscordDouble()
+def settle_window() -> float:
+    """Seconds of quiet after which the double calls the bot idle (its own default); a conftest overrides it."""
+    return 0.05
+
+
+@pytest.fixture
+async def double(monkeypatch: pytest.MonkeyPatch, settle_window: float) -> AsyncIterator[DiscordDouble]:
+    fake = DiscordDouble(settle_window=settle_window)
     monkeypatch.setattr(time, "time", fake.clock.time)  # the bot's wall clock follows double.clock
     await fake.start()
     fake.add_standard_world()

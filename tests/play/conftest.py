@@ -1,20 +1,20 @@
-"""The real bot for game tests: computer players move at once, so a match takes seconds."""
+"""The real bot for game tests: computer players move at once, so a match takes seconds.
+
+`tests/resilience` uses this `bot` too (it imports the fixture).
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.app import TeahouseBot
-from bot.config import Config
-from tests.discord_double import DiscordDouble
+from tests.conftest import StartTeahouse
 
 
 @pytest.fixture
-async def bot(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[TeahouseBot]:
-    config = Config(token=double.token, database_path=str(tmp_path / "teahouse.db"), computer_delay_seconds=0.0)
-    client = TeahouseBot(config, guild_ready_timeout=0.05)
-    async with double.running(client):
+async def bot(teahouse: StartTeahouse) -> AsyncIterator[TeahouseBot]:
+    """The real bot with computer thinking time 0: the tests wait for people, not for computers."""
+    async with teahouse(computer_delay_seconds=0.0) as client:
         yield client
