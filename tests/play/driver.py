@@ -12,8 +12,13 @@ import asyncio
 import contextlib
 import random
 import re
+import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from statistics import mean
+from typing import Any, Generic, TypeVar, cast
+
+import pytest
 
 from bot.app import TeahouseBot
 from bot.games.registry import engine
@@ -31,6 +36,7 @@ NAV_LABELS = {"◀", "▶"}
 # Games whose cards are named by rank alone (four decks): a play is public and names no particular card.
 FACE_UP_RANKS = {"gouji"}
 WILD_READING = re.compile(r"(?<=BJ|RJ)\([^)]*\)")
+StateT = TypeVar("StateT")
 
 
 def extra_calls(double: DiscordDouble) -> list[tuple[str, list[str]]]:
@@ -252,3 +258,118 @@ async def open_game(double: DiscordDouble, host: Person, game: str, options: str
     new = [c for c in double.threads if c.id not in before]
     assert new, "the game did not open a thread"
     return new[-1]
+
+
+def fix_deal(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The next game's seed (the cog's dice, ``secrets.randbits(48)``) is ``seed``: its deal and seat draw are known.
+
+    Other draws (discord.py's 64-bit nonces) stay random.
+    """
+    real = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seed if bits == 48 else real(bits))
+
+
+class Table(Generic[StateT]):
+    """One game in a thread as the test sees it: the bot's session and state read as an oracle (never
+    changed), the public leak check at every settle, and the calls each person's move cost.
+
+    A game's tests subclass it with that game's moves; ``calls_per_move`` is the average they may cost,
+    and ``summary_calls``, when set, what the move that ends the match may cost instead (it also posts the
+    match summary).
+    """
+
+    calls_per_move = 2.0
+    summary_calls: int | None = None
+
+    def __init__(self, double: DiscordDouble, bot: TeahouseBot, thread: Channel) -> None:
+        self.double, self.bot, self.thread = double, bot, thread
+        self.log = MatchLog()
+        self.seen: set[int] = set()  # public messages check_public has read
+
+    @property
+    def session(self) -> GameSession:
+        session = session_in(self.bot, self.thread)
+        assert session is not None, "the game is over"
+        return session
+
+    @property
+    def state(self) -> StateT:
+        return cast(StateT, self.session.state)
+
+    def version(self) -> int:
+        """The state's version; -1 once the match is over (the game has left the cog)."""
+        session = session_in(self.bot, self.thread)
+        return -1 if session is None else int(session.version)
+
+    def seat(self, person: Person) -> int:
+        seat = self.session.seat_of(person.id)
+        assert seat is not None
+        return seat
+
+    async def settle(self) -> None:
+        await self.double.settle()
+        check_public(self.double, self.bot, self.thread, self.log, self.seen)
+
+    async def wait(self, done: Callable[[], bool], what: str, tries: int = 300) -> None:
+        """Settle until ``done()`` holds (the bot works in bursts, the table edits are coalesced)."""
+        for _ in range(tries):
+            await self.settle()
+            if done():
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"never happened: {what}")
+
+    async def shown(self, text: str, tries: int = 300) -> None:
+        """Wait until ``text`` is on a public message."""
+        await self.wait(lambda: text in self.public_text(), f"shown: {text}", tries)
+
+    def public_text(self) -> str:
+        """Every public message of the thread, with what each said before its edits."""
+        return "\n".join(v for m in self.thread.messages if not m.ephemeral
+                         for v in [m.content, *(e.content for e in m.edits)])
+
+    def table(self) -> Message:
+        message = table_message(self.thread)
+        assert message is not None
+        return message
+
+    async def panel(self, person: Person) -> Message:
+        """The person's private panel, opened with the table's hand button."""
+        for _ in range(5):
+            try:
+                panel = await person.click(self.table(), t("en", "games.button.hand"))
+            except UserActionError:  # the table was re-posted between reading and clicking
+                await self.double.settle()
+                continue
+            assert panel.ephemeral and panel.ephemeral_for == person.id
+            return panel
+        raise AssertionError("no table to click")
+
+    def moved(self, person: Person) -> None:
+        """Count a move the person just made, with the calls it cost."""
+        self.log.human_moves += 1
+        self.log.calls_per_move.append(len(person.last_interaction.other_calls))
+
+    async def refuses_stale(self, person: Person, old_panel: Message, control: str,
+                            values: list[str] | None = None) -> None:
+        """A click (or, with ``values``, a pick) on a panel of an earlier state changes nothing and is answered
+        on that panel, to that person only."""
+        version = self.version()
+        if values is None:
+            reply = await person.click(old_panel, control)
+        else:
+            reply = await person.select(old_panel, control, values)
+        assert reply.ephemeral and reply.ephemeral_for == person.id
+        assert t("en", "games.error.stale" if version >= 0 else "games.error.game_over") in reply.content
+        assert self.version() == version
+        assert all(reply not in p.ephemerals for p in self.double.people.values() if p.id != person.id)
+
+    def finish_checks(self) -> None:
+        """The leak check read messages, and the people's moves cost no more calls than they should."""
+        assert self.log.checked_messages > 0
+        calls = self.log.calls_per_move
+        if self.summary_calls is not None and calls and final_summary(self.thread) is not None:
+            assert calls[-1] <= self.summary_calls, extra_calls(self.double)
+            calls = calls[:-1]
+        if calls:
+            assert mean(calls) <= self.calls_per_move, (calls, extra_calls(self.double))

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from statistics import mean
-from types import SimpleNamespace
 
 import pytest
 
@@ -38,23 +36,12 @@ from bot.games.goita.pieces import GYOKU, IDS, OU, SHI, TYPE, VALUE
 from bot.i18n import t
 from cogs.utils.components import custom_id
 from cogs.utils.controls.goita import drawn_order
-from cogs.utils.session import GameSession
 from cogs.utils.words import action_label
 from cogs.utils.words import names as seat_names
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
-from tests.play.driver import (
-    MatchLog,
-    check_public,
-    extra_calls,
-    final_summary,
-    games_cog,
-    open_game,
-    session_in,
-    table_message,
-    to_move,
-)
+from tests.play.driver import Table, final_summary, fix_deal, games_cog, open_game, table_message, to_move
 
 TURN_SECONDS = 120
 # where each search starts: a seed known to produce its situation (found by the same search from 1)
@@ -99,42 +86,17 @@ def search(pred: Pred, options: dict[str, int], start: int, people: int = 1, ste
 
 # ---------------------------------------------------------------- a table as its people see it
 
-class Table:
+class GoitaTable(Table[State]):
     """One Goita game in a thread: people read the table, open their pieces and click or type."""
 
+    calls_per_move = CALLS_PER_MOVE
+
     def __init__(self, double: DiscordDouble, bot: TeahouseBot, thread: Channel, people: list[Person]) -> None:
-        self.double, self.bot, self.thread, self.people = double, bot, thread, people
-        self.log = MatchLog()
-        self.seen: set[int] = set()
-        self.calls: list[int] = []
-
-    @property
-    def session(self) -> GameSession:
-        session = session_in(self.bot, self.thread)
-        assert session is not None
-        return session
-
-    @property
-    def state(self) -> State:
-        state: State = self.session.state
-        return state
-
-    def seat(self, person: Person) -> int:
-        seat = self.session.seat_of(person.id)
-        assert seat is not None
-        return seat
+        super().__init__(double, bot, thread)
+        self.people = people
 
     def cid(self, verb: str, arg: str) -> str:
         return custom_id(self.session.id, verb, arg, self.session.version)
-
-    async def settle(self) -> None:
-        await self.double.settle()
-        check_public(self.double, self.bot, self.thread, self.log, self.seen)
-
-    def table(self) -> Message:
-        table = table_message(self.thread)
-        assert table is not None
-        return table
 
     async def turn_of(self, who: set[Person] | None = None, tries: int = 400) -> Person | None:
         """Wait until the table names one of ``who`` (default: anybody seated) to act; None at match end."""
@@ -153,11 +115,6 @@ class Table:
                     return next(p for p in named if self.seat(p) in to_act(self.state))
             await asyncio.sleep(0.02)
         raise AssertionError(f"nobody was asked to move: {self.public_text()[-300:]}")
-
-    async def panel(self, person: Person) -> Message:
-        panel = await person.click(self.table(), t("en", "games.button.hand"))
-        assert panel.ephemeral and panel.ephemeral_for == person.id
-        return panel
 
     async def play(self, person: Person, action: Action, typed: bool = False) -> Message:
         """Make ``action`` as the person would: two clicks on the panel (or one for a pass), or ``/play``."""
@@ -181,8 +138,7 @@ class Table:
                 reply = await person.click(reply, self.cid("go", f"{kind}{action.first}{action.attack}"))
             self.log.clicks += 1
         assert session.version > version, reply.content
-        self.log.human_moves += 1
-        self.calls.append(len(person.last_interaction.other_calls))
+        self.moved(person)
         return reply
 
     async def follow(self, person: Person) -> Message:
@@ -204,55 +160,37 @@ class Table:
         session, seat = self.session, self.seat(person)
         version, deal, missed = session.version, session.state.deal_no, session.seats[seat].timeouts
         self.double.clock.advance(TURN_SECONDS + 1)
-        said = t("en", "games.timed_out", player=seat_names(session, "en")[seat])
-        for _ in range(300):
-            await self.settle()
-            if session.version > version and session.seats[seat].timeouts == missed + 1:
-                # the line is on the table unless that move ended the round (its summary follows)
-                await self.shown(said) if session.state.deal_no == deal else None
-                return
-            await asyncio.sleep(0.02)
-        raise AssertionError("the computer did not move at the deadline")
+        await self.wait(lambda: session.version > version and session.seats[seat].timeouts == missed + 1,
+                        "the computer moved at the deadline")
+        if session.state.deal_no == deal:  # the line is on the table unless that move ended the round
+            await self.shown(t("en", "games.timed_out", player=seat_names(session, "en")[seat]))
 
     async def stale_click(self, person: Person, old_panel: Message) -> None:
-        """A button from a panel of an earlier state is refused on that panel, to that person only."""
+        """A move button from a panel of an earlier state is refused on that panel, to that person only."""
         version = self.session.version
         ids = [b.custom_id for b in old_panel.buttons if b.custom_id and not b.disabled]
         button = next(c for c in ids if c.split(":")[3] in ("go", "pick", "decide"))
         assert button.split(":")[2] != str(version)
-        reply = await person.click(old_panel, button)
-        assert reply.ephemeral and reply.ephemeral_for == person.id
-        assert t("en", "games.error.stale") in reply.content
-        assert self.session.version == version
-        assert all(reply not in p.ephemerals for p in self.double.people.values() if p.id != person.id)
+        await self.refuses_stale(person, old_panel, button)
 
-    async def shown(self, text: str, tries: int = 300) -> None:
-        """Wait until ``text`` is on a public message (the table coalesces a burst of moves)."""
-        for _ in range(tries):
-            await self.settle()
-            if text in self.public_text():
-                return
-            await asyncio.sleep(0.02)
-        raise AssertionError(f"never shown: {text}")
-
-    def public_text(self) -> str:
-        return "\n".join(v for m in self.thread.messages if not m.ephemeral
-                         for v in [m.content, *(e.content for e in m.edits)])
-
-    def finish_checks(self) -> None:
-        assert self.log.checked_messages > 0
-        assert mean(self.calls) <= CALLS_PER_MOVE, (self.calls, extra_calls(self.double))
+    async def finish_with_a_time_out(self, person: Person, stale_panel: Message | None = None) -> None:
+        """How a decision test ends: the panel opened before the move (if any) is refused, then at the
+        person's next turn the time runs out; then the leak and call checks."""
+        if stale_panel is not None:
+            await self.stale_click(person, stale_panel)
+        assert await self.turn_of() is person
+        await self.time_out(person)
+        self.finish_checks()
 
 
 async def sit_down(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, seed: int,
-                   options: str = "", people: tuple[str, ...] = ("alice",)) -> Table:
+                   options: str = "", people: tuple[str, ...] = ("alice",)) -> GoitaTable:
     """Open a Goita game whose dice are ``seed``; the people sit in the lobby in the given order."""
-    monkeypatch.setitem(type(games_cog(bot))._start.__globals__, "secrets",
-                        SimpleNamespace(randbits=lambda bits: seed))
+    fix_deal(monkeypatch, seed)
     persons = [double[name] for name in people]
     thread = await open_game(double, persons[0], "goita", options, joiners=tuple(persons[1:]),
                              computers=4 - len(persons), turn_seconds=TURN_SECONDS)
-    table = Table(double, bot, thread, persons)
+    table = GoitaTable(double, bot, thread, persons)
     assert table.session.seed == seed
     assert [table.seat(p) for p in persons] == [seating(seed).index(i) for i in range(len(persons))]
     return table
@@ -438,16 +376,13 @@ async def test_R6_2_face_down_lead_in_two_clicks_shows_only_the_back(double: Dis
     assert t("en", "goita.ui.lead_prompt") in back.content
     step = await alice.click(back, table.cid("pick", str(action.first)))
     done = await alice.click(step, table.cid("go", f"L{action.first}{action.attack}"))
-    table.calls.append(len(alice.last_interaction.other_calls))
+    table.moved(alice)
     assert t("en", "goita.ui.your_face_down", pieces=piece(action.first)) in done.content
     name = seat_names(table.session, "en")[seat]
     await table.shown(t("en", "goita.event.lead", player=name, attack=attack_word(action.attack)))
     assert table.state.table[seat] == [(action.first, True, action.attack)]
     assert view(table.state, None).table[seat][0].first is None  # the public sees only a back
-    await table.stale_click(alice, spare)
-    assert await table.turn_of() is alice
-    await table.time_out(alice)
-    table.finish_checks()
+    await table.finish_with_a_time_out(alice, spare)
 
 
 async def test_R6_9_a_refused_king_attack_is_explained_on_the_panel(double: DiscordDouble, bot: TeahouseBot,
@@ -492,14 +427,11 @@ async def test_R6_7_block_and_attack_in_two_clicks(double: DiscordDouble, bot: T
     step = await alice.click(panel, table.cid("pick", str(block.first)))
     assert t("en", "goita.ui.block_attack_prompt", piece=piece(block.first)) in step.content
     await alice.click(step, table.cid("go", f"B{block.first}{block.attack}"))
-    table.calls.append(len(alice.last_interaction.other_calls))
+    table.moved(alice)
     await table.shown(t("en", "goita.event.block", player=names[seat], block=attack_word(block.first),
                         attack=attack_word(block.attack)))
     assert table.state.table[seat][-1] == (block.first, False, block.attack)
-    await table.stale_click(alice, spare)
-    assert await table.turn_of() is alice
-    await table.time_out(alice)
-    table.finish_checks()
+    await table.finish_with_a_time_out(alice, spare)
 
 
 async def test_R6_10_pass_with_the_pass_button_and_with_slash_pass(double: DiscordDouble, bot: TeahouseBot,
@@ -523,9 +455,7 @@ async def test_R6_10_pass_with_the_pass_button_and_with_slash_pass(double: Disco
         refused = await alice.run("/pass", channel=table.thread)  # a leader cannot pass
         assert refused.ephemeral and t("en", "games.error.cannot_pass") in refused.content
         await table.follow(alice)
-    assert await table.turn_of() is alice
-    await table.time_out(alice)
-    table.finish_checks()
+    await table.finish_with_a_time_out(alice)
 
 
 async def test_R7_3_going_out_with_a_matching_face_down_piece_doubles(double: DiscordDouble, bot: TeahouseBot,

@@ -13,7 +13,6 @@ import asyncio
 import re
 from collections.abc import Callable
 from statistics import mean
-from types import SimpleNamespace
 
 import pytest
 
@@ -29,22 +28,20 @@ from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
 from tests.play.driver import (
-    MatchLog,
-    check_public,
+    Table,
     extra_calls,
     final_summary,
+    fix_deal,
     games_cog,
     open_game,
     play_match,
     session_in,
-    table_message,
 )
 
 TURN_SECONDS = 60
 CALLS_PER_MOVE = 2.05  # as in the other games: a rare extra table edit in a long computer burst
 HAND = t("en", "games.button.hand")
 PLAY_MENU = t("en", "gostop.ui.play_placeholder")
-STALE = t("en", "games.error.stale")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -101,34 +98,15 @@ def two_targets(st: State) -> list[Action]:
 # ---------------------------------------------------------------------------------------------------
 
 
-class Table:
+class GoStopTable(Table[State]):
     """Alice's seat at a Go-Stop table in the double, with the checks every step makes."""
 
+    calls_per_move = CALLS_PER_MOVE
+    summary_calls = 3  # the move that ends the match also posts the match summary
+
     def __init__(self, double: DiscordDouble, bot: TeahouseBot, thread: Channel, alice: Person) -> None:
-        self.double, self.bot, self.thread, self.alice = double, bot, thread, alice
-        self.log = MatchLog()
-        self.seen: set[int] = set()
-        self.calls: list[int] = []
-
-    @property
-    def session(self) -> GameSession:
-        session = session_in(self.bot, self.thread)
-        assert session is not None
-        return session
-
-    @property
-    def state(self) -> State:
-        state: State = self.session.state
-        return state
-
-    async def settle(self) -> None:
-        await self.double.settle()
-        check_public(self.double, self.bot, self.thread, self.log, self.seen)
-
-    def table(self) -> Message:
-        message = table_message(self.thread)
-        assert message is not None
-        return message
+        super().__init__(double, bot, thread)
+        self.alice = alice
 
     def alice_to_act(self) -> bool:
         session = session_in(self.bot, self.thread)
@@ -153,7 +131,7 @@ class Table:
                 reply = await self.alice.run("/play", channel=self.thread, move=format_action(action))
                 label = action_label("gostop", action, format_action(action), "en")
                 assert reply.ephemeral and t("en", "games.played", move=label) in reply.content
-                self.moved()
+                self.moved(self.alice)
                 continue
             await asyncio.sleep(0.02)
         raise AssertionError(f"never happened: {what}")
@@ -171,34 +149,13 @@ class Table:
             elif self.alice_to_act():
                 move = format_action(computer_choice(self.state, 0))
                 await self.alice.run("/play", channel=self.thread, move=move)
-                self.moved()
+                self.moved(self.alice)
             else:
                 await asyncio.sleep(0.02)
         raise AssertionError("the match did not end")
 
-    def moved(self) -> None:
-        self.calls.append(len(self.alice.last_interaction.other_calls))
-
     async def hand(self) -> Message:
-        panel = await self.alice.click(self.table(), HAND)
-        assert panel.ephemeral and panel.ephemeral_for == self.alice.id
-        return panel
-
-    async def stale_click_is_refused(self, old_panel: Message, label: str | None = None,
-                                     card: str | None = None) -> None:
-        """A click on a panel from before the last move changes nothing and is answered privately."""
-        alive = session_in(self.bot, self.thread)
-        version = alive.version if alive is not None else None
-        if card is not None:
-            reply = await self.alice.select(old_panel, PLAY_MENU, [card])
-        else:
-            assert label is not None
-            reply = await self.alice.click(old_panel, label)
-        assert reply.ephemeral and reply.ephemeral_for == self.alice.id
-        assert (STALE if alive is not None else t("en", "games.error.game_over")) in reply.content
-        now = session_in(self.bot, self.thread)
-        assert (now.version if now is not None else None) == version
-        assert reply not in self.double["bob"].ephemerals
+        return await self.panel(self.alice)
 
     async def time_runs_out(self) -> None:
         """Alice does nothing on her turn to play a card: at the deadline the computer plays for her (its own
@@ -207,35 +164,19 @@ class Table:
         version = self.session.version
         self.double.clock.advance(TURN_SECONDS + 1)
         timed_out = t("en", "games.timed_out", player="Alice")
-        for _ in range(300):
-            await self.settle()
-            if self.session.version > version and any(timed_out in m.content for m in self.thread.public_messages):
-                return
-            await asyncio.sleep(0.02)
-        raise AssertionError("the computer did not move for Alice at the deadline")
-
-    def public_text(self) -> str:
-        return "\n".join(v for m in self.thread.messages if not m.ephemeral for v in [m.content, *(e.content for e in m.edits)])
-
-    def finish_checks(self) -> None:
-        assert self.log.checked_messages > 0
-        calls = self.calls
-        if final_summary(self.thread) is not None and calls:  # that move also posted the match summary
-            assert calls[-1] <= 3, extra_calls(self.double)
-            calls = calls[:-1]
-        if calls:
-            assert mean(calls) <= CALLS_PER_MOVE, (self.calls, extra_calls(self.double))
+        await self.wait(lambda: self.session.version > version
+                        and any(timed_out in m.content for m in self.thread.public_messages),
+                        "the computer moved for Alice at the deadline")
 
 
 async def sit_down(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, seed: int,
-                   options: str, computers: int, joiners: tuple[Person, ...] = ()) -> Table:
+                   options: str, computers: int, joiners: tuple[Person, ...] = ()) -> GoStopTable:
     """Open a Go-Stop game whose deal is ``seed`` with Alice in seat 0."""
-    monkeypatch.setitem(type(games_cog(bot))._start.__globals__, "secrets",
-                        SimpleNamespace(randbits=lambda bits: seed))
+    fix_deal(monkeypatch, seed)
     alice = double["alice"]
     thread = await open_game(double, alice, "gostop", options, joiners=joiners, computers=computers,
                              turn_seconds=TURN_SECONDS)
-    table = Table(double, bot, thread, alice)
+    table = GoStopTable(double, bot, thread, alice)
     assert table.state.seed == seed
     return table
 
@@ -300,12 +241,12 @@ async def test_R4_4_two_matching_layout_cards_ask_which_to_take(double: DiscordD
     panel = await table.alice.select(panel, PLAY_MENU, [played])
     version = table.session.version
     await table.alice.click(panel, t("en", "gostop.ui.take", card=card(wanted)))
-    table.moved()
+    table.moved(table.alice)
     await table.settle()
     assert table.session.version > version
     assert wanted not in [c for group in view(table.state, None).layout for c in group] or played in \
         view(table.state, None).layout[MONTH[IDS.index(played)] - 1]  # taken, unless a ppuk stacked them
-    await table.stale_click_is_refused(old, card=played)
+    await table.refuses_stale(table.alice, old, PLAY_MENU, [played])
     await table.time_runs_out()
     table.finish_checks()
 
@@ -330,13 +271,13 @@ async def test_R4_2_shake_is_its_own_button_then_a_card_is_played(double: Discor
     old = await table.hand()
     panel = await table.hand()
     panel = await table.alice.click(panel, label)
-    table.moved()
+    table.moved(table.alice)
     await table.settle()
     assert month in table.state.shaken[0]
     shaken = [c for c in view(table.state, 0).hand if MONTH[IDS.index(c)] == month]
     assert all(card(c) in table.public_text() for c in shaken)  # the three shaken cards are shown to all
     assert not panel.has_button(label) and panel.select(PLAY_MENU) is not None  # still her turn: play a card
-    await table.stale_click_is_refused(old, label=label)
+    await table.refuses_stale(table.alice, old, label)
     await table.time_runs_out()  # the card after the shake: the computer plays it for her
     assert table.state.turns_taken[0] == 1
     table.finish_checks()
@@ -357,12 +298,12 @@ async def test_R4_5_bomb_is_its_own_button(double: DiscordDouble, bot: TeahouseB
     panel = await table.hand()
     assert panel.has_button(t("en", "gostop.ui.shake", month=month_label(month)))
     await table.alice.click(panel, label)
-    table.moved()
+    table.moved(table.alice)
     await table.settle()
     bombed = t("en", "gostop.event.bomb", player="Alice", month=month, cards="").split(":")[0]
     assert bombed in table.public_text()
     assert table.state.credits[0] >= 1  # R4.5: the bomb leaves pass credits
-    await table.stale_click_is_refused(old, label=label)
+    await table.refuses_stale(table.alice, old, label)
     await table.until(lambda st: table.alice_to_act(), "Alice's next turn")
     panel = await table.hand()
     assert any(b.label and b.label.startswith("Flip only") for b in panel.buttons)
@@ -398,20 +339,15 @@ async def test_R7_3_go_or_stop_is_a_public_prompt_and_stop_is_paid_with_every_fa
     refused = await double["bob"].click(public, stop.label or "")  # not at this table
     assert refused.ephemeral and refused.ephemeral_for == double["bob"].id
     await table.alice.click(public, stop.label or "")
-    table.moved()
-    await table.settle()
-    for _ in range(200):
-        if final_summary(table.thread) is not None:
-            break
-        await asyncio.sleep(0.02)
-        await table.settle()
+    table.moved(table.alice)
+    await table.wait(lambda: final_summary(table.thread) is not None, "the match summary")
     summary = final_summary(table.thread)
     assert summary is not None
     assert t("en", "gostop.ui.winner", player="Alice", score=table_score) in summary.content
     for seat, amount in pays:
         who = "🤖" if seat else "Alice"
         assert re.search(rf"{re.escape(who)}.*: .* = {amount}\b", summary.content), summary.content
-    await table.stale_click_is_refused(old, label=go.label or "")
+    await table.refuses_stale(table.alice, old, go.label or "")
     history = await bot.storage.history(double.guild.id)
     assert history and history[0].game == "gostop"
     winner = next(s for s in history[0].seats if s.user_id == table.alice.id)
@@ -427,17 +363,13 @@ async def test_R7_3_go_or_stop_times_out_to_stop(double: DiscordDouble, bot: Tea
     old = await table.hand()
     version = table.session.version
     double.clock.advance(TURN_SECONDS + 1)  # §13.4: the safe choice
-    for _ in range(300):
-        await table.settle()
-        if table.session.version > version:
-            break
-        await asyncio.sleep(0.02)
+    await table.wait(lambda: table.session.version > version, "the computer's choice at the deadline")
     text = table.public_text()
     assert t("en", "games.timed_out", player="Alice") in text
     assert "Alice stops with" in text
     assert table.state.round_no == 1 and table.state.history[0]["winner_seat"] == 0
     stop = next(b.label or "" for b in old.buttons if (b.label or "").startswith("Stop —"))
-    await table.stale_click_is_refused(old, label=stop)
+    await table.refuses_stale(table.alice, old, stop)
     table.finish_checks()
 
 
@@ -453,7 +385,7 @@ async def test_R4_11_a_player_without_a_turn_left_stops_automatically(double: Di
     summary = await table.play_to_the_end()
     assert "has no turn left and stops" in table.public_text()
     assert "the Stop was automatic" in summary.content and " = " in summary.content
-    await table.stale_click_is_refused(old, card=old.select(PLAY_MENU).options[0].value)
+    await table.refuses_stale(table.alice, old, PLAY_MENU, [old.select(PLAY_MENU).options[0].value])
     table.finish_checks()
 
 
@@ -467,12 +399,12 @@ async def test_O2_syodang_offer_is_a_panel_button_and_shows_the_hand(double: Dis
     old = await table.hand()
     panel = await table.hand()
     await table.alice.click(panel, t("en", "gostop.action.offer"))
-    table.moved()
+    table.moved(table.alice)
     await table.settle()
     text = table.public_text()
     assert "offers a nagari" in text and all(card(c) in text for c in hand)  # O-2: the hand is shown to all
     assert any(f"{word} the syodang" in text for word in ("accept", "accepts", "rejects"))  # the computers answered
-    await table.stale_click_is_refused(old, label=t("en", "gostop.action.offer"))
+    await table.refuses_stale(table.alice, old, t("en", "gostop.action.offer"))
     await table.time_runs_out()
     table.finish_checks()
 
@@ -513,10 +445,10 @@ async def test_R5_8_steal_choice_ask_lets_the_giver_choose_privately(double: Dis
     give = next(a for a in legal_actions(table.state, 0) if a.kind == "give")
     label = t("en", "gostop.ui.give", cards=" + ".join(card(IDS[c]) for c in (give.card, give.target) if c >= 0))
     await table.alice.click(panel, label)
-    table.moved()
+    table.moved(table.alice)
     await table.settle()
     assert "from Alice" in table.public_text() and card(IDS[give.card]) in table.public_text()
-    await table.stale_click_is_refused(old, label=label)
+    await table.refuses_stale(table.alice, old, label)
     await table.time_runs_out()
     table.finish_checks()
 
@@ -537,10 +469,10 @@ async def test_R9_3_gwangpalli_five_people_who_sits_out_is_public_and_sees_nothi
     refused = await bob.click(public, t("en", "gostop.action.sit"))  # only the player asked may answer
     assert refused.ephemeral and refused.ephemeral_for == bob.id and t("en", "gostop.not_your_turn") in refused.content
     await table.alice.click(public, t("en", "gostop.action.sit"))
-    table.moved()
+    table.moved(table.alice)
     await table.settle()
     assert table.state.status[0] == "sitting_out"
-    await table.stale_click_is_refused(old, label=t("en", "gostop.action.join"))
+    await table.refuses_stale(table.alice, old, t("en", "gostop.action.join"))
     # Bob is asked next and plays; then he lets his time run out on a turn: the computer plays it
     assert table.state.phase == "choose" and table.state.turn == 1
     await bob.click(table.table(), t("en", "gostop.action.join"))
@@ -553,18 +485,11 @@ async def test_R9_3_gwangpalli_five_people_who_sits_out_is_public_and_sees_nothi
     assert t("en", "gostop.ui.you_sit_out") in panel.content
     assert not panel.selects and not [b for b in panel.buttons if b.label != t("en", "games.button.refresh")]
     assert view(table.state, 0).hand == ()  # nothing private left to see
-    for _ in range(300):
-        await table.settle()
-        if table.state.turn == 1 and not games_cog(bot).deciders(table.session) - {1}:
-            break
-        await asyncio.sleep(0.02)
+    await table.wait(lambda: table.state.turn == 1 and not games_cog(bot).deciders(table.session) - {1},
+                     "Bob's turn, nobody else asked")
     version = table.session.version
     double.clock.advance(TURN_SECONDS + 1)
-    for _ in range(300):
-        await table.settle()
-        if table.session.version > version:
-            break
-        await asyncio.sleep(0.02)
+    await table.wait(lambda: table.session.version > version, "the computer's move for Bob at the deadline")
     assert any(t("en", "games.timed_out", player="Bob") in m.content for m in table.thread.public_messages)
     table.finish_checks()
 

@@ -10,7 +10,6 @@ computer players use (rules §13.8) on that person's own view, read from the bot
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import Callable
 from statistics import mean
 from typing import Any
@@ -24,10 +23,9 @@ from bot.games.gouji.notation import Decision, Play, Return, ShaoPai, format_act
 from bot.i18n import t
 from cogs.utils.controls.gouji import CONTROLS, grouped_hand
 from tests.discord_double import DiscordDouble
-from tests.discord_double.errors import UserActionError
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
-from tests.play.driver import MatchLog, check_public, extra_calls, final_summary, session_in, table_message
+from tests.play.driver import Table, extra_calls, final_summary, fix_deal, session_in, table_message
 
 #: a one-hand match in which A passes while the wind goes round (§13.5)
 WIND_SEED = 11
@@ -121,8 +119,7 @@ def select(message: Message, verb: str) -> Any:
 async def seat_game(double: DiscordDouble, monkeypatch: pytest.MonkeyPatch, seed: int, options: str,
                     people: dict[int, Person]) -> Channel:
     """A lobby with ``people`` at their seats (0 = A … 5 = F) and computers elsewhere, dealt on ``seed``."""
-    real = secrets.randbits
-    monkeypatch.setattr(secrets, "randbits", lambda bits: seed if bits == 48 else real(bits))
+    fix_deal(monkeypatch, seed)
     host = people[0]
     before = {c.id for c in double.threads}
     lobby = await host.run("/game new", game="gouji", options=options)
@@ -136,36 +133,18 @@ async def seat_game(double: DiscordDouble, monkeypatch: pytest.MonkeyPatch, seed
     return next(c for c in double.threads if c.id not in before)
 
 
-class Table:
-    """One game as the test sees it: the thread, its people by seat, the oracle, the leak check."""
+class GoujiTable(Table[gouji.State]):
+    """One Gou Ji game as the test sees it: its people by seat, what the minimum policy would do for them."""
 
     def __init__(self, double: DiscordDouble, bot: TeahouseBot, thread: Channel, people: dict[int, Person]) -> None:
-        self.double, self.bot, self.thread, self.people = double, bot, thread, people
-        self.log = MatchLog()
-        self.seen: set[int] = set()
+        super().__init__(double, bot, thread)
+        self.people = people
         self.moves = 0
         self.typed_every = 4
         self.winds = 0
 
-    @property
-    def session(self) -> Any:
-        session = session_in(self.bot, self.thread)
-        assert session is not None
-        return session
-
-    def version(self) -> int:
-        """The state's version; -1 once the match is over (the seats are free again)."""
-        session = session_in(self.bot, self.thread)
-        return -1 if session is None else int(session.version)
-
-    @property
-    def state(self) -> gouji.State:
-        state: gouji.State = self.session.state
-        return state
-
     async def settle(self) -> None:
-        await self.double.settle()
-        check_public(self.double, self.bot, self.thread, self.log, self.seen)
+        await super().settle()
         for message in self.thread.public_messages:  # private cards never reach a public message
             for text in [message.content, *(e.content for e in message.edits)]:
                 assert "shows you:" not in text and "Tribute you received" not in text, text
@@ -178,16 +157,6 @@ class Table:
 
     def wanted(self, seat: int) -> Any:
         return easy_action(gouji.view(self.state, seat), gouji.legal_actions(self.state, seat))
-
-    async def panel(self, seat: int) -> Message:
-        for _ in range(5):
-            table = table_message(self.thread)
-            assert table is not None
-            try:
-                return await self.people[seat].click(table, t("en", "games.button.hand"))
-            except UserActionError:  # re-posted between reading and clicking
-                await self.double.settle()
-        raise AssertionError("no table to click")
 
     async def compose(self, seat: int, panel: Message, play: Play) -> Message:
         """Pick the set in the composer's selects, as a person does, then Confirm."""
@@ -215,12 +184,8 @@ class Table:
         reply = await person.click(panel, custom_id)
         self.log.clicks += 1
         if self.version() != version:
-            self.record_move(person)
+            self.moved(person)
         return reply
-
-    def record_move(self, person: Person) -> None:
-        self.log.human_moves += 1
-        self.log.calls_per_move.append(len(person.last_interaction.other_calls))
 
     async def act(self, seat: int) -> None:
         """The person at ``seat`` does what the minimum policy would, through Discord."""
@@ -234,10 +199,9 @@ class Table:
             assert reply.ephemeral and reply.ephemeral_for == person.id
             assert self.version() != version, reply.content
             self.log.typed_moves += 1
-            self.record_move(person)
+            self.moved(person)
             return
-        panel = await self.panel(seat)
-        assert panel.ephemeral and panel.ephemeral_for == person.id
+        panel = await self.panel(person)
         assert t("en", "gouji.ui.hand", count=self.state.counts[seat],
                  cards=grouped_hand(self.state.hands[seat])) in panel.content
         if isinstance(action, Play):
@@ -256,7 +220,7 @@ class Table:
             assert reply.ephemeral and reply.ephemeral_for == person.id
             if self.version() != version:
                 self.log.clicks += 1
-                self.record_move(person)
+                self.moved(person)
         elif action.kind in ("pass", "rang_accept", "rang_decline"):
             custom = button(panel, "gj_pass", action.kind)
             assert custom is not None, panel.content
@@ -304,7 +268,7 @@ class Table:
         raise AssertionError("did not get there")
 
 
-async def table_showing(table: Table, text: str) -> Message:
+async def table_showing(table: GoujiTable, text: str) -> Message:
     """The table message once it shows ``text`` (edits are coalesced to about one a second)."""
     for _ in range(60):
         message = table_message(table.thread)
@@ -321,7 +285,7 @@ async def test_13_a_complete_match_by_composer_typed_moves_and_computers(double:
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     alice = double["alice"]
     thread = await seat_game(double, monkeypatch, WIND_SEED, "session_hands=1", {0: alice})
-    table = Table(double, bot, thread, {0: alice})
+    table = GoujiTable(double, bot, thread, {0: alice})
     await table.play_until(lambda: final_summary(thread) is not None)
 
     final = final_summary(thread)
@@ -340,7 +304,7 @@ async def test_R8_1_shao_pai_claimed_from_the_table_while_computer_partners_wait
     assert simulate(SHAO_SEED, {"session_hands": 1}, {0}, claim_window_for_a, timed=True) is not None
     async with teahouse(computer_delay_seconds=0.001) as bot:
         thread = await seat_game(double, monkeypatch, SHAO_SEED, "session_hands=1", {0: alice})
-        table = Table(double, bot, thread, {0: alice})
+        table = GoujiTable(double, bot, thread, {0: alice})
         holds: list[int] = []
 
         async def computers_wait_then_decide() -> None:
@@ -365,7 +329,7 @@ async def test_R8_1_shao_pai_claimed_from_the_table_while_computer_partners_wait
 
         refused = await carol.click(public, shao_button.custom_id or "")  # not at the table
         assert refused.ephemeral and refused.ephemeral_for == carol.id
-        old_panel = await table.panel(0)
+        old_panel = await table.panel(alice)
         panel = await alice.click(public, shao_button.custom_id or "")
         assert panel.ephemeral and panel.ephemeral_for == alice.id
         claim = table.wanted(0)
@@ -393,12 +357,12 @@ async def test_R3_5_partner_proposes_ge_ming_and_a_silent_vote_agrees(double: Di
     state = gouji.new_game(6, GE_MING_PARTNER_SEED, {"session_hands": 1})
     assert [s for s in range(6) if gouji.revolution_eligible(state.hands[s])] == [2]
     thread = await seat_game(double, monkeypatch, GE_MING_PARTNER_SEED, "session_hands=1", {0: alice})
-    table = Table(double, bot, thread, {0: alice})
+    table = GoujiTable(double, bot, thread, {0: alice})
     await table.settle()
     assert table.state.phase == "ge_ming_vote" and table.waiting_people() == [0]
     public = table_message(thread)
     assert public is not None and "proposes Ge Ming" in public.content
-    panel = await table.panel(0)
+    panel = await table.panel(alice)
     assert pre_hand_buttons(panel) == {t("en", "gouji.action.agree"), t("en", "gouji.action.object")}
     assert t("en", "gouji.ui.prompt.ge_ming_vote") in panel.content
 
@@ -419,22 +383,22 @@ async def test_R3_6_own_ge_ming_a_partner_objects_and_a_silent_proposer_insists(
     state = gouji.new_game(6, GE_MING_OWN_SEED, {"session_hands": 1})
     assert gouji.revolution_eligible(state.hands[0])
     thread = await seat_game(double, monkeypatch, GE_MING_OWN_SEED, "session_hands=1", {0: alice, 2: bob})
-    table = Table(double, bot, thread, {0: alice, 2: bob})
+    table = GoujiTable(double, bot, thread, {0: alice, 2: bob})
     await table.settle()
-    panel = await table.panel(0)
+    panel = await table.panel(alice)
     assert t("en", "gouji.action.ge_ming") in pre_hand_buttons(panel)
-    bob_panel = await table.panel(2)
+    bob_panel = await table.panel(bob)
     assert t("en", "gouji.action.ge_ming") not in pre_hand_buttons(bob_panel)  # bob holds a 2 or a joker
     await table.click_panel(0, panel, t("en", "gouji.action.ge_ming"))
     await table.settle()
     assert table.state.phase == "ge_ming_vote" and table.waiting_people() == [2]
 
-    old_vote = await table.panel(2)
-    vote = await table.panel(2)
+    old_vote = await table.panel(bob)
+    vote = await table.panel(bob)
     await table.click_panel(2, vote, t("en", "gouji.action.object"))
     await table.settle()
     assert table.state.phase == "ge_ming_decide" and table.waiting_people() == [0]
-    decide = await table.panel(0)
+    decide = await table.panel(alice)
     assert pre_hand_buttons(decide) == {t("en", "gouji.action.insist"), t("en", "gouji.action.withdraw")}
 
     refused = await bob.click(old_vote, t("en", "gouji.action.agree"))  # his vote is cast: an old panel
@@ -452,11 +416,11 @@ def hand_two(stage: str) -> Callable[[gouji.State], bool]:
 
 
 async def play_first_hand(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, seed: int,
-                          stage: str) -> Table:
+                          stage: str) -> GoujiTable:
     """Hand 1 by typed moves (quick), up to ``stage`` of hand 2."""
     assert simulate(seed, {"session_hands": 2}, {0}, hand_two(stage)) is not None
     thread = await seat_game(double, monkeypatch, seed, "session_hands=2", {0: double["alice"]})
-    table = Table(double, bot, thread, {0: double["alice"]})
+    table = GoujiTable(double, bot, thread, {0: double["alice"]})
     table.typed_every = 1
     await table.play_until(lambda: hand_two(stage)(table.state))
     return table
@@ -468,7 +432,7 @@ async def test_R5_6_loser_swap_left_to_the_clock_then_partners_skip_the_tribute(
     table = await play_first_hand(double, bot, monkeypatch, SWAP_SEED, "swap")
     assert table.waiting_people() == [0] and table.state.prev_order[4:] == [4, 0]
     await table_showing(table, t("en", "gouji.ui.banner.swap"))
-    old = await table.panel(0)
+    old = await table.panel(alice)
     assert pre_hand_buttons(old) == {t("en", "gouji.action.swap"), t("en", "gouji.action.no_swap")}
     assert t("en", "gouji.ui.prompt.swap") in old.content
     double.clock.advance(table.session.turn_timeout + 1)  # silence: no swap (§13.6)
@@ -477,7 +441,7 @@ async def test_R5_6_loser_swap_left_to_the_clock_then_partners_skip_the_tribute(
     stale = await alice.click(old, t("en", "gouji.action.swap"))
     assert stale.ephemeral and t("en", "games.error.stale") in stale.content
 
-    agree = await table.panel(0)
+    agree = await table.panel(alice)
     labels = pre_hand_buttons(agree)
     assert {t("en", "gouji.action.pay"), t("en", "gouji.action.skip")} <= labels
     assert t("en", "gouji.ui.prompt.tribute_agree") in agree.content
@@ -496,8 +460,8 @@ async def test_R5_4_return_composer_picks_the_cards_given_back(double: DiscordDo
     assert table.waiting_people() == [0]
     received = gouji.view(table.state, 0).tribute_received
     assert len(received) == 1
-    old = await table.panel(0)
-    panel = await table.panel(0)
+    old = await table.panel(alice)
+    panel = await table.panel(alice)
     assert t("en", "gouji.ui.tribute_received", cards=" ".join(received)) in panel.content
     menu = select(panel, "gj_ret")
     assert menu is not None and len(menu.options) <= 25
@@ -521,7 +485,7 @@ async def test_R9_partners_rang_pai_count_questions_showing_and_the_endgame_choi
     alice, bob, carol = double["alice"], double["bob"], double["carol"]
     rang = Decision("rang_pai")
     thread = await seat_game(double, monkeypatch, RANG_SEED, "session_hands=1", {0: alice, 4: bob})
-    table = Table(double, bot, thread, {0: alice, 4: bob})
+    table = GoujiTable(double, bot, thread, {0: alice, 4: bob})
     table.typed_every = 2
     await table.play_until(lambda: rang in gouji.legal_actions(table.state, 0))
 
@@ -530,12 +494,12 @@ async def test_R9_partners_rang_pai_count_questions_showing_and_the_endgame_choi
     assert public is not None
     refused = await bob.click(public, public_button(public, "gj_rang"))
     assert refused.ephemeral and refused.ephemeral_for == bob.id and "pass" in refused.content
-    old = await table.panel(4)
+    old = await table.panel(bob)
     await alice.click(public, public_button(public, "gj_rang"))
     await table.settle()
     assert table.state.rang is not None and table.state.rang[1] == 4
     assert any("Xian Rang Rang!" in line for line in table.session.lines)
-    asked = await table.panel(4)
+    asked = await table.panel(bob)
     assert t("en", "gouji.ui.rang_asked", player=table.session.seats[0].name) in asked.content
     assert button(asked, "gj_pass", "rang_accept") and button(asked, "gj_pass", "rang_decline")
     double.clock.advance(table.session.turn_timeout + 1)  # bob is silent: the computer answers for him
@@ -599,7 +563,7 @@ async def test_R9_partners_rang_pai_count_questions_showing_and_the_endgame_choi
     banner = t("en", "gouji.ui.banner.team_choose", team="ACE", who="").split(":")[0]
     await table_showing(table, banner)
     chooser = next(c for c in table.state.candidates if c in (0, 4))
-    panel = await table.panel(chooser)
+    panel = await table.panel(table.people[chooser])
     others = [c for c in table.state.candidates if c != chooser]
     assert {arg_of(b.custom_id) for b in panel.buttons if verb_of(b.custom_id) == "gj_choose"} == {
         str(c) for c in others}
@@ -621,13 +585,13 @@ async def test_R4_5_pair_of_threes_asked_and_shown_when_the_clock_runs_out(
     assert [e[0] for e in state.threes_order][:2] == [3, 0]  # D and A were dealt a pair; D comes first
     thread = await seat_game(double, monkeypatch, THREES_SEED, "session_hands=1 threes_claim=ask",
                              {0: alice, 2: bob})
-    table = Table(double, bot, thread, {0: alice, 2: bob})
+    table = GoujiTable(double, bot, thread, {0: alice, 2: bob})
     await table.settle()
     assert table.state.phase == "threes" and table.waiting_people() == [0, 2]
     await table_showing(table, t("en", "gouji.ui.banner.threes"))
-    old = await table.panel(0)
+    old = await table.panel(alice)
     assert pre_hand_buttons(old) == {t("en", "gouji.action.show_threes"), t("en", "gouji.action.keep_threes")}
-    panel = await table.panel(2)
+    panel = await table.panel(bob)
     assert pre_hand_buttons(panel) == {t("en", "gouji.action.keep_threes")}  # bob has no pair: only his panel says so
     await table.click_panel(2, panel, t("en", "gouji.action.keep_threes"))
     double.clock.advance(table.session.turn_timeout + 1)  # alice is silent: an eligible player shows
@@ -642,16 +606,16 @@ async def test_13_3_a_restart_forgets_a_draft_without_breaking_the_composer(
     alice = double["alice"]
     async with teahouse(computer_delay_seconds=0.0) as bot:
         thread = await seat_game(double, monkeypatch, RANG_SEED, "session_hands=1", {0: alice})
-        table = Table(double, bot, thread, {0: alice})
+        table = GoujiTable(double, bot, thread, {0: alice})
         await table.play_until(lambda: table.waiting_people() == [0] and table.state.phase == "play")
-        panel = await table.panel(0)
+        panel = await table.panel(alice)
         menu = select(panel, "gj_rank")
         assert menu is not None
         panel = await alice.select(panel, menu.custom_id, [menu.values[-1]])
         assert "legal" in panel.content
     CONTROLS.drafts.clear()  # a new process starts without drafts (they live in memory only)
     async with teahouse(computer_delay_seconds=0.0) as bot:
-        table = Table(double, bot, thread, {0: alice})
+        table = GoujiTable(double, bot, thread, {0: alice})
         version = table.version()
         again = await alice.click(panel, button(panel, "gj_ok") or "")
         assert again.ephemeral and t("en", "gouji.empty_set") in again.content and table.version() == version

@@ -7,7 +7,6 @@ the first hand and holds both jokers, so some of her selections can be read seve
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from cogs.utils.controls.zhengshangyou import hand_text
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
-from tests.play.driver import session_in, table_message
+from tests.play.driver import Table, fix_deal
 
 #: individual game of four: seat 0 leads hand 1 and has ambiguous leads (a card with BJ RJ)
 LEAD_SEED = 15
@@ -45,8 +44,7 @@ def menu(panel: Message, verb: str) -> Any:
 
 
 async def seat_game(double: DiscordDouble, monkeypatch: pytest.MonkeyPatch, alice: Person) -> Channel:
-    real = secrets.randbits
-    monkeypatch.setattr(secrets, "randbits", lambda bits: LEAD_SEED if bits == 48 else real(bits))
+    fix_deal(monkeypatch, LEAD_SEED)
     before = {c.id for c in double.threads}
     lobby = await alice.run("/game new", game="zhengshangyou", options=OPTIONS)
     for _ in range(3):
@@ -54,21 +52,6 @@ async def seat_game(double: DiscordDouble, monkeypatch: pytest.MonkeyPatch, alic
     await alice.click(lobby, t("en", "games.button.start"))
     await double.settle()
     return next(c for c in double.threads if c.id not in before)
-
-
-def state_of(bot: TeahouseBot, thread: Channel) -> zsy.State:
-    session = session_in(bot, thread)
-    assert session is not None
-    state: zsy.State = session.state
-    return state
-
-
-async def open_panel(alice: Person, thread: Channel) -> Message:
-    table = table_message(thread)
-    assert table is not None
-    panel = await alice.click(table, t("en", "games.button.hand"))
-    assert panel.ephemeral and panel.ephemeral_for == alice.id
-    return panel
 
 
 async def pick(alice: Person, panel: Message, cards: list[Any]) -> Message:
@@ -79,20 +62,23 @@ async def pick(alice: Person, panel: Message, cards: list[Any]) -> Message:
     return reply
 
 
+Lead = tuple[Table[zsy.State], Person]
+
+
 @pytest.fixture
-async def lead(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> tuple[Channel, Person]:
+async def lead(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> Lead:
+    """Alice leads hand 1 (seat 0); the table reads the bot's state."""
     alice = double["alice"]
-    thread = await seat_game(double, monkeypatch, alice)
-    state = state_of(bot, thread)
+    table = Table[zsy.State](double, bot, await seat_game(double, monkeypatch, alice))
+    state = table.state
     assert state.phase == "play" and state.turn == 0 and state.top_combo is None
-    return thread, alice
+    return table, alice
 
 
-async def test_16_3_hand_as_text_card_select_and_pass_disabled_when_leading(
-        bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
-    thread, alice = lead
-    state = state_of(bot, thread)
-    panel = await open_panel(alice, thread)
+async def test_16_3_hand_as_text_card_select_and_pass_disabled_when_leading(lead: Lead) -> None:
+    table, alice = lead
+    state = table.state
+    panel = await table.panel(alice)
     hand = state.hands[0]
     assert t("en", "zhengshangyou.ui.hand", count=len(hand), cards=hand_text(hand)) in panel.content
     cards_menu = menu(panel, "zs_cards")
@@ -102,82 +88,69 @@ async def test_16_3_hand_as_text_card_select_and_pass_disabled_when_leading(
     assert not button(panel, "zs_play").disabled and button(panel, "zs_clear") is not None
 
 
-async def test_16_3_select_cards_and_play_applies_the_legal_play(
-        double: DiscordDouble, bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
-    thread, alice = lead
-    state = state_of(bot, thread)
+async def test_16_3_select_cards_and_play_applies_the_legal_play(double: DiscordDouble, lead: Lead) -> None:
+    table, alice = lead
+    state = table.state
     lowest = sort_cards(state.hands[0])[0]
-    panel = await pick(alice, await open_panel(alice, thread), [lowest])
+    panel = await pick(alice, await table.panel(alice), [lowest])
     assert [o.value for o in menu(panel, "zs_cards").options if o.default] == [lowest.ascii]
     assert t("en", "zhengshangyou.ui.selected", cards=str(lowest)) in panel.content
-    session = session_in(bot, thread)
-    assert session is not None
+    session = table.session
     version = session.version
     after = await alice.click(panel, button(panel, "zs_play").custom_id)
     assert session.version > version
-    assert lowest not in state_of(bot, thread).hands[0]
+    assert lowest not in table.state.hands[0]
     assert after.ephemeral and after.ephemeral_for == alice.id
     assert str(lowest) not in after.content.split("\n")[1]  # the panel's hand line no longer lists it
     await double.settle()
 
 
-async def test_16_3_an_illegal_selection_is_refused_with_the_engines_reason(
-        bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
-    thread, alice = lead
-    state = state_of(bot, thread)
+async def test_16_3_an_illegal_selection_is_refused_with_the_engines_reason(lead: Lead) -> None:
+    table, alice = lead
+    state = table.state
     naturals = [c for c in sort_cards(state.hands[0]) if not c.is_joker]
     wrong = [naturals[0], next(c for c in naturals if c.rank >= naturals[0].rank + 2)]
     with pytest.raises(IllegalAction) as refusal:
         zsy.check_play(state, 0, Play(tuple(wrong)))
-    panel = await pick(alice, await open_panel(alice, thread), wrong)
-    session = session_in(bot, thread)
-    assert session is not None
+    panel = await pick(alice, await table.panel(alice), wrong)
+    session = table.session
     version, hand = session.version, list(state.hands[0])
     reply = await alice.click(panel, button(panel, "zs_play").custom_id)
     assert reply.ephemeral and reply.ephemeral_for == alice.id
     assert t("en", refusal.value.key, **refusal.value.params) in reply.content
-    assert session.version == version and state_of(bot, thread).hands[0] == hand
+    assert session.version == version and table.state.hands[0] == hand
 
 
-async def test_16_3_clear_empties_the_selection(bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
-    thread, alice = lead
-    state = state_of(bot, thread)
-    panel = await pick(alice, await open_panel(alice, thread), list(sort_cards(state.hands[0])[:2]))
+async def test_16_3_clear_empties_the_selection(lead: Lead) -> None:
+    table, alice = lead
+    state = table.state
+    panel = await pick(alice, await table.panel(alice), list(sort_cards(state.hands[0])[:2]))
     assert sum(o.default for o in menu(panel, "zs_cards").options) == 2
     cleared = await alice.click(panel, button(panel, "zs_clear").custom_id)
     assert not any(o.default for o in menu(cleared, "zs_cards").options)
     assert t("en", "zhengshangyou.ui.nothing_selected") in cleared.content
 
 
-async def test_16_3_a_stale_panel_click_is_refused_privately(
-        double: DiscordDouble, bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
-    thread, alice = lead
-    state = state_of(bot, thread)
-    old = await open_panel(alice, thread)
-    fresh = await pick(alice, await open_panel(alice, thread), [sort_cards(state.hands[0])[0]])
+async def test_16_3_a_stale_panel_click_is_refused_privately(double: DiscordDouble, lead: Lead) -> None:
+    table, alice = lead
+    state = table.state
+    old = await table.panel(alice)
+    fresh = await pick(alice, await table.panel(alice), [sort_cards(state.hands[0])[0]])
     await alice.click(fresh, button(fresh, "zs_play").custom_id)
     await double.settle()
-    session = session_in(bot, thread)
-    assert session is not None
-    version = session.version
-    reply = await alice.click(old, button(old, "zs_clear").custom_id)
-    assert reply.ephemeral and reply.ephemeral_for == alice.id
-    assert t("en", "games.error.stale") in reply.content
-    assert session.version == version
+    await table.refuses_stale(alice, old, button(old, "zs_clear").custom_id)
 
 
-async def test_R5_6_2_an_ambiguous_selection_offers_play_as_then_confirm(
-        bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
-    thread, alice = lead
-    state = state_of(bot, thread)
+async def test_R5_6_2_an_ambiguous_selection_offers_play_as_then_confirm(lead: Lead) -> None:
+    table, alice = lead
+    state = table.state
     ambiguous = next(a for a in zsy.legal_actions(state, 0) if isinstance(a, Play) and a.as_)
     readings = [a.as_ or "" for a in zsy.legal_actions(state, 0) if isinstance(a, Play) and a.cards == ambiguous.cards]
-    panel = await pick(alice, await open_panel(alice, thread), list(ambiguous.cards))
+    panel = await pick(alice, await table.panel(alice), list(ambiguous.cards))
     play_as = menu(panel, "zs_as")
     assert play_as is not None and sorted(o.value for o in play_as.options) == sorted(readings)
     assert button(panel, "zs_play", "as") is not None
-    session = session_in(bot, thread)
-    assert session is not None
+    session = table.session
     version = session.version
     # Play without a reading: the engine asks which one, nothing changes
     asked = await alice.click(panel, button(panel, "zs_play").custom_id)
@@ -187,22 +160,20 @@ async def test_R5_6_2_an_ambiguous_selection_offers_play_as_then_confirm(
     assert [o.value for o in menu(chosen, "zs_as").options if o.default] == [reading]
     await alice.click(chosen, button(chosen, "zs_play", "as").custom_id)
     assert session.version > version
-    assert not set(ambiguous.cards) & set(state_of(bot, thread).hands[0])
+    assert not set(ambiguous.cards) & set(table.state.hands[0])
 
 
-async def test_16_3_quick_play_makes_a_listed_play_in_one_pick(
-        bot: TeahouseBot, lead: tuple[Channel, Person]) -> None:
-    thread, alice = lead
-    state = state_of(bot, thread)
+async def test_16_3_quick_play_makes_a_listed_play_in_one_pick(lead: Lead) -> None:
+    table, alice = lead
+    state = table.state
     lowest = sort_cards(state.hands[0])[0]
-    panel = await open_panel(alice, thread)
+    panel = await table.panel(alice)
     quick = menu(panel, "zs_quick")
     assert quick is not None and len(quick.options) <= 25
     assert not any("pass" in o.label.lower() for o in quick.options)  # the leader can't pass (R6.4)
-    session = session_in(bot, thread)
-    assert session is not None
+    session = table.session
     version = session.version
     first = quick.options[0]
     assert str(lowest) in first.label
     await alice.select(panel, quick.custom_id, [first.value])
-    assert session.version > version and lowest not in state_of(bot, thread).hands[0]
+    assert session.version > version and lowest not in table.state.hands[0]
