@@ -9,15 +9,36 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TeahouseBot
+from bot.games import GAME_IDS
 from bot.i18n import language_of, t
 from bot.storage import GuildSettings
 from cogs.utils.choices import GameChoice
+from cogs.utils.controls import controls_for
+
+
+def rules_lengths(lang: str, default_timeout: int) -> str:
+    """Each game's turn (lead) length from its rules file, as games use it when no server timeout is set."""
+    parts = []
+    for game in GAME_IDS:
+        seconds = controls_for(game).rules_turn_seconds
+        name = t(lang, f"{game}.name")
+        parts.append(t(lang, "settings.game_off", game=name) if seconds == 0 else
+                     t(lang, "settings.game_seconds", game=name, seconds=default_timeout if seconds is None else seconds))
+    return ", ".join(parts)
+
+
+def timeout_text(lang: str, settings: GuildSettings, default_timeout: int) -> str:
+    """What the turn timeout is and does: unset, each game's rules-file lengths; set, it replaces the turn
+    (lead) length and the game's other windows scale by the same factor."""
+    if settings.turn_timeout_s:
+        return t(lang, "settings.timeout_set", seconds=settings.turn_timeout_s)
+    return t(lang, "settings.timeout_rules", games=rules_lengths(lang, default_timeout))
 
 
 def settings_text(lang: str, settings: GuildSettings, default_timeout: int) -> str:
     games = ", ".join(sorted(settings.disabled_games)) or t(lang, "settings.none")
     return t(lang, "settings.show",
-             timeout=settings.turn_timeout_s or default_timeout,
+             timeout=timeout_text(lang, settings, default_timeout),
              level=t(lang, f"games.level.{settings.ai_level or 'easy'}"),
              rated=t(lang, "settings.yes" if settings.rated else "settings.no"),
              language=settings.language or t(lang, "settings.server_locale"),

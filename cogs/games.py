@@ -31,7 +31,7 @@ from bot.replies import reply_privately
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
 from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
-from .utils.controls import controls_for
+from .utils.controls import BACK_VERB, WAIT, controls_for
 from .utils.messages import MAX_NEW_LINES, Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
 from .utils.words import action_label, event_text, names, reason, safe_name
@@ -42,7 +42,6 @@ BETWEEN_HANDS_SECONDS = 30
 TABLE_MAX_AGE_SECONDS = 50 * 60
 TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
-AFK_AFTER_TIMEOUTS = 2
 DISCORD_RETRIES = 3
 DISCORD_RETRY_SECONDS = 0.5
 THREAD_GONE_CODES = {10003: "resilience.thread_deleted", 50001: "resilience.thread_deleted",
@@ -349,9 +348,14 @@ class Games(commands.Cog):
         if seat is None:
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
+        if controls_for(session.game).back_by == "click" and verb != BACK_VERB:
+            await self._come_back(session, seat)  # §13.6: AFK "until he clicks anything"
         if await controls_for(session.game).on_click(self, interaction, session, seat, version, verb, arg, values):
             return
-        if verb == "hand":
+        if verb == BACK_VERB:
+            await self._come_back(session, seat)
+            await self._edit_panel(interaction, session, seat)
+        elif verb == "hand":
             await self._send_panel(interaction, session)
         elif verb in ("refresh", "page"):
             page = int(arg) if verb == "page" and arg.lstrip("-").isdigit() else 0
@@ -493,7 +497,9 @@ class Games(commands.Cog):
     async def _panel(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
         await self._commit(session)
         image = await asyncio.to_thread(pictures.hand_picture, session, seat, lang)
-        return panel_surface(session, seat, lang, image, page=page, note=note)
+        surface = panel_surface(session, seat, lang, image, page=page, note=note)
+        surface.items += controls_for(session.game).back_items(session, seat, lang)
+        return surface
 
     async def _send_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
         seat = session.seat_of(interaction.user.id)
@@ -611,10 +617,22 @@ class Games(commands.Cog):
                 self._after_change(session, events)
 
     def _back_from_away(self, session: GameSession, seat: int) -> None:
-        """A person who was idle and clicks again takes their seat back from the computer."""
+        """A person who was idle and moves again takes their seat back (from the computer or the
+        timeout rules); the table says so when they had been marked away."""
         info = session.seats[seat]
         if info.user_id is not None and not info.left:
+            if controls_for(session.game).is_away(session, seat):
+                session.add_line(t(session.lang, "clock.back", player=safe_name(info.name)))
             info.ai, info.timeouts = None, 0
+
+    async def _come_back(self, session: GameSession, seat: int) -> None:
+        """An away person clicked ("I'm back", or anything where the rules say so): his own window again."""
+        async with session.lock:
+            if session.phase != PLAYING or not controls_for(session.game).is_away(session, seat):
+                return
+            self._back_from_away(session, seat)
+            await persistence.save(self.bot, session)
+        self._after_change(session)
 
     # ------------------------------------------------------------------ the move pipeline
 
@@ -785,6 +803,9 @@ class Games(commands.Cog):
         summary = None if session.paused_until is None else session.hand_summary
         ending = session.last_hand_lines(MAX_NEW_LINES) if summary is not None else []
         surface = table_surface(session, session.lang, image, ping)
+        away = self._away_line(session)
+        if away:
+            surface.content = _clip_join(surface.content, away)
         if summary is not None:
             surface.content = _clip_join(*ending, summary_text(session, session.lang, summary, final=False),
                                          surface.content)
@@ -820,6 +841,19 @@ class Games(commands.Cog):
                 files = [] if picture is None else [discord.File(picture, filename="summary.png")]
                 await old_message.edit(content=summary_text(session, session.lang, finished_hand, final=False),
                                        attachments=files, view=None)
+
+    def _away_line(self, session: GameSession) -> str:
+        """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""
+        controls = controls_for(session.game)
+        away = [seat for seat in range(len(session.seats)) if controls.is_away(session, seat)]
+        if not away or session.phase != PLAYING:
+            return ""
+        lang = session.lang
+        who = ", ".join(t(lang, "clock.away_name", name=safe_name(session.seats[seat].name)) for seat in away)
+        grace = controls.afk_grace(session)
+        if grace is None:
+            return t(lang, "clock.away_line.computer", players=who)
+        return t(lang, "clock.away_line.rules", players=who, grace=f"{grace:g}")
 
     async def _post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
                             view: discord.ui.View | None = None) -> None:
@@ -904,7 +938,9 @@ class Games(commands.Cog):
                 return
             events = self._apply(session, seat, action)
             if timed_out:
-                session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat]))
+                mover = "rules" if forced is not None else "computer"
+                session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat])
+                                 + " " + t(session.lang, f"clock.moved.{mover}"))
             self._unsaved.add(session.id)  # committed once per burst, before anything shows it (_commit)
         self._after_change(session, events)
 
@@ -924,22 +960,24 @@ class Games(commands.Cog):
     def _default_turn(self, game: str, server_seconds: int | None) -> int:
         """The turn timeout of a new game (its own ``turn_seconds`` comes first): the server's, else the
         rules file's turn length, else the bot's default. The game's other windows scale with it."""
-        return server_seconds or controls_for(game).rules_turn_seconds or self.bot.config.turn_timeout_seconds
+        rules = controls_for(game).rules_turn_seconds
+        return server_seconds or (self.bot.config.turn_timeout_seconds if rules is None else rules)
 
     def _windows(self, session: GameSession, waiting: set[int]) -> dict[int, tuple[Any, float]]:
         """Each waiting person's window (its name, its length): the rules file's length for the decision
-        at hand, a short grace for a person who is away (the timeout rules act), else the turn timeout."""
+        at hand, a short grace for a person who is away (the timeout rules act), else the turn timeout.
+        A person whose window is 0 s (a timer the rules switch off) is not in it: nothing times him out."""
         controls = controls_for(session.game)
-        afk_after = controls.afk_after(session) or AFK_AFTER_TIMEOUTS
         grace = controls.afk_grace(session)
         out: dict[int, tuple[Any, float]] = {}
         for seat in waiting:
-            if grace is not None and session.seats[seat].timeouts >= afk_after:
+            if grace is not None and controls.is_away(session, seat):
                 out[seat] = ("away", grace)
                 continue
             seconds = controls.window_seconds(session, seat)
-            out[seat] = (controls.window_key(session, seat), float(session.turn_timeout if seconds is None
-                                                                  else seconds))
+            length = float(session.turn_timeout if seconds is None else seconds)
+            if length > 0:
+                out[seat] = (controls.window_key(session, seat), length)
         return out
 
     def _reminder_lead(self, session: GameSession) -> float | None:
@@ -956,11 +994,11 @@ class Games(commands.Cog):
         """A new deadline when someone new is waited for or a waited-for person's window changed;
         several people in one window share it (the longest of their windows)."""
         waiting = self._waiting_humans(session)
-        if session.paused_until is not None or not waiting:
+        windows = self._windows(session, waiting) if session.paused_until is None else {}
+        if not windows:
             session.deadline = None
             self._clock_windows.pop(session.id, None)
         else:
-            windows = self._windows(session, waiting)
             before = self._clock_windows.get(session.id)  # None after a restart: the saved deadline stands
             self._clock_windows[session.id] = windows
             changed = before is not None and any(before.get(seat) != window for seat, window in windows.items())
@@ -1001,24 +1039,56 @@ class Games(commands.Cog):
                 await asyncio.sleep(min(1.0, max(wake - now, 0.0)))
                 continue
             session.deadline = None
-            controls = controls_for(session.game)
-            afk_after = controls.afk_after(session) or AFK_AFTER_TIMEOUTS
-            computer_takes_over = controls.afk_grace(session) is None
-            for seat in sorted(self._waiting_humans(session)):
-                info = session.seats[seat]
-                info.timeouts += 1
-                if info.timeouts >= afk_after and computer_takes_over:
-                    info.ai = "easy"
-                await self._computer_move(session, seat, "easy", timed_out=True)
+            await self._time_is_up(session)
+
+    async def _time_is_up(self, session: GameSession) -> None:
+        """The deadline passed: the rules' move (or the computer's) for each person still thinking, who is
+        marked away after enough of these in a row; people the rules never move stall the game instead."""
+        controls = controls_for(session.game)
+        afk_after = controls.away_after(session)
+        computer_takes_over = controls.afk_grace(session) is None
+        waiting = self._waiting_humans(session)
+        stalled: list[int] = []
+        for seat in sorted(self._windows(session, waiting)):
+            info = session.seats[seat]
+            info.timeouts += 1
+            away = afk_after > 0 and info.timeouts >= afk_after
+            if controls.timeout_outcome(session, seat) == WAIT:
+                stalled.append(seat)
+                continue
+            if away and computer_takes_over:
+                info.ai = "easy"
+            await self._computer_move(session, seat, "easy", timed_out=True)
+            if afk_after > 0 and info.timeouts == afk_after:  # the public AFK notice, once
+                back = t(session.lang, f"clock.back_by.{controls.back_by}")
+                key = "clock.afk.computer" if computer_takes_over else "clock.afk.rules"
+                session.add_line(t(session.lang, key, player=safe_name(info.name), count=afk_after,
+                                   grace=f"{controls.afk_grace(session) or 0:g}", back=back))
+                self._want_table(session)
+        if stalled:
+            async with session.lock:
+                seat_names = names(session, session.lang)
+                for seat in stalled:
+                    session.add_line(t(session.lang, "games.timed_out", player=seat_names[seat]) + " "
+                                     + t(session.lang, "clock.moved.wait"))
+                controls.on_stall(session, stalled)
+                await persistence.save(self.bot, session)
+            self._want_table(session)
 
     async def _remind(self, session: GameSession) -> None:
-        waiting = [s for s in self._waiting_humans(session) if session.seats[s].user_id is not None]
+        """Ping whoever is still thinking, saying what happens at the deadline (one line per outcome)."""
+        waiting = [s for s in sorted(self._waiting_humans(session)) if session.seats[s].user_id is not None]
         if not waiting:
             return
         channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         users = [discord.Object(id=uid) for s in waiting if (uid := session.seats[s].user_id)]
-        text = t(session.lang, "games.reminder", who=" ".join(f"<@{u.id}>" for u in users),
-                 time=f"<t:{int(session.deadline or time.time())}:R>")
+        controls = controls_for(session.game)
+        when = f"<t:{int(session.deadline or time.time())}:R>"
+        outcomes: dict[str, list[str]] = {}
+        for seat in waiting:
+            outcomes.setdefault(controls.timeout_outcome(session, seat), []).append(f"<@{session.seats[seat].user_id}>")
+        text = "\n".join(t(session.lang, "games.reminder", who=" ".join(who)) + " "
+                         + t(session.lang, f"clock.outcome.{outcome}", time=when) for outcome, who in outcomes.items())
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
                                                                               roles=False), delete_after=60)

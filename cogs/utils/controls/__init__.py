@@ -15,11 +15,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import t
+
+from ..components import GameButton
+
 if TYPE_CHECKING:
     from bot.games.core import Event
     from cogs.games import Games
 
     from ..session import GameSession
+
+
+#: consecutive timeouts after which a person is away, unless the game's rules say otherwise
+AFK_AFTER_TIMEOUTS = 2
+#: the outcome of a timeout that moves nobody (Goita §12.10: a leader is never moved automatically)
+WAIT = "wait"
+#: the verb of the "I'm back" button (the spine handles it)
+BACK_VERB = "imback"
 
 
 class GameControls:
@@ -57,8 +69,13 @@ class GameControls:
     # ------------------------------------------------------------------ the clock
 
     #: the rules file's turn length in seconds (a lead, for games whose windows differ): the default when
-    #: neither the game (``turn_seconds``) nor the server (``/settings``) sets one; None: the bot's default
+    #: neither the game (``turn_seconds``) nor the server (``/settings``) sets one; None: the bot's default;
+    #: 0: the rules file has no turn timer unless one is set
     rules_turn_seconds: int | None = None
+
+    #: how an away person is back: "move" (his next move), "click" (any click of his, Gou Ji §13.6) or
+    #: "button" (an "I'm back" button in his hand view, Zheng Shangyou §16.6; a move counts too)
+    back_by: str = "move"
 
     def paced(self, session: GameSession, rules_seconds: float) -> float:
         """A rules-file length at this game's pace: a turn timeout set by the game or the server replaces
@@ -84,8 +101,37 @@ class GameControls:
         return None
 
     def afk_after(self, session: GameSession) -> int | None:
-        """Consecutive timeouts after which a person is treated as away, or None for the spine's default."""
+        """Consecutive timeouts after which a person is treated as away, or None for the spine's default;
+        0: never (the rules never hand a person's seat over)."""
         return None
+
+    def away_after(self, session: GameSession) -> int:
+        """``afk_after`` with the spine's default filled in (0: nobody is ever marked away)."""
+        count = self.afk_after(session)
+        return AFK_AFTER_TIMEOUTS if count is None else count
+
+    def is_away(self, session: GameSession, seat: int) -> bool:
+        """A person still at the table who missed enough decisions in a row to be marked away."""
+        info = session.seats[seat]
+        after = self.away_after(session)
+        return info.user_id is not None and not info.left and after > 0 and info.timeouts >= after
+
+    def back_items(self, session: GameSession, seat: int, lang: str) -> list[discord.ui.Item[Any]]:
+        """The "I'm back" button of an away person's hand view, where the rules ask for one."""
+        if self.back_by != "button" or not self.is_away(session, seat):
+            return []
+        return [GameButton(session.id, BACK_VERB, label=t(lang, "clock.button.back"),
+                           style=discord.ButtonStyle.success, emoji="👋", row=4)]
+
+    def timeout_outcome(self, session: GameSession, seat: int) -> str:
+        """What happens when ``seat``'s time runs out, named as in ``clock.outcome.<name>`` ("you pass",
+        "the computer plays for you"); ``WAIT``: nobody moves for him (see ``on_stall``). It is said in
+        the channel, so only public facts (the phase, the table) may decide it, never the seat's hand."""
+        return "computer"
+
+    def on_stall(self, session: GameSession, seats: list[int]) -> None:
+        """The time of ``seats`` ran out and the rules move nobody for them (``WAIT``): e.g. offer the
+        other players to abort. Called with the game's lock held."""
 
     def afk_grace(self, session: GameSession) -> float | None:
         """For an away person: seconds each of his decisions waits before the timeout rules make it
@@ -132,4 +178,4 @@ def controls_for(game: str) -> GameControls:
     return controls
 
 
-__all__ = ["GameControls", "controls_for"]
+__all__ = ["AFK_AFTER_TIMEOUTS", "BACK_VERB", "WAIT", "GameControls", "controls_for"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.goita import Decide, Play, State, View, legal_actions, view
+from bot.games.goita import Decide, Play, State, View, legal_actions, to_act, view
 from bot.games.goita.actions import PASS, PLAYS, Action
 from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES
 from bot.i18n import language_of, t
@@ -25,7 +25,7 @@ from bot.replies import reply_privately
 
 from ..components import GameButton
 from ..words import names
-from . import GameControls
+from . import WAIT, GameControls
 
 if TYPE_CHECKING:
     from cogs.games import Games
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from ..session import GameSession
 
 SEAT_KEYS = ("S", "E", "N", "W")
+#: the verb of the "Abort game" button offered when a leader's time ran out (§12.10)
+ABORT_VERB = "abort"
 #: the pieces each seat drew at the team draw (R3.1: 王 at S deals, 玉 at N; R3.2: 金 pair at N–S).
 DRAWN = {"kings_rooks": ("ou", "hisha", "gyoku", "hisha"), "two_pairs": ("kin", "gin", "kin", "gin")}
 
@@ -73,18 +75,60 @@ class GoitaControls(GameControls):
     def __init__(self) -> None:
         # (game, seat) -> (state version, the piece picked first): the composer's one remembered step
         self._first: dict[tuple[int, int], tuple[int, int]] = {}
+        # game -> (state version, seats whose time ran out): the standing "Abort game" offer (§12.10)
+        self._stalls: dict[int, tuple[int, frozenset[int]]] = {}
 
     # ---------------------------------------------------------------- the clock (§12.10)
 
+    #: §12.10: the turn timer is off by default (a game's or the server's turn timeout switches it on)
+    rules_turn_seconds = 0
+
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
-        """The game's ``turn_timeout`` option (§12.10) when set; 0 ("off") keeps the bot's turn timer."""
-        state: State | None = session.state
-        seconds = int(state.options.get("turn_timeout", 0)) if state is not None else 0
-        return float(seconds) if seconds > 0 else None
+        """§12.10: the game's ``turn_timeout`` option when the host set it (0: off); else the game's or the
+        server's turn timeout, which is 0 (off) when neither sets one."""
+        if "turn_timeout" in session.options:
+            state: State | None = session.state
+            options = state.options if state is not None else session.options
+            return float(max(0, int(options.get("turn_timeout", 0))))
+        return None
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
         """§12.10: the reminder comes at half time."""
         return window / 2
+
+    def afk_after(self, session: GameSession) -> int | None:
+        """§12.10: "the bot never makes strategic choices for a human": nobody is handed to the computer."""
+        return 0
+
+    def timeout_outcome(self, session: GameSession, seat: int) -> str:
+        """§12.10: a responder is passed; a leader (and a partner's Play/Redeal choice, a strategic one)
+        is never moved: the other players are offered "Abort game". The dealing ritual's pick is chance."""
+        state: State | None = session.state
+        if state is None or state.phase in ("ritual_point", "ritual_offset"):
+            return "computer"
+        if state.phase == "play" and not view(state, None).leading:
+            return "pass"
+        return WAIT
+
+    def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§12.10: at expiry a responder is passed automatically (never the computer's block)."""
+        return PASS if PASS in legal else None
+
+    def on_stall(self, session: GameSession, seats: list[int]) -> None:
+        """§12.10: the leader's (or decider's) time ran out: "Abort game" for the other players, until
+        anybody moves."""
+        if len(self._stalls) > 1000:  # offers of ended games are never read again
+            self._stalls.clear()
+        self._stalls[session.id] = (session.version, frozenset(seats))
+
+    def stalled(self, session: GameSession) -> frozenset[int]:
+        """The people whose time ran out and who are still waited for in the same state (empty: no offer)."""
+        entry = self._stalls.get(session.id)
+        state: State | None = session.state
+        if entry is None or state is None or entry[0] != session.version:
+            return frozenset()
+        waiting = to_act(state)
+        return frozenset(s for s in entry[1] if s in waiting and not session.seats[s].computer_plays)
 
     # ---------------------------------------------------------------- start
 
@@ -156,16 +200,23 @@ class GoitaControls(GameControls):
         return lines
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
-        """§12.4: Play on / Redeal on the table while partners decide (only they may press)."""
+        """§12.4: Play on / Redeal on the table while partners decide (only they may press); §12.10:
+        "Abort game" while a leader's time has run out (only the other players may press)."""
         state: State | None = session.state
-        if state is None or state.phase != "decide":
+        if state is None:
             return []
-        return [
-            GameButton(session.id, "decide", "continue", label=t(lang, "goita.action.continue"),
-                       style=discord.ButtonStyle.success),
-            GameButton(session.id, "decide", "redeal", label=t(lang, "goita.action.redeal"),
-                       style=discord.ButtonStyle.danger),
-        ]
+        items: list[discord.ui.Item[Any]] = []
+        if state.phase == "decide":
+            items += [
+                GameButton(session.id, "decide", "continue", label=t(lang, "goita.action.continue"),
+                           style=discord.ButtonStyle.success),
+                GameButton(session.id, "decide", "redeal", label=t(lang, "goita.action.redeal"),
+                           style=discord.ButtonStyle.danger),
+            ]
+        if self.stalled(session):
+            items.append(GameButton(session.id, ABORT_VERB, label=t(lang, "clock.button.abort"),
+                                    style=discord.ButtonStyle.danger, emoji="🛑"))
+        return items
 
     # ---------------------------------------------------------------- private panel
 
@@ -264,13 +315,17 @@ class GoitaControls(GameControls):
 
     async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
-        """``pick``/``back`` step the composer; ``go`` commits a play or pass; ``decide`` is R5.6/R5.7."""
-        if verb not in ("pick", "back", "go", "decide"):
+        """``pick``/``back`` step the composer; ``go`` commits a play or pass; ``decide`` is R5.6/R5.7;
+        ``abort`` ends the game when a leader's time ran out (§12.10)."""
+        if verb not in ("pick", "back", "go", "decide", ABORT_VERB):
             return False
         lang = language_of(interaction.locale.value)
         state: State | None = session.state
         if state is None:
             return False
+        if verb == ABORT_VERB:
+            await self._abort(cog, interaction, session, seat, lang)
+            return True
         if verb == "decide":
             if state.phase != "decide" or seat not in state.deciders:
                 seat_names = names(session, session.lang)
@@ -298,6 +353,23 @@ class GoitaControls(GameControls):
             return True
         await cog._edit_panel(interaction, session, seat)
         return True
+
+
+    async def _abort(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+                     lang: str) -> None:
+        """§12.10: another player ends the game whose leader's time ran out (unrated, like an abandon)."""
+        async with session.lock:
+            stalled = self.stalled(session)
+            if not stalled:
+                await reply_privately(interaction, t(lang, "clock.abort.closed"))
+                return
+            if seat in stalled:
+                await reply_privately(interaction, t(lang, "clock.abort.not_you"))
+                return
+            self._stalls.pop(session.id, None)
+            session.add_line(t(session.lang, "clock.abort.done", player=names(session, session.lang)[seat]))
+            await reply_privately(interaction, t(lang, "clock.abort.confirm"))
+            await cog._end(session, abandoned=True)
 
 
 def _action(arg: str) -> Action | None:

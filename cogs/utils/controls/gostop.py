@@ -315,6 +315,21 @@ class GostopControls(GameControls):
             return max(takes, key=lambda a: (_VALUE[TYPE[a.card]], PI[a.card], -a.card))
         return None
 
+    def timeout_outcome(self, session: GameSession, seat: int) -> str:
+        """``timeout_action`` in words: Stop, sit out, the more valuable card, else the computer's play.
+        The Go/Stop question, the play-or-sit choice and a choice of two on the table are public."""
+        from bot.games.gostop import legal_actions
+
+        state = session.state
+        kinds = {a.kind for a in legal_actions(state, seat)} if state is not None else set()
+        if "stop" in kinds:
+            return "stop"
+        if "sit" in kinds:
+            return "sit_out"
+        if "take" in kinds:
+            return "take_valuable"
+        return "computer"
+
     # ------------------------------------------------------------------ summaries
 
     def hand_summary(self, session: GameSession, events: list[Event], data: dict[str, Any]) -> dict[str, Any]:

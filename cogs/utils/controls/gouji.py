@@ -88,6 +88,12 @@ WINDOW_SECONDS = {
     "threes": 20, "revolution": 30, "ge_ming_vote": 30, "ge_ming_decide": 20,
     "swap": 15, "tribute_agree": 30, "tribute_return": 60,
 }
+#: §13.6 "On timeout" of each window, as the reminder says it (``clock.outcome.<name>``)
+WINDOW_OUTCOMES = {
+    "lead": "lowest_single", "follow": "pass", "duel": "pass", "team_choice": "default_member",
+    "threes": "show_threes", "revolution": "ready", "ge_ming_vote": "agree", "ge_ming_decide": "insist",
+    "swap": "no_swap", "tribute_agree": "tribute_agree", "tribute_return": "return_lowest",
+}
 REMINDER_SECONDS = 15.0
 AFK_AFTER_TIMEOUTS = 3
 AFK_GRACE_SECONDS = 5.0
@@ -202,6 +208,21 @@ class GoujiControls(GameControls):
     def afk_after(self, session: GameSession) -> int | None:
         """§13.6: AFK after 3 consecutive timeouts."""
         return AFK_AFTER_TIMEOUTS
+
+    #: §13.6: an AFK player is back "when he clicks anything"
+    back_by = "click"
+
+    def timeout_outcome(self, session: GameSession, seat: int) -> str:
+        """§13.6 "On timeout" of the window ``seat`` is in (a Shao Pai leader: the first legal restricted
+        lead, R8.7); with ``afk_takeover = cpu`` an AFK player's last timeout hands him to the computer,
+        but that move is still the rules' one."""
+        state = session.state
+        name = window_name(state, seat) if state is not None else None
+        if name is None:
+            return "computer"
+        if name == "lead" and state.shao == seat:
+            return "first_lead"
+        return WINDOW_OUTCOMES[name]
 
     def afk_grace(self, session: GameSession) -> float | None:
         """§13.6: an AFK player's decisions are made by the timeout rules after 5 s; with
@@ -691,4 +712,4 @@ def _lang(interaction: discord.Interaction) -> str:
 
 CONTROLS = GoujiControls()
 
-__all__ = ["CONTROLS", "WINDOW_SECONDS", "Draft", "GoujiControls", "grouped_hand", "window_name"]
+__all__ = ["CONTROLS", "WINDOW_OUTCOMES", "WINDOW_SECONDS", "Draft", "GoujiControls", "grouped_hand", "window_name"]

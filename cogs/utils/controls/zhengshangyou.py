@@ -98,6 +98,21 @@ class ZhengShangyouControls(GameControls):
     def afk_grace(self, session: GameSession) -> float | None:
         return 5.0
 
+    #: §16.6: AFK "until they click [I'm back] in their hand view" (a move of theirs counts too)
+    back_by = "button"
+
+    def timeout_outcome(self, session: GameSession, seat: int) -> str:
+        """§16.6 in words, from the public phase and table: pass when following, the lowest single when
+        leading, a top card as tribute, the lowest card as return, the higher card when choosing."""
+        state = session.state
+        if state is None:
+            return "computer"
+        phase = state.phase
+        if phase == zsy.PLAY:
+            return "pass" if state.top_combo is not None else "lowest_single"
+        return {zsy.TRIBUTE: "tribute_top", zsy.RETURN: "return_low", zsy.TAKE_TRIBUTE: "take_higher",
+                zsy.TAKE_RETURN: "take_higher"}.get(phase, "computer")
+
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange."""
         return timeout_action(zsy.view(session.state, seat), legal)
@@ -217,6 +232,7 @@ class ZhengShangyouControls(GameControls):
             else:
                 draft.cards, draft.reading = set(), None
             surface = panel_surface(session, seat, lang, None)
+            surface.items += self.back_items(session, seat, lang)
             await interaction.response.edit_message(content=surface.content, view=surface.view())
             return True
         action: Any
