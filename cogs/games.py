@@ -627,6 +627,8 @@ class Games(commands.Cog):
 
     async def _come_back(self, session: GameSession, seat: int) -> None:
         """An away person clicked ("I'm back", or anything where the rules say so): his own window again."""
+        if not controls_for(session.game).is_away(session, seat):
+            return  # the common case: no lock needed
         async with session.lock:
             if session.phase != PLAYING or not controls_for(session.game).is_away(session, seat):
                 return
