@@ -90,6 +90,9 @@ async def test_16_6_the_reminder_says_the_timeout_rule_moves_not_the_computer(
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's turn")
     outcome = "pass" if session.state.top_combo is not None else "lowest_single"
     deadline = when(session)
+    await until(double, lambda: table_message(thread, lang) is not None
+                and t(lang, "games.table.deadline", time=deadline) in table_message(thread, lang).content,
+                "the deadline on the table")  # when, not who: the computer does not move here
     double.clock.advance(session.deadline - time.time() - 19)  # §16.6: a reminder at 20 s left
     await until(double, lambda: bool(reminders_in(thread, lang)), "the reminder")
     reminder = reminders_in(thread, lang)[-1]
