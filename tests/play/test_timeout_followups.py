@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -69,8 +70,24 @@ def when(session: GameSession) -> str:
     return f"<t:{int(session.deadline)}:R>"
 
 
+def left(session: GameSession) -> float:
+    """Seconds to the deadline."""
+    assert session.deadline is not None
+    return session.deadline - time.time()
+
+
+def table_text(thread: Channel, lang: str = "en") -> str:
+    table = table_message(thread, lang)
+    return "" if table is None else table.content
+
+
+def table_has(thread: Channel, label: str) -> bool:
+    table = table_message(thread)
+    return table is not None and table.has_button(label)
+
+
 async def start(double: DiscordDouble, bot: TeahouseBot, person: Person, game: str, options: str,
-                computers: int, joiners: tuple[Person, ...] = (), **extra: object) -> tuple[Channel, GameSession]:
+                computers: int, joiners: tuple[Person, ...] = (), **extra: Any) -> tuple[Channel, GameSession]:
     thread = await open_game(double, person, game, options, joiners=joiners, computers=computers, **extra)
     session = session_in(bot, thread)
     assert session is not None
@@ -90,10 +107,9 @@ async def test_16_6_the_reminder_says_the_timeout_rule_moves_not_the_computer(
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's turn")
     outcome = "pass" if session.state.top_combo is not None else "lowest_single"
     deadline = when(session)
-    await until(double, lambda: table_message(thread, lang) is not None
-                and t(lang, "games.table.deadline", time=deadline) in table_message(thread, lang).content,
+    await until(double, lambda: t(lang, "games.table.deadline", time=deadline) in table_text(thread, lang),
                 "the deadline on the table")  # when, not who: the computer does not move here
-    double.clock.advance(session.deadline - time.time() - 19)  # §16.6: a reminder at 20 s left
+    double.clock.advance(left(session) - 19)  # §16.6: a reminder at 20 s left
     await until(double, lambda: bool(reminders_in(thread, lang)), "the reminder")
     reminder = reminders_in(thread, lang)[-1]
     assert f"<@{alice.id}>" in reminder.content and alice.id in reminder.pinged_user_ids
@@ -121,7 +137,7 @@ async def test_13_6_gouji_reminders_name_each_window_s_default(double: DiscordDo
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "the Ready window")
     assert session.state.phase == "revolution"
     deadline = when(session)
-    double.clock.advance(session.deadline - time.time() - 14)  # 15 s before expiry
+    double.clock.advance(left(session) - 14)  # 15 s before expiry
     await until(double, lambda: len(reminders(thread)) == 1, "the Ready reminder")
     assert t("en", "clock.outcome.ready", time=deadline) in reminders(thread)[-1].content
     double.clock.advance(20)
@@ -129,7 +145,7 @@ async def test_13_6_gouji_reminders_name_each_window_s_default(double: DiscordDo
                 and session.deadline is not None, "alice's lead")
     assert session.state.top is None
     deadline = when(session)
-    double.clock.advance(session.deadline - time.time() - 14)
+    double.clock.advance(left(session) - 14)
     await until(double, lambda: len(reminders(thread)) == 2, "the lead reminder")
     assert t("en", "clock.outcome.lowest_single", time=deadline) in reminders(thread)[-1].content
     assert not any(t("en", "clock.outcome.computer", time="").split("{")[0][:20] in m.content
@@ -147,7 +163,7 @@ async def test_13_4_gostop_card_play_reminder_says_the_computer_plays(double: Di
     expected = "stop" if "stop" in kinds else "sit_out" if "sit" in kinds else \
         "take_valuable" if "take" in kinds else "computer"
     deadline = when(session)
-    double.clock.advance(session.deadline - time.time() - 9)  # the default lead: a quarter of 40 s
+    double.clock.advance(left(session) - 9)  # the default lead: a quarter of 40 s
     await until(double, lambda: len(reminders(thread)) == 1, "the reminder")
     assert t("en", f"clock.outcome.{expected}", time=deadline) in reminders(thread)[-1].content
     version = session.version
@@ -174,7 +190,7 @@ async def test_16_6_afk_is_shown_as_away_until_im_back_is_pressed(double: Discor
         await until(double, lambda m=missed: session.seats[0].timeouts == m, "the timeout")  # type: ignore[misc]
     notice = t("en", "clock.afk.rules", player="Alice", count=2, grace="5", back=t("en", "clock.back_by.button"))
     await until(double, lambda: said(thread, notice), "the AFK notice")
-    await until(double, lambda: (table_message(thread) is not None and away in table_message(thread).content),
+    await until(double, lambda: away in table_text(thread),
                 "the away marker on the table")
     assert not session.seats[0].computer_plays
 
@@ -189,10 +205,10 @@ async def test_16_6_afk_is_shown_as_away_until_im_back_is_pressed(double: Discor
     assert back.ephemeral_for == alice.id and not back.has_button(t("en", "clock.button.back"))
     assert session.seats[0].timeouts == 0
     await until(double, lambda: said(thread, t("en", "clock.back", player="Alice")), "the back line")
-    await until(double, lambda: table_message(thread) is not None and away not in table_message(thread).content,
+    await until(double, lambda: bool(table_text(thread)) and away not in table_text(thread),
                 "the marker gone")
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's next turn")
-    assert session.deadline - time.time() > 6  # her own 10 s window again, not the 5 s grace
+    assert left(session) > 6  # her own 10 s window again, not the 5 s grace
 
 
 async def test_13_6_gouji_afk_marker_goes_with_any_click(double: DiscordDouble, bot: TeahouseBot,
@@ -205,7 +221,7 @@ async def test_13_6_gouji_afk_marker_goes_with_any_click(double: DiscordDouble, 
         double.clock.advance(7)  # longer than any window at this pace
         await until(double, lambda m=missed: session.seats[0].timeouts >= m, "the timeout")  # type: ignore[misc]
     away = t("en", "clock.away_name", name="Alice")
-    await until(double, lambda: table_message(thread) is not None and away in table_message(thread).content,
+    await until(double, lambda: away in table_text(thread),
                 "the away marker")
     notice = t("en", "clock.afk.rules", player="Alice", count=3, grace="5", back=t("en", "clock.back_by.click"))
     assert said(thread, notice)
@@ -214,7 +230,7 @@ async def test_13_6_gouji_afk_marker_goes_with_any_click(double: DiscordDouble, 
     panel = await alice.click(table, t("en", "games.button.hand"))  # "until he clicks anything"
     assert not panel.has_button(t("en", "clock.button.back"))  # Gou Ji needs no button
     assert session.seats[0].timeouts == 0
-    await until(double, lambda: table_message(thread) is not None and away not in table_message(thread).content,
+    await until(double, lambda: bool(table_text(thread)) and away not in table_text(thread),
                 "the marker gone")
 
 
@@ -279,7 +295,7 @@ async def test_12_10_goita_a_responder_is_passed_at_expiry(double: DiscordDouble
                                   computers=3)
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's answer")
     deadline = when(session)
-    double.clock.advance(session.deadline - time.time() - 9)  # half time
+    double.clock.advance(left(session) - 9)  # half time
     await until(double, lambda: len(reminders(thread)) == 1, "the reminder at half time")
     assert t("en", "clock.outcome.pass", time=deadline) in reminders(thread)[-1].content
     moves = len(session.log)
@@ -299,14 +315,14 @@ async def test_12_10_goita_a_leader_is_never_moved_the_others_may_abort(
     assert session.seats[0].user_id == alice.id and session.seats[1].user_id == bob.id
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's lead")
     deadline = when(session)
-    double.clock.advance(session.deadline - time.time() - 9)
+    double.clock.advance(left(session) - 9)
     await until(double, lambda: len(reminders(thread)) == 1, "the reminder at half time")
     assert t("en", "clock.outcome.wait", time=deadline) in reminders(thread)[-1].content
 
     version = session.version
     abort = t("en", "clock.button.abort")
     double.clock.advance(12)
-    await until(double, lambda: table_message(thread) is not None and table_message(thread).has_button(abort),
+    await until(double, lambda: table_has(thread, abort),
                 "the Abort game offer")
     assert session.version == version and session.deadline is None  # nobody moved for the leader
     assert said(thread, t("en", "games.timed_out", player="Alice") + " " + t("en", "clock.moved.wait"))
@@ -340,7 +356,7 @@ async def test_12_10_goita_the_offer_ends_when_the_leader_moves(double: DiscordD
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's lead")
     abort = t("en", "clock.button.abort")
     double.clock.advance(21)
-    await until(double, lambda: table_message(thread) is not None and table_message(thread).has_button(abort),
+    await until(double, lambda: table_has(thread, abort),
                 "the Abort game offer")
     version = session.version
     move = engine("goita").format_action(engine("goita").legal_actions(session.state, 0)[0])
@@ -351,5 +367,6 @@ async def test_12_10_goita_the_offer_ends_when_the_leader_moves(double: DiscordD
     # a click that was on its way when she moved (the button as the old table had it)
     record = await bob.begin_forged_component(table, f"th:{session.id}:-:abort")
     late = await double.wait(record)
-    assert late.ephemeral_for == bob.id and t("en", "clock.abort.closed") in late.content
+    assert late is not None and late.ephemeral_for == bob.id and t("en", "clock.abort.closed") in late.content
     assert session.id in games_cog(bot).sessions
+
