@@ -31,7 +31,7 @@ from bot.replies import reply_privately
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
 from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
-from .utils.controls import BACK_VERB, WAIT, controls_for
+from .utils.controls import BACK_VERB, STALLING, controls_for
 from .utils.messages import MAX_NEW_LINES, Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
 from .utils.words import action_label, event_text, names, reason, safe_name
@@ -1050,13 +1050,14 @@ class Games(commands.Cog):
         afk_after = controls.away_after(session)
         computer_takes_over = controls.afk_grace(session) is None
         waiting = self._waiting_humans(session)
-        stalled: list[int] = []
+        stalled: dict[int, str] = {}
         for seat in sorted(self._windows(session, waiting)):
             info = session.seats[seat]
             info.timeouts += 1
             away = afk_after > 0 and info.timeouts >= afk_after
-            if controls.timeout_outcome(session, seat) == WAIT:
-                stalled.append(seat)
+            outcome = controls.timeout_outcome(session, seat)
+            if outcome in STALLING:
+                stalled[seat] = outcome
                 continue
             if away and computer_takes_over:
                 info.ai = "easy"
@@ -1070,10 +1071,10 @@ class Games(commands.Cog):
         if stalled:
             async with session.lock:
                 seat_names = names(session, session.lang)
-                for seat in stalled:
+                for seat, outcome in stalled.items():
                     session.add_line(t(session.lang, "games.timed_out", player=seat_names[seat]) + " "
-                                     + t(session.lang, "clock.moved.wait"))
-                controls.on_stall(session, stalled)
+                                     + t(session.lang, f"clock.moved.{outcome}"))
+                controls.on_stall(session, sorted(stalled))
                 await persistence.save(self.bot, session)
             self._want_table(session)
 

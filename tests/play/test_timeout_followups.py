@@ -370,3 +370,21 @@ async def test_12_10_goita_the_offer_ends_when_the_leader_moves(double: DiscordD
     assert late is not None and late.ephemeral_for == bob.id and t("en", "clock.abort.closed") in late.content
     assert session.id in games_cog(bot).sessions
 
+
+
+async def test_12_10_goita_alone_with_computers_a_leader_s_game_just_waits(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody else could abort: no offer, and the reminder says the game waits for her."""
+    alice = double["alice"]
+    fix_deal(monkeypatch, GOITA_SEED)
+    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0 turn_timeout=20",
+                                  computers=3)
+    await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's lead")
+    double.clock.advance(left(session) - 9)
+    await until(double, lambda: len(reminders(thread)) == 1, "the reminder at half time")
+    assert t("en", "clock.outcome.wait_alone") in reminders(thread)[-1].content
+    version = session.version
+    double.clock.advance(12)
+    line = t("en", "games.timed_out", player="Alice") + " " + t("en", "clock.moved.wait_alone")
+    await until(double, lambda: said(thread, line), "the timeout line")
+    assert session.version == version and not table_has(thread, t("en", "clock.button.abort"))

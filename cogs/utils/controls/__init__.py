@@ -28,8 +28,11 @@ if TYPE_CHECKING:
 
 #: consecutive timeouts after which a person is away, unless the game's rules say otherwise
 AFK_AFTER_TIMEOUTS = 2
-#: the outcome of a timeout that moves nobody (Goita §12.10: a leader is never moved automatically)
+#: the outcome of a timeout that moves nobody (Goita §12.10: a leader is never moved automatically): the
+#: other players are offered to abort; WAIT_ALONE: nobody else could (no other person plays)
 WAIT = "wait"
+WAIT_ALONE = "wait_alone"
+STALLING = frozenset({WAIT, WAIT_ALONE})
 #: the verb of the "I'm back" button (the spine handles it)
 BACK_VERB = "imback"
 
@@ -125,12 +128,12 @@ class GameControls:
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
         """What happens when ``seat``'s time runs out, named as in ``clock.outcome.<name>`` ("you pass",
-        "the computer plays for you"); ``WAIT``: nobody moves for him (see ``on_stall``). It is said in
+        "the computer plays for you"); ``STALLING``: nobody moves for him (see ``on_stall``). It is said in
         the channel, so only public facts (the phase, the table) may decide it, never the seat's hand."""
         return "computer"
 
     def on_stall(self, session: GameSession, seats: list[int]) -> None:
-        """The time of ``seats`` ran out and the rules move nobody for them (``WAIT``): e.g. offer the
+        """The time of ``seats`` ran out and the rules move nobody for them (``STALLING``): e.g. offer the
         other players to abort. Called with the game's lock held."""
 
     def afk_grace(self, session: GameSession) -> float | None:
@@ -178,4 +181,4 @@ def controls_for(game: str) -> GameControls:
     return controls
 
 
-__all__ = ["AFK_AFTER_TIMEOUTS", "BACK_VERB", "WAIT", "GameControls", "controls_for"]
+__all__ = ["AFK_AFTER_TIMEOUTS", "BACK_VERB", "STALLING", "WAIT", "WAIT_ALONE", "GameControls", "controls_for"]

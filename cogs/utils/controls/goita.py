@@ -25,7 +25,7 @@ from bot.replies import reply_privately
 
 from ..components import GameButton
 from ..words import names
-from . import WAIT, GameControls
+from . import WAIT, WAIT_ALONE, GameControls
 
 if TYPE_CHECKING:
     from cogs.games import Games
@@ -108,7 +108,9 @@ class GoitaControls(GameControls):
             return "computer"
         if state.phase == "play" and not view(state, None).leading:
             return "pass"
-        return WAIT
+        others = [s for s, info in enumerate(session.seats) if s != seat and info.user_id is not None
+                  and not info.left]
+        return WAIT if others else WAIT_ALONE
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§12.10: at expiry a responder is passed automatically (never the computer's block)."""
@@ -116,7 +118,10 @@ class GoitaControls(GameControls):
 
     def on_stall(self, session: GameSession, seats: list[int]) -> None:
         """§12.10: the leader's (or decider's) time ran out: "Abort game" for the other players, until
-        anybody moves."""
+        anybody moves. Nobody to offer it to (no other person plays): the game just waits."""
+        if not any(info.user_id is not None and not info.left and s not in seats
+                   for s, info in enumerate(session.seats)):
+            return
         if len(self._stalls) > 1000:  # offers of ended games are never read again
             self._stalls.clear()
         self._stalls[session.id] = (session.version, frozenset(seats))
