@@ -13,7 +13,8 @@ which is what ``legal_actions`` and the AI build on.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
+from itertools import accumulate, combinations
+from operator import attrgetter
 from typing import NamedTuple
 
 from bot.games.core import Card, rank_name
@@ -249,8 +250,12 @@ def group(hand: Iterable[Card]) -> tuple[list[list[Card]], list[Card]]:
 
 
 def _runs(nat: list[list[Card]], jokers: list[Card], top_max: int,
-          length: int | None) -> Iterator[tuple[Card, ...]]:
-    """Runs by bottom rank, then length, then card choice (jokers fill gaps and are listed last)."""
+          length: int | None) -> Iterator[tuple[tuple[Card, ...], bool | None]]:
+    """Runs by bottom rank, then length, then card choice (jokers fill gaps and are listed last).
+
+    Each comes with whether it is suited, found while it is built (cheaper than checking every
+    run afterwards), or ``None`` when it holds jokers (``combinations_in`` reads those).
+    """
     n_j = len(jokers)
     need = 3 if length is None else length
     usable = [nat[r] if r < TWO or top_max == TWO else [] for r in range(3, top_max + 1)]
@@ -266,11 +271,14 @@ def _runs(nat: list[list[Card]], jokers: list[Card], top_max: int,
             continue
         last = end if length is None else i + length
         if not n_j:
-            plain: list[tuple[Card, ...]] = [()]
-            for j in range(i, last):
-                plain = [cards + (c,) for cards in plain for c in usable[j]]
+            # each partial run carries its suit while all its cards share one (else None)
+            plain: list[tuple[tuple[Card, ...], str | None]] = [((c,), c.suit) for c in usable[i]]
+            for j in range(i + 1, last):
+                plain = [(cards + (c,), suit if c.suit == suit else None)
+                         for cards, suit in plain for c in usable[j]]
                 if j - i >= 2 and (length is None or j - i + 1 == length):
-                    yield from plain
+                    for cards, suit in plain:
+                        yield cards, suit is not None
             continue
         partial: list[tuple[tuple[Card, ...], int]] = [((), 0)]
         for j in range(i, last):
@@ -287,10 +295,10 @@ def _runs(nat: list[list[Card]], jokers: list[Card], top_max: int,
                     if not cards:
                         continue
                     if not used:
-                        yield cards
+                        yield cards, len(set(map(_SUIT, cards))) == 1
                         continue
                     for js in combinations(jokers, used):
-                        yield cards + js
+                        yield cards + js, None
 
 
 def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natural: bool,
@@ -301,7 +309,9 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
     counts = [len(cards) for cards in usable]
     shapes = [shape] if shape else [(k, m) for m in (2, 3, 4, 5, 6) for k in range(3, 13) if k * m <= hand_size]
     subsets: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
-    capped: dict[int, list[int]] = {}
+    # prefix sums (index r + 1 covers ranks 0..r), so a window's totals cost two look-ups
+    empty_before = list(accumulate([0] + [c == 0 for c in counts]))
+    capped_before: dict[int, list[int]] = {}
     # A window that fits k x m also fits (k-1) x m (drop an end rank) and k x (m-1) (drop a
     # card per rank), so once a shape has no window, longer and fatter ones have none either.
     dead_m = 99  # the smallest m with no window at all
@@ -309,14 +319,14 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
     for k, m in shapes:
         if m >= dead_m or k >= dead_k.get(m, 99):
             continue
-        if m not in capped:
-            capped[m] = [min(c, m) for c in counts]
-        cap = capped[m]
+        if m not in capped_before:
+            capped_before[m] = list(accumulate([0] + [c if c < m else m for c in counts]))
+        cap = capped_before[m]
         fits = False
         for top in range(k + 2, top_max + 1):
             bottom = top - k + 1
             # quick feasibility: every empty rank needs a joker, and there must be enough cards
-            if sum(cap[bottom:top + 1]) + n_w < k * m or counts[bottom:top + 1].count(0) > n_j:
+            if cap[top + 1] - cap[bottom] + n_w < k * m or empty_before[top + 1] - empty_before[bottom] > n_j:
                 continue
             fits = True
             window = range(bottom, top + 1)
@@ -326,7 +336,7 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
                 if key not in subsets:
                     subsets[key] = list(_subsets(usable[r], 0, m))
                 choices.append(subsets[key])
-            yield from _multi_fill(choices, 0, (), 0, m, wild_pool, n_w, jokers)
+            yield from _multi_fill(choices, 0, (), 0, m, wild_pool, n_w, twos_natural)
         if not fits:
             dead_k[m] = k
             if k == 3:
@@ -334,9 +344,13 @@ def _multis(nat: list[list[Card]], jokers: list[Card], top_max: int, twos_natura
 
 
 def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Card, ...], deficit: int,
-                m: int, wild_pool: list[Card], n_w: int, jokers: list[Card]) -> Iterator[tuple[Card, ...]]:
+                m: int, wild_pool: list[Card], n_w: int, twos_natural: bool) -> Iterator[tuple[Card, ...]]:
     if i == len(choices):
-        pool = [w for w in wild_pool if w not in chosen] if deficit else []
+        if not deficit:
+            yield chosen
+            return
+        # only natural 2s can be both chosen and wild (2s and jokers match no other rank)
+        pool = [w for w in wild_pool if w not in chosen] if twos_natural else wild_pool
         for ws in combinations(pool, deficit):
             yield chosen + ws
         return
@@ -344,12 +358,16 @@ def _multi_fill(choices: list[list[tuple[Card, ...]]], i: int, chosen: tuple[Car
         d = deficit + m - len(s)
         if d > n_w:
             continue
-        yield from _multi_fill(choices, i + 1, chosen + s, d, m, wild_pool, n_w, jokers)
+        yield from _multi_fill(choices, i + 1, chosen + s, d, m, wild_pool, n_w, twos_natural)
 
 
 _SINGLE: dict[int, Combo] = {r: Combo(SINGLE, 1, 1, 1, r, False, True) for r in range(3, RJ + 1)}
-# shared readings of runs, keyed by (kind, size, rank, suited)
-_COMBOS: dict[tuple[str, int, int, bool], Combo] = {}
+# shared readings of runs by [size][top rank][suited]: all natural, or with jokers
+_NATURAL_RUN: list[list[list[Combo]]] = [[[Combo(RUN, n, n, 1, top, s, True) for s in (False, True)]
+                                          for top in range(TWO + 1)] for n in range(TWO)]
+_WILD_RUN: list[list[list[Combo]]] = [[[Combo(RUN, n, n, 1, top, s, False) for s in (False, True)]
+                                       for top in range(TWO + 1)] for n in range(TWO)]
+_SUIT = attrgetter("suit")
 # shared readings of sets by [size][rank]: all natural, or with wild cards (a set has at most
 # 4 naturals + 4 twos + 2 jokers)
 _PURE_SET: list[list[Combo]] = [[Combo(SET, n, 1, n, r, False, True) for r in range(TWO + 1)] for n in range(11)]
@@ -423,42 +441,32 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
     if kind in (None, SET):
         _add_sets(out, seen, nat, jokers, shape[1] if shape else None, min_rank, twos_natural, allow_joker_pair)
     if kind in (None, RUN):
-        for cards in _runs(nat, jokers, top_max, shape[1] if shape else None):
+        for cards, natural_suited in _runs(nat, jokers, top_max, shape[1] if shape else None):
             n = len(cards)
-            last = cards[-1]
-            if last.rank >= BJ:  # jokers: the same cards may come from two windows
-                key = tuple(map(id, cards))
-                if key in seen:
-                    continue
-                seen.add(key)
-                if (n == 3 and cards[1].rank >= BJ) or twos_natural:
-                    # one natural + two jokers is also a set; with natural 2s in runs, a 2 may be
-                    # wild in a multiple sequence made of the same cards
-                    out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
-                    continue
-                # what _run_combo finds: naturals of distinct ranks within n, then the jokers;
-                # the jokers go on top of the naturals as far as the ace allows
-                k = n - 1 if cards[-2].rank < BJ else n - 2
-                low = cards[0].rank
-                top = min(low + n - 1, top_max)
-                if top - n + 1 < 3:
-                    continue
-                suit = cards[0].suit
-                suited = all(cards[i].suit == suit for i in range(1, k))
-                combo_key = ("wild run", n, top, suited)
-                combo = _COMBOS.get(combo_key)
-                if combo is None:
-                    combo = _COMBOS[combo_key] = Combo(RUN, n, n, 1, top, suited, False)
-                out.append((cards, [combo]))
+            if natural_suited is not None:
+                # natural cards only: the window is the cards' own ranks (what _run_combo finds)
+                out.append((cards, [_NATURAL_RUN[n][cards[-1].rank][natural_suited]]))
                 continue
-            # natural cards only: the window is the cards' own ranks (what _run_combo finds)
+            # jokers: the same cards may come from two windows
+            key = tuple(map(id, cards))
+            if key in seen:
+                continue
+            seen.add(key)
+            if (n == 3 and cards[1].rank >= BJ) or twos_natural:
+                # one natural + two jokers is also a set; with natural 2s in runs, a 2 may be
+                # wild in a multiple sequence made of the same cards
+                out.append((cards, interpretations(cards, twos_natural, allow_joker_pair)))
+                continue
+            # what _run_combo finds: naturals of distinct ranks within n, then the jokers;
+            # the jokers go on top of the naturals as far as the ace allows
+            k = n - 1 if cards[-2].rank < BJ else n - 2
+            low = cards[0].rank
+            top = min(low + n - 1, top_max)
+            if top - n + 1 < 3:
+                continue
             suit = cards[0].suit
-            suited = all(c.suit == suit for c in cards)
-            combo_key = (RUN, n, last.rank, suited)
-            combo = _COMBOS.get(combo_key)
-            if combo is None:
-                combo = _COMBOS[combo_key] = Combo(RUN, n, n, 1, last.rank, suited, True)
-            out.append((cards, [combo]))
+            suited = all(cards[i].suit == suit for i in range(1, k))
+            out.append((cards, [_WILD_RUN[n][top][suited]]))
     if kind in (None, MULTI) and len(hand) >= 6:
         mshape = (shape[2], shape[3]) if shape else None
         for raw in _multis(nat, jokers, top_max, twos_natural, mshape, len(hand)):

@@ -105,7 +105,7 @@ def _cards(data: list[str]) -> list[Card]:
 _TEXT: dict[int, str] = {id(c): str(c) for c in DECK}
 _SINGLE: dict[int, Combo] = {r: Combo(SINGLE, 1, 1, 1, r, False, True) for r in range(3, 18)}
 _SORTED_DECK: tuple[Card, ...] = tuple(sorted(DECK))
-_DECK_ORDER: dict[int, int] = {id(c): i for i, c in enumerate(_SORTED_DECK)}
+_DECK_PLACES: tuple[int, ...] = tuple(_SORTED_DECK.index(c) for c in DECK)  # each card's place once sorted
 _PASS = Pass()
 # a single of one of the deck's cards, shared by every list that offers it (plays are immutable)
 _SINGLE_PLAY: dict[int, Play] = {id(c): Play((c,)) for c in DECK}
@@ -272,8 +272,10 @@ def _roles(state: State) -> tuple[int, int, int, int]:
 def _start_hand(state: State, events: list[Event]) -> None:
     n = state.seats
     state.hand_no += 1
-    deck = list(DECK)
-    rng_for(state.seed, "hand", state.hand_no).shuffle(deck)
+    # Shuffle each deck card's place in the sorted deck: ``shuffle`` looks only at the length, so
+    # this is the very permutation shuffling the cards gives, and a hand sorts as plain ints.
+    places = list(_DECK_PLACES)
+    rng_for(state.seed, "hand", state.hand_no).shuffle(places)
     if state.mode == "team6":
         state.dealer = None
         start = 0 if state.prev_order is None else state.prev_order[4]
@@ -283,11 +285,8 @@ def _start_hand(state: State, events: list[Event]) -> None:
         else:
             state.dealer = state.prev_order[2]
         start = state.dealer
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for i, card in enumerate(deck):
-        hands[(start + i) % n].append(card)
-    # sorted(h) without Card.__lt__: by each card's place in the sorted deck
-    state.hands = [[_SORTED_DECK[i] for i in sorted([_DECK_ORDER[id(c)] for c in h])] for h in hands]
+    # card i of the shuffled deck goes to seat (start + i) % n
+    state.hands = [[_SORTED_DECK[p] for p in sorted(places[(seat - start) % n::n])] for seat in range(n)]
     state.known = [[] for _ in range(n)]
     state.lead_card = None
     if state.mode == "team6" and state.prev_order is None:
