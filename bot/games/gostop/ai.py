@@ -65,24 +65,46 @@ for _c in range(50):
         _v = 1.0 * PI[_c] + (0.4 if PI[_c] == 2 else 0.0)
     VALUE.append(_v)
 
-_SETS = (BIRDS, HONG_DAN, CHEONG_DAN, CHO_DAN)
+#: Which bonus group a card belongs to: the four sets (godori and the three ribbon sets), then the brights.
+_GROUP_OF = [-1] * 50
+for _k, _group in enumerate((BIRDS, HONG_DAN, CHEONG_DAN, CHO_DAN)):
+    for _c in _group:
+        _GROUP_OF[_c] = _k
+for _c in range(48):
+    if TYPE[_c] == BRIGHT:
+        _GROUP_OF[_c] = 4
+_GROUP_CARDS = tuple(c for c in range(50) if _GROUP_OF[c] >= 0)
 
 
-def _bonus(card: int, mine: set[int], theirs: list[set[int]]) -> float:
-    """Extra worth of ``card`` for completing (or blocking) a set or the brights."""
-    extra = 0.0
-    for group in _SETS:
-        if card in group:
-            have = len(group & mine)
-            extra += 1.5 * have
-            if any(len(group & t) == 2 for t in theirs):
-                extra += 2.0
-    if TYPE[card] == BRIGHT:
-        have = sum(1 for x in mine if TYPE[x] == BRIGHT)
-        extra += 1.5 * have
-        if any(sum(1 for x in t if TYPE[x] == BRIGHT) >= 2 for t in theirs):
-            extra += 2.0
-    return extra
+def _context(mine: Sequence[int], theirs: Sequence[Sequence[int]]) -> tuple[list[float], list[int]]:
+    """What the greedy player needs of the capture areas, counted once per decision.
+
+    Per card, the extra worth of taking it: 1.5 per card of its set (or bright) already owned, 2 more
+    when it blocks an opponent who holds two of a set (or two brights). Per month, the cards captured.
+    """
+    taken = [0] * 13
+    have = [0] * 5
+    for c in mine:
+        taken[MONTH[c]] += 1
+        k = _GROUP_OF[c]
+        if k >= 0:
+            have[k] += 1
+    threat = [False] * 5
+    for cards in theirs:
+        count = [0] * 5
+        for c in cards:
+            taken[MONTH[c]] += 1
+            k = _GROUP_OF[c]
+            if k >= 0:
+                count[k] += 1
+        for k in range(4):
+            threat[k] = threat[k] or count[k] == 2
+        threat[4] = threat[4] or count[4] >= 2
+    bonus = [0.0] * 50
+    for c in _GROUP_CARDS:
+        k = _GROUP_OF[c]
+        bonus[c] = 1.5 * have[k] + (2.0 if threat[k] else 0.0)
+    return bonus, taken
 
 
 def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
@@ -122,24 +144,28 @@ def _easy(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return min(legal, key=lambda a: (PI[a.card] + (PI[a.target] if a.target >= 0 else 0),
                                          -(PI[a.card] == 1) - (a.target >= 0 and PI[a.target] == 1),
                                          a.card >= 48, a.card, a.target))
-    mine = set(_cards(view.players[me].captures))
-    theirs = [set(_cards(p.captures)) for p in view.players if p.seat != me and p.seat in view.active]
-    layout = [_cards(g) for g in view.layout]
-    if view.phase in ("take_hand", "take_flip"):
-        return max(legal, key=lambda a: VALUE[a.card] + _bonus(a.card, mine, theirs))
-    hand = _cards(view.hand)
+    bonus, taken = _context(_cards(view.players[me].captures),
+                            [_cards(p.captures) for p in view.players if p.seat != me and p.seat in view.active])
+    return _greedy(view.phase, legal, _cards(view.hand), [_cards(g) for g in view.layout], bonus, taken, rng)
+
+
+def _greedy(phase: str, legal: Sequence[Action], hand: list[int], layout: Sequence[list[int]], bonus: list[float],
+            taken: list[int], rng: random.Random) -> Action:
+    """``easy``'s card play and choice of match (``layout[m - 1]`` is month ``m``)."""
+    if phase in ("take_hand", "take_flip"):
+        return max(legal, key=lambda a: VALUE[a.card] + bonus[a.card])
     best: Action = legal[0]
     best_score = -1e9
     for action in legal:
-        s = _easy_score(action, hand, layout, mine, theirs, view)
+        s = _easy_score(action, hand, layout, bonus, taken)
         s += rng.random() * 0.01
         if s > best_score:
             best, best_score = action, s
     return best
 
 
-def _easy_score(action: Action, hand: list[int], layout: list[list[int]], mine: set[int],
-                theirs: list[set[int]], view: View) -> float:
+def _easy_score(action: Action, hand: list[int], layout: Sequence[list[int]], bonus: list[float],
+                taken: list[int]) -> float:
     kind = action.kind
     if kind == "offer":
         return -20.0
@@ -155,17 +181,16 @@ def _easy_score(action: Action, hand: list[int], layout: list[list[int]], mine: 
     if m == 0:  # a joker: free junk and a replacement draw
         return 6.0
     group = layout[m - 1]
-    worth = VALUE[card] + _bonus(card, mine, theirs)
+    worth = VALUE[card] + bonus[card]
     if not group:
         # no capture: give away the card least likely to be taken, keep matches for later
         in_hand = sum(1 for c in hand if MONTH[c] == m)
-        taken = sum(1 for t in theirs for c in t if MONTH[c] == m) + sum(1 for c in mine if MONTH[c] == m)
-        unknown = max(0, 4 - in_hand - taken)
+        unknown = max(0, 4 - in_hand - taken[m])
         return -worth * (0.15 + 0.25 * unknown) - (1.5 if in_hand >= 3 else 0.0)
     if len(group) == 3:
         return worth + sum(VALUE[c] for c in group) + 4.0
     target = action.target if action.target >= 0 else group[0]
-    gain = worth + VALUE[target] + _bonus(target, mine, theirs)
+    gain = worth + VALUE[target] + bonus[target]
     if len(group) == 2:
         gain -= 0.3  # the other card stays for someone else
     if sum(1 for c in hand if MONTH[c] == m) >= 2 and len(group) == 1:
@@ -366,10 +391,10 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     if view.phase == "turn":
         # the greedy ranking is a prior worth a few samples: search has to earn a different move
         hand = _cards(view.hand)
-        mine = set(_cards(view.players[me].captures))
-        theirs = [set(_cards(p.captures)) for p in view.players if p.seat != me and p.seat in view.active]
+        bonus, taken = _context(_cards(view.players[me].captures),
+                                [_cards(p.captures) for p in view.players if p.seat != me and p.seat in view.active])
         layout = [_cards(g) for g in view.layout]
-        scored = sorted(((_easy_score(a, hand, layout, mine, theirs, view), a) for a in candidates),
+        scored = sorted(((_easy_score(a, hand, layout, bonus, taken), a) for a in candidates),
                         key=lambda pair: -pair[0])[:MAX_CANDIDATES]
         top = scored[0][0]
         candidates = [a for _, a in scored]
