@@ -135,9 +135,33 @@ def _natural_two_options(twos: int, m: int, allowed: bool) -> range:
     return range(min(twos, m), -1, -1) if allowed else range(0, 1)
 
 
+# readings of selections of 3+ cards already classified (see ``interpretations``)
+_READINGS: dict[tuple[object, ...], tuple[Combo, ...]] = {}
+_READINGS_MAX = 20_000
+_RANK = attrgetter("rank")
+
+
 def interpretations(cards: Sequence[Card], twos_natural: bool = False,
                     allow_joker_pair: bool = True) -> list[Combo]:
-    """Every reading of ``cards`` (§5.8): sets first, then runs, then multiple sequences by larger k."""
+    """Every reading of ``cards`` (§5.8): sets first, then runs, then multiple sequences by larger k.
+
+    The readings depend only on the ranks and on whether the natural cards share a suit (a run's
+    ``suited``), so those of 3+ cards are remembered by that: classifying a 6-card selection
+    costs far more than the look-up, and move generation asks about the same shapes again and
+    again. The table is emptied when full, which keeps it small.
+    """
+    if len(cards) < 3:
+        return _interpretations(cards, twos_natural, allow_joker_pair)
+    key = (*map(_RANK, cards), len({c.suit for c in cards if c.rank < BJ}) == 1, twos_natural, allow_joker_pair)
+    found = _READINGS.get(key)
+    if found is None:
+        if len(_READINGS) >= _READINGS_MAX:
+            _READINGS.clear()
+        found = _READINGS[key] = tuple(_interpretations(cards, twos_natural, allow_joker_pair))
+    return list(found)
+
+
+def _interpretations(cards: Sequence[Card], twos_natural: bool, allow_joker_pair: bool) -> list[Combo]:
     n = len(cards)
     if n == 0:
         return []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import compress
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from bot.games.core import (
@@ -110,6 +110,7 @@ _PASS = Pass()
 # a single of one of the deck's cards, shared by every list that offers it (plays are immutable)
 _SINGLE_PLAY: dict[int, Play] = {id(c): Play((c,)) for c in DECK}
 _SECOND = itemgetter(1)
+_RANK = attrgetter("rank")
 _PLAY_OR_PASS = (Play, Pass)
 _new_object = object.__new__
 
@@ -123,6 +124,8 @@ def _card_list(cards: list[Card] | tuple[Card, ...]) -> list[str]:
 def _text(cards: tuple[Card, ...] | list[Card]) -> str:
     """``cards_text`` for the engine's own cards, without ``Card.__str__`` per card."""
     get = _TEXT.get
+    if len(cards) == 1:  # the most common play
+        return get(id(cards[0])) or str(cards[0])
     return " ".join([get(id(c)) or str(c) for c in cards])
 
 
@@ -422,11 +425,12 @@ def _legal_plays(state: State, seat: int) -> list[Action]:
     elif top.kind == SINGLE:
         rank = top.rank
         higher = [c for c in hand if c.rank > rank]
-        single_play = _SINGLE_PLAY.get
-        out = [_PASS]
-        out += [single_play(id(c)) or new_play((c,)) for c in higher]
-        combos = [None]
-        combos += [_SINGLE[c.rank] for c in higher]
+        # ``map`` over the shared singles: no Python-level step per card
+        try:
+            out = [_PASS, *map(_SINGLE_PLAY.__getitem__, map(id, higher))]
+        except KeyError:  # a card that is not one of the deck's own objects (a test's hand)
+            out = [_PASS, *[_SINGLE_PLAY.get(id(c)) or new_play((c,)) for c in higher]]
+        combos = [None, *map(_SINGLE.__getitem__, map(_RANK, higher))]
     else:
         out, combos = [_PASS], [None]
         shape = top.shape
