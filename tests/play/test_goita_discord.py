@@ -155,15 +155,47 @@ class GoitaTable(Table[State]):
             await self.follow(person)
         raise AssertionError("the situation never came")
 
-    async def time_out(self, person: Person) -> None:
-        """The person does nothing past the deadline: the computer moves for them, publicly said."""
+    def decides_alone(self, seat: int) -> bool:
+        """§12.10: a leader (or a partner's Play/Redeal choice) is never moved when the time runs out
+        (a responder is passed): read from what everybody sees (the phase, who leads)."""
+        state = self.state
+        return not (state.phase == "play" and not view(state, None).leading)
+
+    def others_seated(self, seat: int) -> bool:
+        """Another person plays at this table (who could abort a stalled game)."""
+        return any(info.user_id is not None and not info.left and s != seat
+                   for s, info in enumerate(self.session.seats))
+
+    async def time_out(self, person: Person) -> bool:
+        """The person does nothing past the deadline (§12.10), as the table says it: a responder is
+        passed ("the timeout rule moved for them"); a leader or a deciding partner is never moved: the
+        table says nobody moves for them and offers the other players "Abort game" (no offer when nobody
+        else plays). Never handed to the computer. True when the rule moved (a pass)."""
         session, seat = self.session, self.seat(person)
         version, deal, missed = session.version, session.state.deal_no, session.seats[seat].timeouts
+        name = seat_names(session, "en")[seat]
+        abort = t("en", "clock.button.abort")
+        stalls = self.decides_alone(seat)
         self.double.clock.advance(TURN_SECONDS + 1)
-        await self.wait(lambda: session.version > version and session.seats[seat].timeouts == missed + 1,
-                        "the computer moved at the deadline")
-        if session.state.deal_no == deal:  # the line is on the table unless that move ended the round
-            await self.shown(t("en", "games.timed_out", player=seat_names(session, "en")[seat]))
+        if not stalls:
+            moves = len(session.log)
+            await self.wait(lambda: session.version > version and session.seats[seat].timeouts == missed + 1,
+                            "the timeout rule passed at the deadline")
+            assert tuple(session.log[moves]) == (seat, format_action(Pass()))  # never the computer's block
+            if session.state.deal_no == deal:  # the line is on the table unless that move ended the round
+                await self.shown(t("en", "games.timed_out", player=name) + " " + t("en", "clock.moved.rules"))
+        else:
+            offered = self.others_seated(seat)
+            wait = "wait" if offered else "wait_alone"
+            await self.shown(t("en", "games.timed_out", player=name) + " " + t("en", f"clock.moved.{wait}"))
+            if offered:
+                await self.wait(lambda: self.table().has_button(abort), "the Abort game offer")
+            await self.settle()
+            assert session.version == version and session.seats[seat].timeouts == missed + 1  # nobody moved
+            assert session.deadline is None and seat in to_act(session.state)
+            assert self.table().has_button(abort) == offered
+        assert not session.seats[seat].computer_plays
+        return not stalls
 
     async def stale_click(self, person: Person, old_panel: Message) -> None:
         """A move button from a panel of an earlier state is refused on that panel, to that person only."""
@@ -175,11 +207,15 @@ class GoitaTable(Table[State]):
 
     async def finish_with_a_time_out(self, person: Person, stale_panel: Message | None = None) -> None:
         """How a decision test ends: the panel opened before the move (if any) is refused, then at the
-        person's next turn the time runs out; then the leak and call checks."""
+        person's next turn the time runs out (a leader, never moved, then moves herself); then the leak
+        and call checks."""
         if stale_panel is not None:
             await self.stale_click(person, stale_panel)
         assert await self.turn_of() is person
-        await self.time_out(person)
+        if not await self.time_out(person):
+            await self.follow(person)
+            await self.wait(lambda: not self.table().has_button(t("en", "clock.button.abort")),
+                            "the offer ending with the move")
         self.finish_checks()
 
 
@@ -333,7 +369,9 @@ async def test_R5_7_both_partners_decide_and_nobody_sees_a_choice_until_both_are
     second_panel = await table.panel(second)
     assert private not in second_panel.content
     await table.stale_click(first, spare)
-    await table.time_out(second)  # the second partner lets the time run out: the computer decides
+    # the second partner lets the time run out: nobody decides for him (§12.10), the others may abort
+    assert not await table.time_out(second)
+    await table.play(second, Decide(redeal=False))  # he decides after all (either Redeal redeals)
     await table.shown(t("en", "goita.event.chose_redeal", player=names[table.seat(first)]))
     text = table.public_text()
     assert t("en", "goita.event.chose_redeal", player=names[table.seat(first)]) in text
@@ -404,7 +442,8 @@ async def test_R6_9_a_refused_king_attack_is_explained_on_the_panel(double: Disc
     assert refused.ephemeral and refused.ephemeral_for == alice.id
     assert t("en", "goita.king_attack") in refused.content  # the rule, in words, where she clicked
     assert table.session.version == version
-    await table.time_out(alice)  # she thinks too long: the computer leads for her
+    assert not await table.time_out(alice)  # she thinks too long: nobody leads for her (§12.10)
+    await table.play(alice, policy(table.state, table.seat(alice), seed), typed=True)  # she leads after all
     await table.stale_click(alice, spare)
     await table.play(alice, policy(table.state, table.seat(alice), seed)) if await table.turn_of() is alice else None
     table.finish_checks()

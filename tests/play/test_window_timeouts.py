@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from bot.app import TeahouseBot
+from bot.games.goita.actions import PASS
 from bot.games.gouji import engine as gouji
 from bot.games.registry import engine
 from bot.i18n import t
@@ -34,6 +35,8 @@ from tests.play.driver import fix_deal, open_game, session_in, table_message
 LEAD_SEED = 5
 #: Gou Ji: A (alice) may declare Ge Ming; C is her teammate (tests/play/test_gouji_discord.py)
 GE_MING_OWN_SEED = 67
+#: Goita with ``team_draw=choose``: the lobby order stays, and this seed deals no pawn hand to decide
+GOITA_SEED = 1
 REMINDER = t("en", "games.reminder", who="", time="").split(".")[0].strip(" —")
 
 
@@ -213,12 +216,16 @@ async def test_16_6_zhengshangyou_90_s_reminder_at_20_s_left_afk_after_two_then_
 
 
 async def test_12_10_goita_turn_timeout_option_sets_the_window_and_reminds_at_half_time(
-        double: DiscordDouble, bot: TeahouseBot) -> None:
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alice answers an attack (a known deal, the lobby order, the computer at seat 3 leads): at expiry
+    she is passed (§12.10; a leader would never be moved, so the seat draw must not decide this)."""
     alice = double["alice"]
-    thread, session = await start(double, bot, alice, "goita", "turn_timeout=24", computers=3)
+    fix_deal(monkeypatch, GOITA_SEED)
+    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=3 turn_timeout=24",
+                                  computers=3)
     seat = session.seat_of(alice.id)
-    assert seat is not None
-    await until(double, waits_for(session, seat), "alice's turn")
+    assert seat == 0
+    await until(double, waits_for(session, seat), "alice's answer")
     left = session.deadline - time.time() if session.deadline else 0.0
     assert 21 < left <= 24
     double.clock.advance(left - 13)
@@ -226,7 +233,10 @@ async def test_12_10_goita_turn_timeout_option_sets_the_window_and_reminds_at_ha
     assert reminders(thread) == 0
     double.clock.advance(2)
     await until(double, lambda: reminders(thread) == 1, "the reminder at half time")
+    moves = len(session.log)
     await times_out_after(double, session, session.deadline - time.time() if session.deadline else 0.0)
+    assert tuple(session.log[moves]) == (seat, engine("goita").format_action(PASS))  # passed, never blocked
+    assert not session.seats[seat].computer_plays
 
 
 async def test_13_4_gostop_gives_120_s_per_action_without_a_setting(double: DiscordDouble, bot: TeahouseBot) -> None:
