@@ -932,7 +932,9 @@ class Games(commands.Cog):
             legal = mod.legal_actions(session.state, seat)
         if not legal:
             return
-        forced = controls_for(session.game).timeout_action(session, seat, legal) if timed_out else None
+        controls = controls_for(session.game)
+        forced = (controls.timeout_action(session, seat, legal) if timed_out
+                  else controls.computer_action(session, seat, legal))
         rng = rng_for(session.seed, "computer", version, seat)
         action = forced if forced is not None else await asyncio.to_thread(mod.choose_action, view, legal, level, rng)
         async with session.lock:

@@ -750,6 +750,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                 out += [Choose(c) for c in state.candidates]
         elif state.turn >= 0 and _actor(state, seat) != seat:
             out = [a for a in _turn_plays(state, state.turn) if a.kind in ("play", "pass")]
+        elif state.candidates and seat % 2 == state.candidates[0] % 2:
+            out = [Choose(c) for c in state.candidates]  # R9.6.3 step 2: the team chooses, not only candidates
         return out + _side_actions(state, seat)
     if phase == "finished":
         return []
@@ -979,7 +981,9 @@ def _apply_ask(state: State, seat: int, target: int, events: list[Event]) -> Non
 
 
 def _apply_choose(state: State, seat: int, target: int, events: list[Event]) -> None:
-    if seat not in state.candidates or target not in state.candidates:
+    """R9.6.3 step 2: the slot's team (any member, e.g. a partner speaking for two computers, §13.8)
+    names which candidate acts; only a candidate can be named."""
+    if target not in state.candidates or seat % 2 != target % 2:
         raise _illegal("not_candidate", "Only a teammate who may fill this turn can be chosen.")
     state.turn, state.candidates = target, []
     events.append(Event("team_choose", seat, {"target_seat": target}))

@@ -145,6 +145,11 @@ class GameControls:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
         return None
 
+    def computer_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """A move the table makes for a computer seat instead of its AI (an agreement between computer
+        partners that needs both hands, e.g. Gou Ji §13.8's endgame choice); None: the AI decides."""
+        return None
+
     def hand_summary(self, session: GameSession, events: list[Event], data: dict[str, Any]) -> dict[str, Any]:
         """The end-of-hand data the summary is built from; ``events`` are the public events of the move
         up to the ``hand_end`` (a game may keep what its summary explains, e.g. a settlement breakdown)."""

@@ -19,6 +19,8 @@ import discord
 
 from bot.games.core import IllegalAction
 from bot.games.gouji import engine as gouji
+from bot.games.gouji import moves
+from bot.games.gouji.ai import play_cost
 from bot.games.gouji.notation import (
     BJ,
     RANK_TEXT,
@@ -35,6 +37,7 @@ from bot.games.gouji.notation import (
 from bot.i18n import language_of, t
 from bot.replies import reply_privately
 
+from .. import persistence
 from ..components import GameButton, GameSelect
 from ..messages import panel_surface
 from ..words import names, reason
@@ -120,7 +123,10 @@ class GoujiControls(GameControls):
     """The Gou Ji hooks of the game spine."""
 
     def __init__(self) -> None:
-        self.drafts: dict[tuple[int, int], Draft] = {}
+        #: (session, seat) own composer; (session, seat, target) a suggestion for an exposed partner
+        self.drafts: dict[tuple[int, ...], Draft] = {}
+        #: the latest suggestion of each partner: (session, owner, partner) -> (text, deal_no, owner's count)
+        self.suggestions: dict[tuple[int, int, int], tuple[str, int, int]] = {}
         #: when the current Shao Pai window opened: session id -> (window key, time)
         self.windows: dict[int, tuple[tuple[int, ...], float]] = {}
 
@@ -186,6 +192,19 @@ class GoujiControls(GameControls):
             return None
         action = gouji.timeout_action(state, seat)
         return action if action in legal else None
+
+    def computer_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§13.8 endgame team choice between computers: the one with the cheaper beating set fills the
+        slot (computer partners agree at the table, so both hands count; equal costs keep the default
+        member, R9.6.3 step 2). With a person among the candidates the computers wait (``computer_wait``)."""
+        state = session.state
+        if state is None or state.phase != "play" or state.turn >= 0 or seat not in state.candidates:
+            return None
+        if any(not session.seats[c].computer_plays for c in state.candidates):
+            return None
+        best = min(state.candidates, key=lambda c: slot_cost(state, c))
+        choice = Choose(best)
+        return choice if best != seat and choice in legal else None
 
     # ------------------------------------------------------------------ the clock (§13.6)
 
@@ -286,14 +305,19 @@ class GoujiControls(GameControls):
             GameButton(gid, "gj_shao", "", None, label=t(lang, "gouji.action.shao_pai"), row=1,
                        style=discord.ButtonStyle.danger),
             GameButton(gid, "gj_rang", "", version, label=t(lang, "gouji.action.rang_pai"), row=1),
+            *[GameButton(gid, "gj_slot", str(c), version, row=2, style=discord.ButtonStyle.success,
+                         label=t(lang, "gouji.ui.button.slot", player=_seat_name(session, lang, c)))
+              for c in (state.candidates if state.turn < 0 else [])],
         ]
 
     # ------------------------------------------------------------------ private panel
 
-    def _draft(self, session: GameSession, seat: int) -> Draft:
+    def _draft(self, session: GameSession, seat: int, target: int | None = None) -> Draft:
+        """``seat``'s own draft, or (``target``) the set he is composing to suggest to an exposed partner."""
         if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a composer
             self.drafts.clear()
-        return self.drafts.setdefault((session.id, seat), Draft())
+        key = (session.id, seat) if target is None else (session.id, seat, target)
+        return self.drafts.setdefault(key, Draft())
 
     def _composing(self, state: gouji.State, seat: int, legal: list[Any]) -> str:
         """"turn", "shao" (a Shao Pai claim is possible), "return" or "" (no composer)."""
@@ -327,6 +351,11 @@ class GoujiControls(GameControls):
                            cards=" ".join(cards) or "—"))
         if state.rang is not None and state.rang[1] == seat and state.rang[2] == "pending":
             lines.append(t(lang, "gouji.ui.rang_asked", player=names(session, lang)[state.rang[0]]))
+        for partner in range(6):
+            advice = self.suggestions.get((session.id, seat, partner))
+            if advice is not None and advice[1:] == (state.deal_no, state.counts[seat]):
+                lines.append(t(lang, "gouji.ui.suggested_to_you", player=names(session, lang)[partner],
+                               play=advice[0]))
         legal = gouji.legal_actions(state, seat) if session.paused_until is None else []
         mode = self._composing(state, seat, legal)
         if mode in ("turn", "shao"):
@@ -393,8 +422,8 @@ class GoujiControls(GameControls):
             return self._return_items(session, seat, lang, legal)
         if mode in ("turn", "shao"):
             return self._composer_items(session, seat, lang, legal, mode)
-        if state.phase == "play":
-            return []  # count questions, showing and exposing are on the table's buttons
+        if state.phase == "play":  # count questions, showing and exposing are on the table's buttons
+            return self._suggest_buttons(session, seat, lang)
         return None  # pre-hand decisions: one button per legal action (Ready, Ge Ming, Agree …)
 
     @staticmethod
@@ -406,53 +435,15 @@ class GoujiControls(GameControls):
 
     def _composer_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
                         mode: str) -> list[discord.ui.Item[Any]]:
-        """§13.3: rank, naturals, 2s, jokers; Confirm, Clear, Pass.
-
-        Each select lists only the values that occur in some legal set with what is already
-        chosen (a select with one choice is left out), so every click keeps the draft playable.
-        """
+        """§13.3: rank, naturals, 2s, jokers; Confirm, Clear, Pass."""
         state = session.state
         gid, version = session.id, session.version
         hand = _hand(state, seat)
         draft = self._draft(session, seat)
         self._clamp(draft, hand)
         sets = self._sets(legal, mode)
-        selects: list[discord.ui.Item[Any]] = []
-        ranks = sorted({p.rank for p in sets}, key=lambda r: -r if r else -99)
-        options = [discord.SelectOption(label=t(lang, "gouji.ui.rank_option", rank=RANK_TEXT[r], n=hand[r]),
-                                        value=str(r), default=draft.rank == r) for r in ranks if r]
-        if WILD_ONLY in ranks:
-            options.append(discord.SelectOption(label=t(lang, "gouji.ui.wild_only"), value="0",
-                                                default=draft.rank == WILD_ONLY))
-        row = 0
-        if options:
-            selects.append(GameSelect(gid, "gj_rank", "", version, options=options[:25], row=row,
-                                      placeholder=t(lang, "gouji.ui.pick_rank")))
-            row += 1
-        same = [p for p in sets if draft.rank is not None and p.rank == draft.rank]
-        naturals = sorted({p.naturals for p in same})
-        if draft.rank and len(naturals) > 1:
-            nat = [discord.SelectOption(label=t(lang, "gouji.ui.naturals_option", n=n, rank=RANK_TEXT[draft.rank]),
-                                        value=str(n), default=draft.naturals == n) for n in naturals]
-            selects.append(GameSelect(gid, "gj_nat", "", version, options=nat[:25], row=row,
-                                      placeholder=t(lang, "gouji.ui.pick_naturals")))
-            row += 1
-        twos = sorted({p.twos for p in same if p.naturals == draft.naturals or not draft.rank})
-        if len(twos) > 1:
-            two_options = [discord.SelectOption(label=t(lang, "gouji.ui.twos_option", n=n), value=str(n),
-                                                default=draft.twos == n) for n in twos]
-            selects.append(GameSelect(gid, "gj_two", "", version, options=two_options[:25], row=row,
-                                      placeholder=t(lang, "gouji.ui.pick_twos")))
-            row += 1
-        jokers = sorted({(p.bj, p.rj) for p in same if (p.naturals == draft.naturals or not draft.rank)
-                         and p.twos == draft.twos})
-        if len(jokers) > 1 or jokers and jokers[0] != (0, 0):
-            joker_options = [discord.SelectOption(label=t(lang, "gouji.ui.jokers_option", b=b, r=r),
-                                                  value=f"{b}.{r}", default=(draft.bj, draft.rj) == (b, r))
-                             for b, r in jokers]
-            selects.append(GameSelect(gid, "gj_jok", "", version, options=joker_options[:25], row=row,
-                                      placeholder=t(lang, "gouji.ui.pick_jokers")))
-            row += 1
+        selects = set_selects(gid, version, hand, draft, sets, lang, "")
+        row = len(selects)
         kinds = {getattr(a, "kind", "") for a in legal}
         buttons: list[tuple[str, str, str, discord.ButtonStyle]] = []
         confirm = "gouji.ui.button.shao" if mode == "shao" else "gouji.ui.button.confirm"
@@ -537,6 +528,20 @@ class GoujiControls(GameControls):
             return False
         draft = self._draft(session, seat)
         value = values[0] if values else arg
+        if verb in ("gj_rank", "gj_nat", "gj_two", "gj_jok", "gj_clear") and arg.startswith("s"):
+            await self._edit_suggestion(interaction, session, seat, arg[1:], verb, value, lang)
+            return True
+        if verb in ("gj_sug", "gj_sugok"):
+            await self._suggest(cog, interaction, session, seat, arg, verb == "gj_sugok", lang)
+            return True
+        if verb == "gj_slot":
+            target = int(arg) if arg.isdigit() else -1
+            refusal = self._slot_refusal(session, seat, target, lang)
+            if refusal:
+                await reply_privately(interaction, refusal)
+                return True
+            await self._play(cog, interaction, session, seat, version, Choose(target))
+            return True
         if verb in ("gj_rank", "gj_nat", "gj_two", "gj_jok", "gj_clear", "gj_ret"):
             if version is None or version != session.version:
                 await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
@@ -703,7 +708,191 @@ class GoujiControls(GameControls):
         if Decision("expose") in legal:
             view.add_item(GameButton(session.id, "gj_expose", "", session.version,
                                      label=t(lang, "gouji.action.expose"), style=discord.ButtonStyle.danger))
+        for item in self._suggest_buttons(session, seat, lang):
+            view.add_item(item)
         await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
+
+
+    # ------------------------------------------------------------------ endgame slot (R9.6.3, §13.5, §13.8)
+
+    @staticmethod
+    def _slot_refusal(session: GameSession, seat: int, target: int, lang: str) -> str:
+        """Why ``seat`` may not name ``target`` for the open endgame slot ("" when he may): the
+        candidates choose; a partner who is no candidate may name only a computer candidate (§13.5)."""
+        state = session.state
+        if state is None or state.phase != "play" or state.turn >= 0 or target not in state.candidates:
+            return t(lang, "gouji.ui.slot_closed")
+        if seat in state.candidates:
+            return ""
+        if seat % 2 != target % 2:
+            return t(lang, "gouji.ui.slot_other_team")
+        if not session.seats[target].computer_plays:
+            return t(lang, "gouji.ui.slot_person_decides", player=names(session, lang)[target])
+        return ""
+
+    # ------------------------------------------------------------------ suggestions (R9.4.2, §13.5)
+
+    @staticmethod
+    def _may_suggest(state: gouji.State, seat: int, target: int) -> bool:
+        """A partner of an exposed player who still holds cards may advise him (R9.4.2)."""
+        return (state.phase == "play" and 0 <= target < 6 and target != seat and target % 2 == seat % 2
+                and state.exposed[target] and state.counts[target] > 0)
+
+    def _suggest_buttons(self, session: GameSession, seat: int, lang: str) -> list[discord.ui.Item[Any]]:
+        state = session.state
+        return [GameButton(session.id, "gj_sug", str(p), None, row=4,
+                           label=t(lang, "gouji.ui.button.suggest", player=names(session, lang)[p]))
+                for p in range(6) if self._may_suggest(state, seat, p)]
+
+    @staticmethod
+    def _suggest_sets(state: gouji.State, target: int) -> tuple[list[Play], bool]:
+        """What may be suggested: on the owner's turn his legal sets (and passing), else any set of his hand."""
+        if target == state.turn or target in state.candidates:
+            legal = gouji.legal_actions(state, target)
+            return [a for a in legal if isinstance(a, Play)], gouji.PASS in legal
+        return moves.all_sets(state.hands[target]), False
+
+    def _suggestion_surface(self, session: GameSession, seat: int, target: int, lang: str,
+                            note: str = "") -> tuple[str, discord.ui.View]:
+        """The private suggestion composer: the exposed cards (public), the composer selects, Post."""
+        state = session.state
+        hand = state.hands[target]
+        draft = self._draft(session, seat, target)
+        self._clamp(draft, hand)
+        sets, pass_ok = self._suggest_sets(state, target)
+        lines = [t(lang, "gouji.ui.suggest_title", player=_seat_name(session, lang, target),
+                   cards=grouped_hand(hand))]
+        if (target == state.turn or target in state.candidates) and state.top is not None:
+            lines.append(t(lang, "gouji.ui.to_beat", top=str(state.top), player=names(session, lang)[state.top_seat]))
+        play = draft.play()
+        if play is None:
+            lines.append(t(lang, "gouji.ui.suggest_empty"))
+        elif play in sets:
+            lines.append(t(lang, "gouji.ui.suggest_preview", play=str(play)))
+        else:
+            lines.append(t(lang, "gouji.ui.suggest_not_set", play=str(play)))
+        if note:
+            lines.append(note)
+        view = discord.ui.View(timeout=None)
+        selects = set_selects(session.id, session.version, hand, draft, sets, lang, f"s{target}")
+        for item in selects:
+            view.add_item(item)
+        row = len(selects)
+        if sets:
+            view.add_item(GameButton(session.id, "gj_sugok", str(target), None, row=row,
+                                     label=t(lang, "gouji.ui.button.post_suggestion"),
+                                     style=discord.ButtonStyle.success))
+            view.add_item(GameButton(session.id, "gj_clear", f"s{target}", None, row=row,
+                                     label=t(lang, "gouji.ui.button.clear")))
+        if pass_ok:
+            view.add_item(GameButton(session.id, "gj_sugok", f"{target}p", None, row=row,
+                                     label=t(lang, "gouji.ui.button.suggest_pass")))
+        return "\n".join(lines)[:2000], view
+
+    async def _edit_suggestion(self, interaction: discord.Interaction, session: GameSession, seat: int,
+                               target_text: str, verb: str, value: str, lang: str) -> None:
+        """A composer click in a suggestion: the draft follows the owner's current cards (no stale check:
+        advice changes nothing, and Post checks the set against the table as it is then)."""
+        state = session.state
+        target = int(target_text) if target_text.isdigit() else -1
+        if not self._may_suggest(state, seat, target):
+            await reply_privately(interaction, t(lang, "gouji.ui.suggest_closed"))
+            return
+        draft = self._draft(session, seat, target)
+        hand = state.hands[target]
+        self._clamp(draft, hand)
+        sets, _ = self._suggest_sets(state, target)
+        self._edit_draft(draft, hand, verb, "", value, sets, state.top is None or target != state.turn)
+        content, view = self._suggestion_surface(session, seat, target, lang)
+        await interaction.response.edit_message(content=content, view=view)
+
+    async def _suggest(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+                       arg: str, post: bool, lang: str) -> None:
+        """Open the suggestion composer (``gj_sug``) or post the composed set publicly (``gj_sugok``,
+        ``<seat>p`` suggests passing). The owner still decides (R9.4.2): nothing is played."""
+        state = session.state
+        passing = post and arg.endswith("p")
+        digits = arg[:-1] if passing else arg
+        target = int(digits) if digits.isdigit() else -1
+        if not self._may_suggest(state, seat, target):
+            await reply_privately(interaction, t(lang, "gouji.ui.suggest_closed"))
+            return
+        if not post:
+            content, view = self._suggestion_surface(session, seat, target, lang)
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+            return
+        sets, pass_ok = self._suggest_sets(state, target)
+        play = self._draft(session, seat, target).play()
+        if not (pass_ok if passing else play is not None and play in sets):
+            content, view = self._suggestion_surface(session, seat, target, lang,
+                                                     note=t(lang, "gouji.ui.suggest_pick_first"))
+            await interaction.response.edit_message(content=content, view=view)
+            return
+        async with session.lock:
+            seat_names = names(session, session.lang)
+            text = t(session.lang, "gouji.action.pass") if passing else str(play)
+            session.add_line(t(session.lang, "gouji.ui.suggestion", player=seat_names[seat],
+                               target=seat_names[target], play=text))
+            if len(self.suggestions) > 5000:
+                self.suggestions.clear()
+            self.suggestions[(session.id, target, seat)] = (text, state.deal_no, state.counts[target])
+            await persistence.save(cog.bot, session)
+        cog._want_table(session)
+        content, view = self._suggestion_surface(session, seat, target, lang, note=t(lang, "gouji.ui.suggest_posted"))
+        await interaction.response.edit_message(content=content, view=view)
+
+def set_selects(gid: int, version: int, hand: list[int], draft: Draft, sets: list[Play], lang: str,
+                arg: str) -> list[discord.ui.Item[Any]]:
+    """The composer's selects (§13.3): rank, naturals, 2s, jokers, one row each from row 0.
+
+    Each select lists only the values that occur in some set of ``sets`` with what is already
+    chosen (a select with one choice is left out), so every click keeps the draft playable.
+    ``arg`` tells the click handler whose draft it is ("" own panel, ``s<seat>`` a suggestion).
+    """
+    selects: list[discord.ui.Item[Any]] = []
+    ranks = sorted({p.rank for p in sets}, key=lambda r: -r if r else -99)
+    options = [discord.SelectOption(label=t(lang, "gouji.ui.rank_option", rank=RANK_TEXT[r], n=hand[r]),
+                                    value=str(r), default=draft.rank == r) for r in ranks if r]
+    if WILD_ONLY in ranks:
+        options.append(discord.SelectOption(label=t(lang, "gouji.ui.wild_only"), value="0",
+                                            default=draft.rank == WILD_ONLY))
+    row = 0
+    if options:
+        selects.append(GameSelect(gid, "gj_rank", arg, version, options=options[:25], row=row,
+                                  placeholder=t(lang, "gouji.ui.pick_rank")))
+        row += 1
+    same = [p for p in sets if draft.rank is not None and p.rank == draft.rank]
+    naturals = sorted({p.naturals for p in same})
+    if draft.rank and len(naturals) > 1:
+        nat = [discord.SelectOption(label=t(lang, "gouji.ui.naturals_option", n=n, rank=RANK_TEXT[draft.rank]),
+                                    value=str(n), default=draft.naturals == n) for n in naturals]
+        selects.append(GameSelect(gid, "gj_nat", arg, version, options=nat[:25], row=row,
+                                  placeholder=t(lang, "gouji.ui.pick_naturals")))
+        row += 1
+    twos = sorted({p.twos for p in same if p.naturals == draft.naturals or not draft.rank})
+    if len(twos) > 1:
+        two_options = [discord.SelectOption(label=t(lang, "gouji.ui.twos_option", n=n), value=str(n),
+                                            default=draft.twos == n) for n in twos]
+        selects.append(GameSelect(gid, "gj_two", arg, version, options=two_options[:25], row=row,
+                                  placeholder=t(lang, "gouji.ui.pick_twos")))
+        row += 1
+    jokers = sorted({(p.bj, p.rj) for p in same if (p.naturals == draft.naturals or not draft.rank)
+                     and p.twos == draft.twos})
+    if len(jokers) > 1 or jokers and jokers[0] != (0, 0):
+        joker_options = [discord.SelectOption(label=t(lang, "gouji.ui.jokers_option", b=b, r=r),
+                                              value=f"{b}.{r}", default=(draft.bj, draft.rj) == (b, r))
+                         for b, r in jokers]
+        selects.append(GameSelect(gid, "gj_jok", arg, version, options=joker_options[:25], row=row,
+                                  placeholder=t(lang, "gouji.ui.pick_jokers")))
+        row += 1
+    return selects
+
+
+def slot_cost(state: gouji.State, seat: int) -> tuple[int, ...]:
+    """§13.8: how dear filling an endgame slot is for ``seat``: his cheapest beating set (fewest
+    jokers, fewest 2s, lowest level), or worse than any set when he cannot beat the table."""
+    plays = [a for a in gouji.legal_actions(state, seat) if isinstance(a, Play)]
+    return (0, *play_cost(min(plays, key=play_cost))) if plays else (1, 0, 0, 0, 0)
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -712,4 +901,5 @@ def _lang(interaction: discord.Interaction) -> str:
 
 CONTROLS = GoujiControls()
 
-__all__ = ["CONTROLS", "WINDOW_OUTCOMES", "WINDOW_SECONDS", "Draft", "GoujiControls", "grouped_hand", "window_name"]
+__all__ = ["CONTROLS", "WINDOW_OUTCOMES", "WINDOW_SECONDS", "Draft", "GoujiControls", "grouped_hand", "set_selects",
+           "slot_cost", "window_name"]

@@ -252,6 +252,61 @@ def test_R9_1_request_is_not_binding() -> None:
     assert state.top_seat == 4
 
 
+def test_R9_1_2_pass_as_asked_passes_at_once_and_the_request_lapses_with_his_turn() -> None:
+    """R9.1.1 puts the asked teammate (P+4) right after the Dui Men who beat P, so the request always
+    reaches him on his turn (§13.5 "immediately if it is his turn") and lasts as long as that turn (§13.6)."""
+    def asked() -> State:
+        state = table({0: "4 7 7 A RJ", 1: "3 3", 2: "3 3", 3: "8 9 9", 4: "2 5 6", 5: "3 3"})
+        for seat, text in ((0, "4"), (1, "pass"), (2, "pass"), (3, "8"), (0, "rang_pai")):
+            act(state, seat, text)
+        assert to_act(state) == {4} and state.rang == [0, 4, "pending"]
+        return state
+
+    accepted = asked()
+    events = act(accepted, 4, "pass as asked")
+    assert kinds(events) == ["rang_accept"] and accepted.passed[4] and accepted.rang is None
+    assert to_act(accepted) == {5}
+    assert Decision("rang_pai") not in legal_actions(accepted, 0)  # one request per beat
+    for answer in ("pass", "2"):  # no answer: his own pass or play ends his turn and the request
+        free = asked()
+        act(free, 4, answer)
+        assert free.rang is None and Decision("rang_accept") not in legal_actions(free, 4)
+    declined = asked()
+    act(declined, 4, "decline")
+    assert declined.rang == [0, 4, "declined"] and to_act(declined) == {4}  # still his turn, he acts freely
+    act(declined, 4, "2")
+    assert declined.rang is None and declined.top_seat == 4
+    for state in (accepted, declined):
+        assert State.from_dict(state.to_dict()) == state
+
+
+def test_R9_1_1_whenever_the_situation_holds_the_asked_teammate_is_to_act() -> None:
+    """Over random games: each time a Dui Men beats P's play without a duel while everybody between
+    them passed or is out (R9.1.1, D-24), P+4 acts next if he still may (so "when his turn comes"
+    is always now), and P alone may ask."""
+    import random
+
+    from bot.games.gouji import apply, new_game
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_game(6, seed, {"session_hands": 1})
+        while not state.finished:
+            if state.phase == "play" and not state.eg and state.duel_a < 0 and len(state.trick) >= 2:
+                (p, _, _), (d, _, how) = state.trick[-2], state.trick[-1]
+                between = [(p + k) % 6 for k in (1, 2)]
+                if (d == (p + 3) % 6 and how == "beat" and state.counts[p]
+                        and all(state.passed[s] or not state.counts[s] for s in between)):
+                    e = (p + 4) % 6
+                    if state.counts[e] and not state.passed[e] and state.rang is None:
+                        seen += 1
+                        assert to_act(state) == {e}
+                        assert [s for s in range(6) if Decision("rang_pai") in legal_actions(state, s)] == [p]
+            seat = rng.choice(sorted(to_act(state)))
+            apply(state, seat, rng.choice(legal_actions(state, seat)))
+    assert seen > 20
+
+
 def test_R9_2_catching_the_wind_goes_to_the_first_holder_right_of_the_out_player() -> None:
     state = table({0: "5 3", 1: "4", 2: "4 5", 3: "4 6", 4: "4 6", 5: "4 6"}, leader=1)
     events = act(state, 1, "4")
@@ -352,6 +407,24 @@ def test_R9_6_3_team_choose_action() -> None:
     act(state, 0, "3")
     act(state, 1, "choose D")
     assert to_act(state) == {3}
+
+
+def test_R9_6_3_the_team_chooses_a_partner_who_is_no_candidate_may_name_one() -> None:
+    """§13.5/§13.8: a partner speaks for the team (e.g. for two computer candidates); opponents may not,
+    and only a candidate can be named."""
+    state = _endgame_table()
+    act(state, 0, "3")
+    assert state.candidates == [1, 3] and 5 not in to_act(state)  # F is out, but still on team B/D/F
+    assert [str(a) for a in legal_actions(state, 5)] == ["choose B", "choose D"]
+    assert not any(a.kind == "choose" for a in legal_actions(state, 2))
+    for seat, text in ((2, "choose D"), (0, "choose B"), (5, "choose F")):
+        before = state.to_dict()
+        with pytest.raises(IllegalAction):
+            act(state, seat, text)
+        assert state.to_dict() == before
+    events = act(state, 5, "choose D")
+    assert to_act(state) == {3} and events[0].kind == "team_choose" and events[0].data["target_seat"] == 3
+    assert State.from_dict(state.to_dict()) == state
 
 
 def test_R9_6_3_endgame_starts_with_the_trick_after_the_second_player_went_out() -> None:
