@@ -129,6 +129,25 @@ async def play_on(double: DiscordDouble, bot: TeahouseBot, where: Channel, peopl
     raise AssertionError("the match did not end")
 
 
+async def move_if_no_clock_will(bot: TeahouseBot, where: Channel, person: Person) -> bool:
+    """Goita §12.10: the turn clock never moves a leader (nor a partner's Play/Redeal choice), and nobody
+    while its timer is off: when the game waits for ``person`` and no deadline runs, they type the first
+    move ``/play`` suggests, as a person who types would. True when they moved."""
+    session = session_of(bot, where)
+    if session is None or session.state is None or session.paused_until is not None or session.deadline is not None:
+        return False
+    seat = session.seat_of(person.id)
+    if seat is None or seat not in engine(session.game).to_act(session.state):
+        return False
+    choices = await person.autocomplete("/play", "move", "", channel=where)
+    if not choices:
+        return False
+    version = session.version
+    reply = await person.run("/play", channel=where, move=str(choices[0].value))
+    assert session.version != version, reply.content
+    return True
+
+
 def replays_to_its_result(record: Any) -> bool:
     """The recorded action log, applied once each from the seed, finishes the game with the recorded
     places: no move was lost and none applied twice."""
