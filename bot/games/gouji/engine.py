@@ -986,7 +986,10 @@ def _apply_choose(state: State, seat: int, target: int, events: list[Event]) -> 
     if target not in state.candidates or seat % 2 != target % 2:
         raise _illegal("not_candidate", "Only a teammate who may fill this turn can be chosen.")
     state.turn, state.candidates = target, []
-    events.append(Event("team_choose", seat, {"target_seat": target}))
+    if target == seat:  # a candidate takes the turn himself (§13.5 "the first click takes the turn")
+        events.append(Event("team_take", seat, {}))
+    else:
+        events.append(Event("team_choose", seat, {"target_seat": target}))
 
 
 def _apply_show(state: State, seat: int, events: list[Event]) -> None:
