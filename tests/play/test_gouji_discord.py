@@ -19,9 +19,9 @@ import pytest
 from bot.app import TeahouseBot
 from bot.games.gouji import engine as gouji
 from bot.games.gouji.ai import easy_action
-from bot.games.gouji.notation import Decision, Play, Return, ShaoPai, format_action
+from bot.games.gouji.notation import Choose, Decision, Play, Return, ShaoPai, format_action
 from bot.i18n import t
-from cogs.utils.controls.gouji import CONTROLS, grouped_hand
+from cogs.utils.controls.gouji import CONTROLS, grouped_hand, slot_cost
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -39,7 +39,7 @@ GE_MING_OWN_SEED = 67
 #: his partner C, who finished first: they may skip it (R5.5)
 SWAP_SEED = 85
 #: hand 1 is a Chuan San Hu of team ACE: in hand 2 D pays A one card, and A chooses what to return (R5.7)
-RETURN_SEED = 10
+RETURN_SEED = 41
 #: with people at A and E (partners), A may soon ask E to pass (Xian Rang Rang, R9.1)
 RANG_SEED = 5
 #: with threes_claim = ask, D and A were dealt a pair of 3s of one suit (R4.5)
@@ -86,8 +86,19 @@ def simulate(seed: int, options: dict[str, Any], people: set[int], stop: Callabl
             seats = sorted(s for s in deciders(state, people) if s not in people)
         for seat in seats:
             if seat in deciders(state, people):
-                gouji.apply(state, seat, easy_action(gouji.view(state, seat), gouji.legal_actions(state, seat)))
+                action = team_choice(state, seat, people) or easy_action(gouji.view(state, seat),
+                                                                         gouji.legal_actions(state, seat))
+                gouji.apply(state, seat, action)
     return None
+
+
+def team_choice(state: gouji.State, seat: int, people: set[int]) -> Choose | None:
+    """§13.8 as the bot's ``computer_action``: computer candidates for an endgame slot agree on the one
+    with the cheaper beating set."""
+    if state.turn >= 0 or seat not in state.candidates or any(c in people for c in state.candidates):
+        return None
+    best = min(state.candidates, key=lambda c: slot_cost(state, c))
+    return Choose(best) if best != seat else None
 
 
 def claim_window_for_a(state: gouji.State) -> bool:
