@@ -488,9 +488,7 @@ def combinations_in(hand: Sequence[Card], twos_natural: bool, allow_joker_pair: 
             top = min(low + n - 1, top_max)
             if top - n + 1 < 3:
                 continue
-            suit = cards[0].suit
-            suited = all(cards[i].suit == suit for i in range(1, k))
-            out.append((cards, [_WILD_RUN[n][top][suited]]))
+            out.append((cards, [_WILD_RUN[n][top][len(set(map(_SUIT, cards[:k]))) == 1]]))
     if kind in (None, MULTI) and len(hand) >= 6:
         mshape = (shape[2], shape[3]) if shape else None
         for raw in _multis(nat, jokers, top_max, twos_natural, mshape, len(hand)):
