@@ -156,7 +156,7 @@ class Games(commands.Cog):
         game=app_commands.locale_str("Which game", key="cmd.game.new.game"),
         options=app_commands.locale_str("Variant options, e.g. mode=individual target=11",
                                         key="cmd.game.new.options"),
-        turn_seconds=app_commands.locale_str("Seconds per move before the computer plays for you",
+        turn_seconds=app_commands.locale_str("Seconds per move (replaces the rules' turn length; Goita: switches its timer on)",
                                              key="cmd.game.new.turn_seconds"),
     )
     @app_commands.guild_only()
