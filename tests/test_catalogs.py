@@ -11,10 +11,12 @@ Run as a script to list what still needs translating::
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 import sys
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ import pytest
 from bot.i18n import DEFAULT_LANG, LOCALES_DIR, catalog, t
 
 TRANSLATIONS = ("fa", "ru")
+ROOT = Path(__file__).resolve().parent.parent
 ENGLISH_FILES = sorted(p.name for p in (LOCALES_DIR / DEFAULT_LANG).glob("*.toml"))
 DISCORD_DESCRIPTION_LIMIT = 100
 NUMERIC_SPECS = set("bcdoxXn")
@@ -190,6 +193,22 @@ def test_slash_command_texts_fit_discord_limit(lang: str) -> None:
         if key.startswith("cmd.") and not 1 <= len(text) <= DISCORD_DESCRIPTION_LIMIT
     }
     assert long == {}
+
+
+def test_slash_command_english_text_is_the_catalog_text() -> None:
+    """Discord shows English users the text written in the code, and other languages the catalog's:
+    the two must say the same thing."""
+    written: dict[str, str] = {}
+    for path in [*ROOT.joinpath("cogs").rglob("*.py"), *ROOT.joinpath("bot").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "locale_str"):
+                continue
+            key = next((k.value for k in node.keywords if k.arg == "key"), None)
+            if node.args and isinstance(node.args[0], ast.Constant) and isinstance(key, ast.Constant):
+                written[str(key.value)] = str(node.args[0].value)
+    assert len(written) > 10
+    english = catalog(DEFAULT_LANG)
+    assert {key: text for key, text in written.items() if english.get(key) != text} == {}
 
 
 def test_unknown_language_falls_back_to_english() -> None:
