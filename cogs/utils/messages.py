@@ -182,11 +182,13 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
         lines.append(note)
     legal = mod.legal_actions(state, seat) if state is not None and session.paused_until is None else []
     items: list[discord.ui.Item[Any]] = []
-    custom = controls_for(session.game).panel_items(session, seat, lang, legal, page) if legal else None
-    if not legal:
-        lines.append(t(lang, "games.panel.nothing_to_do"))
-    elif custom is not None:
+    controls = controls_for(session.game)
+    planning = controls.plans_off_turn and state is not None and session.paused_until is None
+    custom = controls.panel_items(session, seat, lang, legal, page) if legal or planning else None
+    if custom is not None:
         items += custom
+    elif not legal:
+        lines.append(t(lang, "games.panel.nothing_to_do"))
     else:
         lines.append(t(lang, "games.panel.your_move", count=len(legal)))
         labelled = [(index, action_label(session.game, action, mod.format_action(action), lang))

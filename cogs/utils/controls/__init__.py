@@ -40,6 +40,10 @@ BACK_VERB = "imback"
 class GameControls:
     """Defaults: nothing special; every hook may be overridden by a game's module."""
 
+    #: ``panel_items`` is asked also when the seat has nothing to do now (called with no legal actions), so
+    #: the composer can be used to plan (Zheng Shangyou §16.3); None from it still means "Nothing to do"
+    plans_off_turn: bool = False
+
     def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
                     page: int) -> list[discord.ui.Item[Any]] | None:
         """The components of a player's private panel, or None for the generic list of legal actions."""

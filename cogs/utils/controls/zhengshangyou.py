@@ -6,7 +6,9 @@ engine's legal plays. A selection that matches none is still sent to the engine 
 ``panel_play``, so the refusal is the engine's own reason (R5, R6), shown on the panel.
 When the same cards can be read several ways on a lead (R5.6.2) a "Play as" select appears.
 On turn, a quick-play select on top (Pass, then the engine's plays from the lowest, up to 25)
-makes the common moves in one pick, as the old list of legal actions did.
+makes the common moves in one pick, as the old list of legal actions did. Off turn the composer
+still shows with Play and Pass disabled, so a player can plan (§16.3); picking cards then only
+updates the selection, never counts as a move.
 
 Drafts (the selected cards and the chosen reading) live in memory per seat; a restart only
 empties them.
@@ -23,12 +25,12 @@ import discord
 from bot.games.core import Card
 from bot.games.zhengshangyou import engine as zsy
 from bot.games.zhengshangyou import timeout_action
-from bot.games.zhengshangyou.actions import Pass, Play, cards_text, format_action, sort_cards
+from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
 from bot.i18n import language_of, t
 
 from ..components import GameButton, GameSelect
 from ..messages import panel_surface
-from ..words import action_label, names
+from ..words import names
 from . import GameControls
 
 if TYPE_CHECKING:
@@ -77,6 +79,18 @@ def reading_label(state: zsy.State, seat: int, play: Play, lang: str) -> str:
     if not combo.pure:
         flags.append(t(lang, "zhengshangyou.ui.reading.impure"))
     return f"{text} ({', '.join(flags)})" if flags else text
+
+
+def quick_label(state: zsy.State, seat: int, action: Any, lang: str) -> str:
+    """"Pass", "Play 5♠ 5♥", "Play 9♠ BJ RJ — Sequence of 3 (suited)": a quick-play option in words,
+    the reading named from the catalog rather than the engine's notation (``as run``)."""
+    if not isinstance(action, Play):
+        return t(lang, "zhengshangyou.action.pass")
+    cards = cards_text(action.cards)
+    if action.as_:
+        return t(lang, "zhengshangyou.ui.quick.play_as", cards=cards,
+                 reading=reading_label(state, seat, action, lang))[:100]
+    return t(lang, "zhengshangyou.ui.quick.play", cards=cards)[:100]
 
 
 class ZhengShangyouControls(GameControls):
@@ -129,11 +143,18 @@ class ZhengShangyouControls(GameControls):
                 draft.reading = None
         return draft
 
+    #: §16.3: "the view still works for planning" when it is not your turn
+    plans_off_turn = True
+
     @staticmethod
-    def _composing(state: zsy.State | None, legal: list[Any]) -> bool:
-        """The composer is for plays and passes; exchange steps keep the generic buttons (§16.5)."""
-        return state is not None and state.phase == "play" and bool(legal) and all(
-            isinstance(a, Play | Pass) for a in legal)
+    def _composing(state: zsy.State | None, seat: int, legal: list[Any]) -> bool:
+        """The composer is for plays and passes, and for planning them off turn while the seat holds cards;
+        exchange steps keep the generic buttons (§16.5)."""
+        if state is None or state.phase != "play":
+            return False
+        if not legal:
+            return 0 <= seat < len(state.hands) and bool(state.hands[seat])
+        return all(isinstance(a, Play | Pass) for a in legal)
 
     # ------------------------------------------------------------------ private panel
 
@@ -151,8 +172,10 @@ class ZhengShangyouControls(GameControls):
                            player=names(session, lang)[state.top_seat]))
         elif state.turn == seat:
             lines.append(t(lang, "zhengshangyou.ui.leading"))
-        if state.turn != seat:
+        if not hand:
             return lines
+        if state.turn != seat:
+            lines.append(t(lang, "zhengshangyou.ui.planning"))
         draft = self._draft(session, seat)
         chosen = cards_text(sort_cards(list(draft.cards)))
         lines.append(t(lang, "zhengshangyou.ui.selected", cards=chosen) if chosen
@@ -162,7 +185,7 @@ class ZhengShangyouControls(GameControls):
     def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
                     page: int) -> list[discord.ui.Item[Any]] | None:
         state = session.state
-        if state is None or not self._composing(state, legal):
+        if state is None or not self._composing(state, seat, legal):
             return None  # tribute, return, take: one generic button per legal action
         gid, version = session.id, session.version
         hand = sort_cards(state.hands[seat])
@@ -184,7 +207,7 @@ class ZhengShangyouControls(GameControls):
         quick = self._quick(legal)
         if on_turn and quick:
             quick_options = [discord.SelectOption(
-                label=action_label("zhengshangyou", legal[i], format_action(legal[i]), lang)[:100], value=str(i))
+                label=quick_label(state, seat, legal[i], lang), value=str(i))
                 for i in quick]
             items.insert(0, GameSelect(gid, "zs_quick", "", version, options=quick_options, row=0,
                                     placeholder=t(lang, "zhengshangyou.ui.quick_play")))
@@ -220,7 +243,9 @@ class ZhengShangyouControls(GameControls):
         lang = language_of(interaction.locale.value)
         draft = self._draft(session, seat)
         if verb in ("zs_cards", "zs_as", "zs_clear"):
-            if version is None or version != session.version:
+            # picking cards is never a move: off turn (planning) the version moves on with every play of
+            # the others, so a pick on an older panel still updates the selection and shows the panel afresh
+            if verb != "zs_cards" and (version is None or version != session.version):
                 await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
                 return True
             if verb == "zs_cards":
@@ -264,4 +289,5 @@ class ZhengShangyouControls(GameControls):
 
 CONTROLS = ZhengShangyouControls()
 
-__all__ = ["CONTROLS", "Draft", "ZhengShangyouControls", "hand_text", "matching_plays", "reading_label"]
+__all__ = ["CONTROLS", "Draft", "ZhengShangyouControls", "hand_text", "matching_plays", "quick_label",
+           "reading_label"]
