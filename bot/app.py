@@ -39,6 +39,7 @@ class TeahouseBot(commands.AutoShardedBot):
     def __init__(self, config: Config, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.guild_messages = True  # MESSAGE_DELETE: a deleted table comes back at once (no message content)
         if config.shard_ids:
             kwargs["shard_ids"] = list(config.shard_ids)
         super().__init__(

@@ -782,6 +782,25 @@ class Games(commands.Cog):
             if session.thread_id == payload.thread_id and session.phase == PLAYING:
                 await self._thread_lost(session, 50083)
 
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Someone deleted a live game's table: it is posted again now, not at the next move."""
+        self._table_deleted({payload.message_id})
+
+    @commands.Cog.listener()
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        """A moderator's bulk delete (a purge) took a live game's table with it: post it again."""
+        self._table_deleted(set(payload.message_ids))
+
+    def _table_deleted(self, message_ids: set[int]) -> None:
+        """One re-post per deleted table. The bot's own deletes never match: a re-post moves
+        ``table_message_id`` to the new message before the old one is deleted, so they cause nothing;
+        people already pinged are not pinged again (``session.pinged``)."""
+        for session in list(self.sessions.values()):
+            if session.phase == PLAYING and session.table_message_id in message_ids:
+                session.table_message_id = None
+                self._want_table(session)
+
     async def _thread_lost(self, session: GameSession, code: int) -> None:
         """The game's thread is gone (deleted, or archived and locked): end the game, say so in the channel."""
         log.info("game %s lost its thread %s (code %s)", session.id, session.thread_id, code)

@@ -218,6 +218,23 @@ class Person:
         self.double.deliver(record)
         return await self.double.wait(record)
 
+    # -- messages ------------------------------------------------------------------------------------
+    def delete(self, message: Message) -> None:
+        """Delete a message as Discord's client allows: one's own, or anyone's with Manage Messages in
+        its channel (a moderator). Bots with the Guild Messages intent get MESSAGE_DELETE; settle to let
+        them answer."""
+        current = self._visible(message)
+        if current.ephemeral:
+            raise UserActionError(f"ephemeral message {message.id} can only be dismissed, not deleted")
+        where = self.double.find_channel(current.channel_id)
+        if where is None:
+            raise UserActionError(f"the channel of message {message.id} is gone")
+        if current.author.id != self.id and not perms.has(self.double.permissions(where[1], self.user),
+                                                          "manage_messages"):
+            raise UserActionError(f"{self.name} may not delete {current.author.name}'s message: "
+                                  "Manage Messages is needed")
+        self.double.delete_message(current)
+
     # -- helpers ---------------------------------------------------------------------------------------
     def _channel(self, channel: Channel | str | None) -> Channel:
         if channel is None:
