@@ -260,6 +260,16 @@ async def open_game(double: DiscordDouble, host: Person, game: str, options: str
     return new[-1]
 
 
+async def until(double: DiscordDouble, predicate: Callable[[], bool], what: str, tries: int = 300) -> None:
+    """Settle until ``predicate()`` holds (the bot works in bursts); fail naming ``what`` if it never does."""
+    for _ in range(tries):
+        await double.settle()
+        if predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
 def fix_deal(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """The next game's seed (the cog's dice, ``secrets.randbits(48)``) is ``seed``: its deal and seat draw are known.
 

@@ -26,20 +26,11 @@ from cogs.utils.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
-from tests.play.driver import fix_deal, games_cog, open_game, session_in, table_message
+from tests.play.driver import fix_deal, games_cog, open_game, session_in, table_message, until
 
 #: Goita with ``team_draw=choose``: the lobby order stays, and this seed deals no pawn hand to decide
 GOITA_SEED = 1
 REMINDER = t("en", "games.reminder", who="").strip(" —")
-
-
-async def until(double: DiscordDouble, predicate: Callable[[], bool], what: str, tries: int = 300) -> None:
-    for _ in range(tries):
-        await double.settle()
-        if predicate():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"never happened: {what}")
 
 
 def waits_for(session: GameSession, seat: int) -> Callable[[], bool]:

@@ -12,7 +12,6 @@ before it changes nothing, two seconds more and the timeout rule has acted.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,7 +27,7 @@ from cogs.utils.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel
 from tests.discord_double.people import Person
-from tests.play.driver import fix_deal, open_game, session_in, table_message
+from tests.play.driver import fix_deal, open_game, session_in, table_message, until
 
 #: Gou Ji: nobody may declare Ge Ming, and A (alice) leads the first trick; computers' answers then bring
 #: the turn back to her as a follower (found by trying seeds with the pure engine)
@@ -38,15 +37,6 @@ GE_MING_OWN_SEED = 67
 #: Goita with ``team_draw=choose``: the lobby order stays, and this seed deals no pawn hand to decide
 GOITA_SEED = 1
 REMINDER = t("en", "games.reminder", who="", time="").split(".")[0].strip(" —")
-
-
-async def until(double: DiscordDouble, predicate: Callable[[], bool], what: str, tries: int = 200) -> None:
-    for _ in range(tries):
-        await double.settle()
-        if predicate():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"never happened: {what}")
 
 
 def waits_for(session: GameSession, seat: int) -> Callable[[], bool]:

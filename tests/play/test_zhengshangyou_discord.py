@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 from statistics import mean
-from typing import Any
 
 from bot.app import TeahouseBot
 from bot.games import zhengshangyou as zsy
@@ -19,6 +18,7 @@ from tests.play.driver import (
     session_in,
     table_message,
     to_move,
+    until,
 )
 
 # Two calls per move (the table re-posted with the ping, the old one removed). On a loaded machine a
@@ -63,40 +63,31 @@ async def test_a_spectator_click_is_refused_privately(double: DiscordDouble, bot
     assert games_cog(bot).sessions  # the game goes on
 
 
-async def wait_for(double: DiscordDouble, predicate: Any, what: str, tries: int = 300) -> None:
-    for _ in range(tries):
-        await double.settle()
-        if predicate():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"never happened: {what}")
-
-
 async def test_16_6_idle_player_is_moved_by_the_timeout_rules_and_after_two_waits_only_5_s(
         double: DiscordDouble, bot: TeahouseBot) -> None:
     alice = double["alice"]
     thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3, turn_seconds=10)
-    await wait_for(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message), "alice's turn")
+    await until(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message), "alice's turn")
     session = session_in(bot, thread)
     assert session is not None
     version = session.version
     rule_move = zsy.format_action(zsy.timeout_action(zsy.view(session.state, 0), zsy.legal_actions(session.state, 0)))
     double.clock.advance(11)  # alice does nothing past her turn's deadline
     timed_out = t("en", "games.timed_out", player="Alice")
-    await wait_for(double, lambda: session.version > version and any(
+    await until(double, lambda: session.version > version and any(
         timed_out in m.content for m in thread.public_messages), "the computer moving for alice")
     assert session.log[version] == (0, rule_move)  # §16.6: pass when following, the lowest single when leading
     assert session.seats[0].timeouts == 1 and not session.seats[0].computer_plays
     # a second missed turn in a row marks her AFK: the same policies then act for her after 5 s a decision
-    await wait_for(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message), "her turn again")
+    await until(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message), "her turn again")
     double.clock.advance(11)
-    await wait_for(double, lambda: session.seats[0].timeouts == 2, "the second timeout")
+    await until(double, lambda: session.seats[0].timeouts == 2, "the second timeout")
     assert not session.seats[0].computer_plays  # not the computer's policy: the timeout rules
-    await wait_for(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message)
+    await until(double, lambda: alice.id in to_move(table_message(thread) or thread.last_message)
                    and session.seats[0].timeouts == 2, "her turn while AFK")
     version = session.version
     double.clock.advance(6)  # the 5 s grace, not her 10 s turn
-    await wait_for(double, lambda: session.seats[0].timeouts == 3, "the timeout rules acting after 5 s")
+    await until(double, lambda: session.seats[0].timeouts == 3, "the timeout rules acting after 5 s")
     assert session.log[version][0] == 0
     table = table_message(thread)
     assert table is not None

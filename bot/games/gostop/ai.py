@@ -84,19 +84,17 @@ def _context(mine: Sequence[int], theirs: Sequence[Sequence[int]]) -> tuple[list
     """
     taken = [0] * 13
     have = [0] * 5
-    for c in mine:
-        taken[MONTH[c]] += 1
-        k = _GROUP_OF[c]
-        if k >= 0:
-            have[k] += 1
     threat = [False] * 5
-    for cards in theirs:
+    for owner, cards in enumerate((mine, *theirs)):
         count = [0] * 5
         for c in cards:
             taken[MONTH[c]] += 1
             k = _GROUP_OF[c]
             if k >= 0:
                 count[k] += 1
+        if owner == 0:
+            have = count
+            continue
         for k in range(4):
             threat[k] = threat[k] or count[k] == 2
         threat[4] = threat[4] or count[4] >= 2
