@@ -5,13 +5,17 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+import pytest
+
 from bot.i18n import t
 from tests.discord_double import DiscordDouble
-from tests.play.driver import open_game, play_match, session_in, table_message
+from tests.play.driver import fix_deal, open_game, play_match, session_in, table_message
 
 
-async def test_a_game_resumes_after_a_restart_and_finishes(double: DiscordDouble, teahouse: Any) -> None:
+async def test_a_game_resumes_after_a_restart_and_finishes(double: DiscordDouble, teahouse: Any,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob = double["alice"], double["bob"]
+    fix_deal(monkeypatch, 2)  # a known deal: about 2% of Goita deals end a 20-point match at once (R5.2–R5.4)
     async with teahouse(computer_delay_seconds=0.0) as bot:
         thread = await open_game(double, alice, "goita", "target_score=20", joiners=(bob,), computers=2)
         await play_match_steps(double, bot, thread, [alice, bob], steps=3)
