@@ -79,13 +79,13 @@ def action_label(game: str, action: Any, notation: str, lang: str) -> str:
     """What a button or select option says for one legal action.
 
     The catalog names the kind of action; the notation's leading verb (``play``, ``take``)
-    is dropped and card ids are named in the reader's language where the catalog has them.
+    is dropped and card (or Goita piece) ids are named in the reader's language where the catalog has them.
     """
     kind = str(getattr(action, "kind", ""))
     key = f"{game}.action.{kind}"
     first, _, rest = notation.partition(" ")
     if kind and rest and first.lower() == kind.lower():
-        notation = " ".join(_term(game, ("card",), word, lang) for word in rest.split())
+        notation = " ".join(_term(game, ("card", "piece"), word, lang) for word in rest.split())
     if kind and has(key):
         label = t(lang, key, action=notation, play=notation)
         if notation.lower() in (kind.lower(), "") or notation in label:
