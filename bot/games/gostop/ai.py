@@ -76,7 +76,7 @@ for _c in range(48):
 _GROUP_CARDS = tuple(c for c in range(50) if _GROUP_OF[c] >= 0)
 
 
-def _context(mine: Sequence[int], theirs: Sequence[Sequence[int]]) -> tuple[list[float], list[int]]:
+def _context(view: View, me: int) -> tuple[list[float], list[int]]:
     """What the greedy player needs of the capture areas, counted once per decision.
 
     Per card, the extra worth of taking it: 1.5 per card of its set (or bright) already owned, 2 more
@@ -85,9 +85,10 @@ def _context(mine: Sequence[int], theirs: Sequence[Sequence[int]]) -> tuple[list
     taken = [0] * 13
     have = [0] * 5
     threat = [False] * 5
-    for owner, cards in enumerate((mine, *theirs)):
+    theirs = [p.captures for p in view.players if p.seat != me and p.seat in view.active]
+    for owner, cards in enumerate((view.players[me].captures, *theirs)):
         count = [0] * 5
-        for c in cards:
+        for c in _cards(cards):
             taken[MONTH[c]] += 1
             k = _GROUP_OF[c]
             if k >= 0:
@@ -142,16 +143,11 @@ def _easy(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return min(legal, key=lambda a: (PI[a.card] + (PI[a.target] if a.target >= 0 else 0),
                                          -(PI[a.card] == 1) - (a.target >= 0 and PI[a.target] == 1),
                                          a.card >= 48, a.card, a.target))
-    bonus, taken = _context(_cards(view.players[me].captures),
-                            [_cards(p.captures) for p in view.players if p.seat != me and p.seat in view.active])
-    return _greedy(view.phase, legal, _cards(view.hand), [_cards(g) for g in view.layout], bonus, taken, rng)
-
-
-def _greedy(phase: str, legal: Sequence[Action], hand: list[int], layout: Sequence[list[int]], bonus: list[float],
-            taken: list[int], rng: random.Random) -> Action:
-    """``easy``'s card play and choice of match (``layout[m - 1]`` is month ``m``)."""
-    if phase in ("take_hand", "take_flip"):
+    bonus, taken = _context(view, me)
+    if view.phase in ("take_hand", "take_flip"):
         return max(legal, key=lambda a: VALUE[a.card] + bonus[a.card])
+    hand = _cards(view.hand)
+    layout = [_cards(g) for g in view.layout]
     best: Action = legal[0]
     best_score = -1e9
     for action in legal:
@@ -389,8 +385,7 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     if view.phase == "turn":
         # the greedy ranking is a prior worth a few samples: search has to earn a different move
         hand = _cards(view.hand)
-        bonus, taken = _context(_cards(view.players[me].captures),
-                                [_cards(p.captures) for p in view.players if p.seat != me and p.seat in view.active])
+        bonus, taken = _context(view, me)
         layout = [_cards(g) for g in view.layout]
         scored = sorted(((_easy_score(a, hand, layout, bonus, taken), a) for a in candidates),
                         key=lambda pair: -pair[0])[:MAX_CANDIDATES]
