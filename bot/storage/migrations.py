@@ -143,7 +143,20 @@ FROM game_seats WHERE user_id IS NOT NULL
 GROUP BY guild_id, game, 'month:' || strftime('%Y-%m', ended_at / 1000000, 'unixepoch'), user_id;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS)
+# A person's own choices, across every server: the language of their private texts (NULL: follow
+# the server, then the Discord client) and when the bot may mention them (NULL: the server default).
+V3_USER_PREFERENCES = """
+CREATE TABLE user_preferences (
+    user_id BIGINT PRIMARY KEY,
+    language TEXT,
+    pings TEXT,
+    updated_at BIGINT NOT NULL
+);
+
+ALTER TABLE guild_settings ADD COLUMN pings TEXT;
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES)
 LATEST_VERSION = len(MIGRATIONS)
 
 _VERSION_TABLE = """
