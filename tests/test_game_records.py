@@ -70,6 +70,8 @@ def test_controls_modules_name_only_games_and_every_game_has_controls() -> None:
         assert isinstance(controls_for(game_id), GameControls)
         if game_id in modules:
             assert isinstance(importlib.import_module(f"cogs.utils.controls.{game_id}").CONTROLS, GameControls)
+    with pytest.raises(KeyError):
+        controls_for("chess")
 
 
 def test_the_slash_command_choice_lists_the_records_in_order() -> None:
