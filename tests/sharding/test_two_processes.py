@@ -49,12 +49,13 @@ class ShardProcess:
         self.double, self.database_url, self.shard, self.logs = double, database_url, shard, logs
         self.process: asyncio.subprocess.Process | None = None
         self.spare: asyncio.subprocess.Process | None = None
-        self.started = 0
+        self.spawned = 0
 
     async def _spawn(self) -> asyncio.subprocess.Process:
         env = {**os.environ, "TEAHOUSE_TEST_TOKEN": self.double.token, "PYTHONPATH": str(ROOT),
                "TEAHOUSE_TEST_DATABASE_URL": self.database_url}
-        log = self.logs / f"shard{self.shard}-{self.started + (self.spare is not None)}.log"
+        self.spawned += 1
+        log = self.logs / f"shard{self.shard}-{self.spawned}.log"
         with open(log, "wb") as out:
             return await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.sharding.bot_process", self.double.api_url, self.double.gateway_url,
@@ -71,7 +72,6 @@ class ShardProcess:
         before = self._live_session()
         self.process, self.spare = self.spare or await self._spawn(), None
         self.spare = await self._spawn()
-        self.started += 1
         assert self.process.stdin is not None
         self.process.stdin.write(b"go\n")
         await self.process.stdin.drain()
@@ -202,8 +202,9 @@ async def test_two_processes_one_killed_and_replaced_finish_every_game_once(
             await process.stop()
     double.take_bot_errors()
     double.take_violations()
-    errors = [f"{log.name}: {text[text.find(' ERROR '):][:3000]}" for log in sorted(tmp_path.glob("shard*.log"))
-              if " ERROR " in (text := log.read_text())]
+    errors = [f"{log.name}: {text[min(i for i in (text.find(' ERROR '), text.find('Traceback')) if i >= 0):][:3000]}"
+              for log in sorted(tmp_path.glob("shard*.log"))
+              if " ERROR " in (text := log.read_text()) or "Traceback" in text]
     assert not errors, f"the bot processes logged errors (kills {kills}): {errors}"
 
     storage = await Storage.open(database_url)
