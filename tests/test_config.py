@@ -176,3 +176,15 @@ def test_the_database_password_is_scrubbed_from_logs() -> None:
         scrub.filter(record)
         assert "pa%40ss" not in record.getMessage() and "pa@ss" not in record.getMessage()
         assert SECRET_MASK in record.getMessage()
+
+
+def test_the_readmes_two_process_settings_load_as_documented(tmp_path: Path) -> None:
+    """README's "Running with PostgreSQL and several processes" settings are valid and split the shards."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Running with PostgreSQL and several processes", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```toml\n")[1:]]
+    configs = [load_config(write(tmp_path, block), env={"DISCORD_TOKEN": TOKEN}) for block in blocks]
+    assert len(configs) == 2
+    assert {c.shard_count for c in configs} == {4} and len({c.storage_url for c in configs}) == 1
+    assert sorted(i for c in configs for i in c.shard_ids or ()) == [0, 1, 2, 3]
+    assert configs[0].storage_url.startswith("postgresql://")
