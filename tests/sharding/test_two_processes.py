@@ -45,8 +45,10 @@ class ShardProcess:
     """The bot process that runs one shard: start, SIGKILL, start a replacement. A spare has done its
     imports and waits for "go", so a replacement connects quickly."""
 
-    def __init__(self, double: DiscordDouble, database_url: str, shard: int, logs: Path) -> None:
+    def __init__(self, double: DiscordDouble, database_url: str, shard: int, logs: Path,
+                 command_sync: str | None = None) -> None:
         self.double, self.database_url, self.shard, self.logs = double, database_url, shard, logs
+        self.command_sync = command_sync or ("global" if shard == 0 else "off")
         self.process: asyncio.subprocess.Process | None = None
         self.spare: asyncio.subprocess.Process | None = None
         self.spawned = 0
@@ -59,7 +61,7 @@ class ShardProcess:
         with open(log, "wb") as out:
             return await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.sharding.bot_process", self.double.api_url, self.double.gateway_url,
-                str(SHARDS), str(self.shard), "global" if self.shard == 0 else "off", cwd=str(ROOT), env=env,
+                str(SHARDS), str(self.shard), self.command_sync, cwd=str(ROOT), env=env,
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.DEVNULL, stderr=out)
 
     def _live_session(self) -> Session | None:
@@ -229,3 +231,61 @@ async def test_two_processes_one_killed_and_replaced_finish_every_game_once(
     finally:
         await storage.close()
     print(f"\nkills (step, shard): {kills}")
+
+
+@pytest.mark.postgres
+async def test_a_replacement_process_resumes_the_turn_clock_of_a_game_it_took_over(
+        double: DiscordDouble, new_postgres_url: NewUrl, tmp_path: Path) -> None:
+    """Killed while a person's turn clock runs, the process's replacement moves for them when the
+    time is up: nobody clicks anything after the kill. (If the old process's clock fired before the
+    kill landed, the takeover is tried again on the person's next turn.)"""
+    database_url = await new_postgres_url()
+    guild = double.add_guild_on_shard("Clock server", 1, SHARDS)
+    channel = double.add_channel(guild, "games")
+    zoe = double.add_person("zoe", guild)
+    process = ShardProcess(double, database_url, 1, tmp_path, command_sync="global")
+    storage = await Storage.open(database_url)
+    double.take_bot_errors()
+    try:
+        await process.start()
+        before = {c.id for c in double.threads}
+        lobby = await zoe.run("/game new", channel=channel, game="gostop", options="rounds=1", turn_seconds=10)
+        for _ in range(2):
+            lobby = await zoe.select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
+        await zoe.click(lobby, t("en", "games.button.start"))
+        await double.settle()
+        [thread] = [c for c in double.threads if c.id not in before]
+
+        async def version() -> int | None:
+            snapshots = await storage.active_snapshots()
+            return snapshots[0].state_version if snapshots else None
+
+        taken_over_at: int | None = None
+        for _ in range(5):
+            for _ in range(3000):  # until it is her turn (the computers move at once)
+                table = table_message(thread)
+                if table is not None and zoe.id in to_move(table) or final_summary(thread) is not None:
+                    break
+                await asyncio.sleep(0.02)
+            assert final_summary(thread) is None, "the game ended before a takeover could be tried"
+            waiting = await version()
+            assert waiting is not None, "the running game has no snapshot"
+            await process.kill()
+            if await version() == waiting:  # killed with her clock still running
+                taken_over_at = waiting
+                await process.start()
+                break
+            await process.start()
+        assert taken_over_at is not None, "the old process's clock fired first every time"
+        for _ in range(3000):  # nobody clicks: only the replacement's clock can move the game on
+            now = await version()
+            if now is None or now > taken_over_at:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the replacement did not resume the turn clock")
+    finally:
+        await process.stop()
+        await storage.close()
+    double.take_bot_errors()
+    double.take_violations()
