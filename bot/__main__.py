@@ -15,6 +15,7 @@ import discord
 from .config import Config, ConfigError, load_config
 from .logs import setup_logging
 from .storage import StorageError
+from .storage.url import secrets_of
 
 log = logging.getLogger("teahouse")
 
@@ -46,7 +47,8 @@ async def run(config: Config) -> int:
               file=sys.stderr)
         return 1
     except StorageError as err:
-        print(f"teahouse: setting 'database_path': {err}", file=sys.stderr)
+        setting = "database_url" if config.database_url else "database_path"
+        print(f"teahouse: setting '{setting}': {err}", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print("teahouse: the bot asked for an intent that is not enabled in the Developer Portal", file=sys.stderr)
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         print(f"teahouse: {err}", file=sys.stderr)
         return 2
-    setup_logging(config.log_level, [config.token])
+    setup_logging(config.log_level, [config.token, *secrets_of(config.database_url)])
     return asyncio.run(run(config))
 
 

@@ -63,7 +63,9 @@ class TeahouseBot(commands.AutoShardedBot):
         return self._storage
 
     async def setup_hook(self) -> None:
-        self._storage = await Storage.open(self.config.database_path)
+        # With shard_ids, this process resumes only its shards' games; another process runs the rest.
+        self._storage = await Storage.open(self.config.storage_url, shard_count=self.config.shard_count,
+                                           shard_ids=self.config.shard_ids)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.error(self.on_app_command_error)
         for name in cog_extensions():

@@ -1,7 +1,8 @@
 """Settings: read from a TOML file, overridden by environment variables, checked strictly.
 
 A setting that is missing or malformed stops start-up with one line that names it and
-says how to fix it (``ConfigError``); the token itself never appears in any message.
+says how to fix it (``ConfigError``); the token itself, and the password in a database URL,
+never appear in any message.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from .storage.url import parse_database_url
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 SYNC_SCOPES = ("global", "guild", "off")
@@ -33,6 +36,8 @@ class Config:
 
     token: str = field(default="", repr=False)
     database_path: str = "teahouse.db"
+    #: "" = the SQLite file in database_path; else sqlite:///path or postgresql://user:password@host/db.
+    database_url: str = field(default="", repr=False)
     command_sync: str = "global"
     dev_guild_id: int | None = None
     turn_timeout_seconds: int = 120
@@ -41,6 +46,12 @@ class Config:
     log_level: str = "INFO"
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+
+
+    @property
+    def storage_url(self) -> str:
+        """What to open: ``database_url`` when set, else the SQLite file ``database_path``."""
+        return self.database_url or f"sqlite:///{self.database_path}"
 
 
 SETTINGS: tuple[str, ...] = tuple(f.name for f in fields(Config))
@@ -91,6 +102,28 @@ def _shard_ids(value: Any) -> tuple[int, ...] | None:
     return ids or None
 
 
+def _database_url(raw: Mapping[str, Any], path: str) -> str:
+    """The checked ``database_url`` ("" when only ``database_path`` is given); a URL that names a
+    different database than an explicit ``database_path`` is refused rather than guessed between."""
+    value = raw.get("database_url", "")
+    if value == "":
+        return ""
+    if not isinstance(value, str):
+        raise ConfigError("database_url", "must be a URL such as \"sqlite:///teahouse.db\" or "
+                                          "\"postgresql://user:password@host/teahouse\"")
+    try:
+        parsed = parse_database_url(value)
+    except ValueError as err:
+        raise ConfigError("database_url", str(err)) from None
+    if "://" not in value:
+        raise ConfigError("database_url", "must start with sqlite:/// or postgresql:// (a plain file path goes "
+                                          "in database_path)")
+    if "database_path" in raw and (parsed.backend != "sqlite" or parsed.target != path):
+        raise ConfigError("database_url", f"names {parsed.safe()!r} but database_path names {path!r}: "
+                                          "set only one of them (database_url is the newer spelling)")
+    return value.strip()
+
+
 def _check(raw: Mapping[str, Any]) -> Config:
     unknown = sorted(set(raw) - set(SETTINGS))
     if unknown:
@@ -106,6 +139,9 @@ def _check(raw: Mapping[str, Any]) -> Config:
     db = raw.get("database_path", Config.database_path)
     if not isinstance(db, str) or not db.strip():
         raise ConfigError("database_path", "must be a file path, e.g. \"teahouse.db\"")
+    url = _database_url(raw, db.strip())
+    if url.startswith("sqlite:///"):
+        db = url[len("sqlite:///"):]
     guild = raw.get("dev_guild_id", 0)
     dev_guild_id = _int("dev_guild_id", guild, 0, 2**63 - 1) or None
     sync = _choice("command_sync", raw.get("command_sync", Config.command_sync), SYNC_SCOPES)
@@ -118,6 +154,7 @@ def _check(raw: Mapping[str, Any]) -> Config:
     return Config(
         token=token.strip(),
         database_path=db.strip(),
+        database_url=url,
         command_sync=sync,
         dev_guild_id=dev_guild_id,
         turn_timeout_seconds=_int("turn_timeout_seconds", raw.get("turn_timeout_seconds", 120), 10, 86_400),

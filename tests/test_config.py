@@ -118,3 +118,73 @@ def test_malformed_setting_exits_2_without_leaking_the_token(tmp_path: Path) -> 
     assert done.returncode == 2
     assert "log_level" in done.stderr and TOKEN not in done.stderr + done.stdout
     assert "Traceback" not in done.stderr
+
+
+PG_URL = "postgresql://teahouse:pa%40ss-w0rd@db.internal:5432/teahouse"
+
+
+def test_database_url_defaults_to_the_sqlite_file_of_database_path(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, ""), env={"DISCORD_TOKEN": TOKEN})
+    assert config.storage_url == "sqlite:///teahouse.db"
+    config = load_config(write(tmp_path, 'database_path = "data/games.db"\n'), env={"DISCORD_TOKEN": TOKEN})
+    assert config.storage_url == "sqlite:///data/games.db"
+
+
+def test_database_url_chooses_the_backend(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, 'database_url = "sqlite:///data/games.db"\n'), env={"DISCORD_TOKEN": TOKEN})
+    assert (config.storage_url, config.database_path) == ("sqlite:///data/games.db", "data/games.db")
+    config = load_config(write(tmp_path, ""), env={"DISCORD_TOKEN": TOKEN, "TEAHOUSE_DATABASE_URL": PG_URL})
+    assert config.storage_url == PG_URL
+    assert "pa%40ss" not in repr(config) and "pa@ss" not in repr(config)
+
+
+def test_database_path_and_url_naming_the_same_file_agree(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, 'database_path = "a.db"\ndatabase_url = "sqlite:///a.db"\n'),
+                         env={"DISCORD_TOKEN": TOKEN})
+    assert config.storage_url == "sqlite:///a.db"
+
+
+@pytest.mark.parametrize("path_line", ['database_path = "teahouse.db"', 'database_path = "other.db"'])
+def test_a_conflict_between_database_path_and_url_stops_start_up(tmp_path: Path, path_line: str) -> None:
+    for url in (PG_URL, "sqlite:///elsewhere.db"):
+        with pytest.raises(ConfigError) as err:
+            load_config(write(tmp_path, f'{path_line}\ndatabase_url = "{url}"\n'), env={"DISCORD_TOKEN": TOKEN})
+        assert err.value.setting == "database_url" and "set only one" in str(err.value)
+        assert "pa%40ss" not in str(err.value) and "pa@ss" not in str(err.value)
+
+
+@pytest.mark.parametrize("url", [
+    "mysql://root:pa%40ss-w0rd@localhost/teahouse", "postgresql://teahouse:pa%40ss-w0rd@db.internal",
+    "postgresql://teahouse:pa%40ss-w0rd@db.internal:port/teahouse", "sqlite://teahouse.db", "teahouse.db", "sqlite:///",
+])
+def test_a_malformed_database_url_is_named_without_its_password(tmp_path: Path, url: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, f'database_url = "{url}"\n'), env={"DISCORD_TOKEN": TOKEN})
+    assert err.value.setting == "database_url"
+    assert "pa%40ss" not in str(err.value) and "pa@ss" not in str(err.value)
+
+
+def test_the_database_password_is_scrubbed_from_logs() -> None:
+    import logging
+
+    from bot.logs import SECRET_MASK, RedactSecrets
+    from bot.storage.url import secrets_of
+
+    scrub = RedactSecrets([TOKEN, *secrets_of(PG_URL)])
+    for text in (f"connecting to {PG_URL}", "password was pa@ss-w0rd"):
+        record = logging.LogRecord("teahouse", logging.ERROR, __file__, 1, text, None, None)
+        scrub.filter(record)
+        assert "pa%40ss" not in record.getMessage() and "pa@ss" not in record.getMessage()
+        assert SECRET_MASK in record.getMessage()
+
+
+def test_the_readmes_two_process_settings_load_as_documented(tmp_path: Path) -> None:
+    """README's "Running with PostgreSQL and several processes" settings are valid and split the shards."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Running with PostgreSQL and several processes", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```toml\n")[1:]]
+    configs = [load_config(write(tmp_path, block), env={"DISCORD_TOKEN": TOKEN}) for block in blocks]
+    assert len(configs) == 2
+    assert {c.shard_count for c in configs} == {4} and len({c.storage_url for c in configs}) == 1
+    assert sorted(i for c in configs for i in c.shard_ids or ()) == [0, 1, 2, 3]
+    assert configs[0].storage_url.startswith("postgresql://")

@@ -1,10 +1,10 @@
 """Persistence for Teahouse: guild settings, finished games, ratings and active-game snapshots.
 
-Everything goes through ``Storage`` (``await Storage.open(path)``); the values it takes and
+Everything goes through ``Storage`` (``await Storage.open(url)``: SQLite or PostgreSQL); the values it takes and
 returns are the frozen dataclasses in ``models``. Storage returns data only; cogs word it.
 """
 
-from .migrations import LATEST_VERSION, MIGRATIONS, migrate, schema_version
+from .migrations import LATEST_VERSION, MIGRATIONS, POSTGRES_MIGRATIONS, migrate, schema_version
 from .models import (
     GameRecord,
     GuildSettings,
@@ -23,7 +23,7 @@ from .ratings import period_key, ranks_from_scores
 from .store import Storage
 
 __all__ = [
-    "LATEST_VERSION", "MIGRATIONS", "GameRecord", "GuildSettings", "HistoryEntry", "LeaderboardRow", "PlayerStats",
+    "LATEST_VERSION", "MIGRATIONS", "POSTGRES_MIGRATIONS", "GameRecord", "GuildSettings", "HistoryEntry", "LeaderboardRow", "PlayerStats",
     "Rating", "RatingChange", "RecordedGame", "Seat", "SeatResult", "Snapshot", "Storage", "StorageError",
     "migrate", "period_key", "ranks_from_scores", "schema_version",
 ]

@@ -6,8 +6,9 @@ never edited: a schema change is a new script at the end. The applied versions l
 newer code and is refused rather than guessed at.
 
 Types are chosen to read the same in PostgreSQL (BIGINT ids and microsecond times, DOUBLE
-PRECISION ratings, BOOLEAN flags, JSON as TEXT). Backfills that need date arithmetic use
-SQLite's date functions; a PostgreSQL backend would carry its own scripts with the same numbers.
+PRECISION ratings, BOOLEAN flags, JSON as TEXT), so one script serves both, except where a
+backfill needs date arithmetic: ``POSTGRES_MIGRATIONS`` has the same steps with the same
+numbers, and only those steps written in PostgreSQL's date functions.
 """
 
 from __future__ import annotations
@@ -156,8 +157,31 @@ CREATE TABLE user_preferences (
 ALTER TABLE guild_settings ADD COLUMN pings TEXT;
 """
 
+# V2 for PostgreSQL: the same schema change; the backfill's week (from Monday, which is what
+# date_trunc('week') gives) and month computed with PostgreSQL's date functions, in UTC.
+V2_SETTINGS_HISTORY_PERIODS_POSTGRES = V2_SETTINGS_HISTORY_PERIODS.split("INSERT INTO player_period_totals")[0] + """
+INSERT INTO player_period_totals (guild_id, game, period, user_id, games, wins, points)
+SELECT guild_id, game, period, user_id, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), SUM(points)
+FROM (SELECT guild_id, game, user_id, won, points,
+             'week:' || to_char(date_trunc('week', to_timestamp(ended_at / 1000000) AT TIME ZONE 'UTC'),
+                                'YYYY-MM-DD') AS period
+      FROM game_seats WHERE user_id IS NOT NULL) AS seats
+GROUP BY guild_id, game, period, user_id;
+
+INSERT INTO player_period_totals (guild_id, game, period, user_id, games, wins, points)
+SELECT guild_id, game, period, user_id, COUNT(*), SUM(CASE WHEN won THEN 1 ELSE 0 END), SUM(points)
+FROM (SELECT guild_id, game, user_id, won, points,
+             'month:' || to_char(to_timestamp(ended_at / 1000000) AT TIME ZONE 'UTC', 'YYYY-MM') AS period
+      FROM game_seats WHERE user_id IS NOT NULL) AS seats
+GROUP BY guild_id, game, period, user_id;
+"""
+
 MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES)
+#: The same steps, numbered the same, for PostgreSQL (a new step is added to both).
+POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES)
 LATEST_VERSION = len(MIGRATIONS)
+assert len(POSTGRES_MIGRATIONS) == LATEST_VERSION, "every migration needs its PostgreSQL twin"
+MIGRATION_LOCK = "teahouse:migrations"
 
 _VERSION_TABLE = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -174,19 +198,25 @@ async def schema_version(db: Database) -> int:
         if tables:
             raise StorageError(
                 f"this database has tables ({', '.join(sorted(tables))}) but no schema_migrations table: "
-                "it was not made by Teahouse; point database_path at a new file"
+                "it was not made by Teahouse; point database_url at a new database"
             )
         return 0
     row = await db.fetchone("SELECT MAX(version) FROM schema_migrations")
     return int(row[0]) if row and row[0] is not None else 0
 
 
-async def migrate(db: Database, migrations: Sequence[str] = MIGRATIONS, target: int | None = None) -> int:
+def migrations_for(db: Database) -> tuple[str, ...]:
+    """The migration scripts in ``db``'s dialect."""
+    return POSTGRES_MIGRATIONS if db.dialect == "postgresql" else MIGRATIONS
+
+
+async def migrate(db: Database, migrations: Sequence[str] | None = None, target: int | None = None) -> int:
     """Bring the database up to ``target`` (default: the latest), one transaction per step.
 
-    Returns the version reached. Each step re-reads the version inside its write
-    transaction, so two processes starting together apply every script once.
+    Returns the version reached. Each step takes the migration lock and re-reads the version
+    inside its write transaction, so two processes starting together apply every script once.
     """
+    migrations = migrations_for(db) if migrations is None else migrations
     target = len(migrations) if target is None else target
     found = await schema_version(db)
     if found > len(migrations):
@@ -196,9 +226,11 @@ async def migrate(db: Database, migrations: Sequence[str] = MIGRATIONS, target: 
         )
     if found == 0:
         async with db.transaction() as tx:
+            await tx.lock(MIGRATION_LOCK)
             await tx.execute(_VERSION_TABLE)
     for version in range(found + 1, target + 1):
         async with db.transaction() as tx:
+            await tx.lock(MIGRATION_LOCK)
             row = await tx.fetchone("SELECT MAX(version) FROM schema_migrations")
             if row and row[0] is not None and row[0] >= version:
                 continue

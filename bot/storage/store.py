@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Collection
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from .db import Database, Row, Transaction
+import asyncpg
+
+from .db import Database, Row, Transaction, open_database
 from .migrations import migrate
 from .models import (
     GameRecord,
@@ -39,6 +42,7 @@ from .models import (
     to_micros,
 )
 from .ratings import is_rateable, period_key, rate
+from .url import parse_database_url
 
 Sort = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
@@ -89,6 +93,10 @@ def _check_settings(changes: dict[str, Any]) -> None:
         changes["disabled_games"] = frozenset(games)
 
 
+def _without(text: str, secret: str | None) -> str:
+    return text.replace(secret, "***") if secret else text
+
+
 def leaderboard_sql(sort: Sort, period: Period) -> str:
     """The leaderboard query; parameters guild, game, [period key,] limit, offset. Each sort
     reads an index in order (rating sort within a period joins and sorts that period's players)."""
@@ -107,31 +115,50 @@ def leaderboard_sql(sort: Sort, period: Period) -> str:
     )
 
 
-class Storage:
-    """The bot's database. Open with ``await Storage.open(path)``; close with ``await storage.close()``."""
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The gateway shard that carries a server's events (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
 
-    def __init__(self, db: Database) -> None:
+
+class Storage:
+    """The bot's database. Open with ``await Storage.open(url)``; close with ``await storage.close()``."""
+
+    def __init__(self, db: Database, shard_count: int | None = None, shard_ids: Collection[int] | None = None) -> None:
         self._db = db
+        self._shards = (shard_count, frozenset(shard_ids)) if shard_count and shard_ids is not None else None
 
     @classmethod
-    async def open(cls, path: str) -> Storage:
-        """Connect to ``path`` (a file, or ``":memory:"``) and bring its schema up to date.
+    async def open(cls, url: str, shard_count: int | None = None, shard_ids: Collection[int] | None = None) -> Storage:
+        """Connect to ``url`` (``sqlite:///teahouse.db``, a plain SQLite path or ``":memory:"``, or
+        ``postgresql://user:password@host/db``) and bring its schema up to date.
 
-        Raises ``StorageError`` for a database written by a newer Teahouse.
+        With ``shard_count`` and ``shard_ids``, this process runs only those shards: it resumes
+        only the games of their servers (another process runs the rest). Raises ``StorageError``
+        (never showing the password) for a database it cannot open or one written by a newer Teahouse.
         """
-        folder = Path(path).parent
-        if path != ":memory:" and not folder.is_dir():
-            raise StorageError(f"cannot open the database {path!r}: the folder {str(folder)!r} does not exist")
         try:
-            db = await Database.connect(path)
+            parsed = parse_database_url(url)
+        except ValueError as error:
+            raise StorageError(f"database_url {error}") from None
+        path, name = parsed.target, parsed.safe()
+        if parsed.backend == "sqlite":
+            folder = Path(path).parent
+            if path != ":memory:" and not folder.is_dir():
+                raise StorageError(f"cannot open the database {path!r}: the folder {str(folder)!r} does not exist")
+        try:
+            db = await open_database(url)
         except sqlite3.Error as error:
-            raise StorageError(f"cannot open the database {path!r}: {error}; check database_path") from error
+            raise StorageError(f"cannot open the database {path!r}: {error}; check database_url") from error
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as error:
+            # asyncpg's messages name the user and database, never the password; the URL shown is masked
+            raise StorageError(f"cannot open the database {name}: {type(error).__name__}: "
+                               f"{_without(str(error), parsed.password)}; check database_url") from None
         try:
             await migrate(db)
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        return cls(db, shard_count, shard_ids)
 
     async def close(self) -> None:
         await self._db.close()
@@ -150,6 +177,7 @@ class Storage:
         """Change some settings (``rated=False``, ``language=None``...); returns the new whole set."""
         _check_settings(changes)
         async with self._db.transaction() as tx:
+            await tx.lock(f"guild_settings:{guild_id}")  # a read-then-write: two processes take turns
             row = await tx.fetchone(
                 "SELECT turn_timeout_s, ai_level, disabled_games, rated, language FROM guild_settings "
                 "WHERE guild_id = ?",
@@ -180,7 +208,9 @@ class Storage:
         """Insert or replace the game's snapshot, committed when this returns.
 
         Returns False (and saves nothing) when the game is already recorded as finished, so a
-        late save cannot bring a finished game back to life at the next start-up.
+        late save cannot bring a finished game back to life at the next start-up, and when the
+        saved snapshot has a newer ``state_version`` (a slow write from a process that lost the
+        game must not undo moves made since by the one that took it over).
         """
         moment = to_micros(now or datetime.now(UTC))
         deadline = None if snapshot.turn_deadline is None else to_micros(snapshot.turn_deadline)
@@ -193,7 +223,8 @@ class Storage:
             "game = excluded.game, options = excluded.options, seats = excluded.seats, seed = excluded.seed, "
             "state = excluded.state, state_version = excluded.state_version, actions = excluded.actions, "
             "table_message_id = excluded.table_message_id, turn_deadline = excluded.turn_deadline, "
-            "extra = excluded.extra, updated_at = excluded.updated_at",
+            "extra = excluded.extra, updated_at = excluded.updated_at "
+            "WHERE snapshots.state_version <= excluded.state_version",
             (snapshot.game_id, snapshot.guild_id, snapshot.channel_id, snapshot.thread_id, snapshot.game,
              json.dumps(snapshot.options), json.dumps([s.to_json() for s in snapshot.seats]), str(snapshot.seed),
              json.dumps(snapshot.state), snapshot.state_version, json.dumps(list(snapshot.actions)),
@@ -202,7 +233,7 @@ class Storage:
         return changed > 0
 
     async def active_snapshots(self) -> list[Snapshot]:
-        """Every saved active game, oldest first (to resume after a restart)."""
+        """Every saved active game of this process's shards, oldest first (to resume after a restart)."""
         rows = await self._db.fetchall(
             "SELECT game_id, guild_id, channel_id, thread_id, game, options, seats, seed, state, state_version, "
             "actions, table_message_id, turn_deadline, extra, created_at, updated_at FROM snapshots "
@@ -217,6 +248,7 @@ class Storage:
                 created_at=from_micros(r[14]), updated_at=from_micros(r[15]),
             )
             for r in rows
+            if self._shards is None or shard_of(r[1], self._shards[0]) in self._shards[1]
         ]
 
     async def delete_snapshot(self, game_id: str) -> None:
@@ -234,6 +266,9 @@ class Storage:
         (``already_recorded=True``). Ratings follow the order games are recorded in.
         """
         async with self._db.transaction() as tx:
+            # One recorder at a time per server and game kind, in every process: the same game
+            # recorded twice finds the first record below, and ratings and totals are read-then-written.
+            await tx.lock(f"record:{record.guild_id}:{record.game}")
             done = await self._recorded(tx, record.game_id)
             if done is not None:
                 await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))

@@ -1,6 +1,7 @@
 """End to end through the Discord double: what a player waits for, and what a move costs in REST calls.
 
     python -m tests.bench.e2e [--quick] [--games 1,10,100] [--moves N] [--think 2,6] [--profile bot.prof]
+                              [--backend sqlite|postgresql|both]
 
 The real bot (``TeahouseBot``, computer players with no thinking delay) runs in a process of
 its own, talking to the Discord double in this one, so the double's work (parsing requests,
@@ -28,6 +29,12 @@ for a core. The first two interactions of each game (cold caches) are not counte
 
 Goals (issue #16): end-to-end p99 <= 50 ms with 100 games, <= 2 REST calls per move. Per-move
 processing (engine + snapshot + render) is the ``memory`` part. Nothing here is asserted.
+
+The database (issue #24): a SQLite file by default; ``--backend postgresql`` (or ``both``, or
+``TEAHOUSE_BENCH_BACKENDS=sqlite,postgresql`` for ``python -m tests.bench``) runs each size on a new
+database of the PostgreSQL server in ``TEAHOUSE_TEST_POSTGRES_URL``, or of a throwaway server this
+run starts (``tests/pg_cluster.py``). SQLite's numbers keep their names; PostgreSQL's are named
+``games<N>.postgresql.<measure>``, and ``both`` prints the two side by side.
 """
 
 from __future__ import annotations
@@ -411,6 +418,8 @@ def _version(message: Message) -> int | None:
 
 
 def _child(api_url: str, gateway_url: str, token: str, database: str, profile: str) -> None:
+    """``database`` is a SQLite path, or "env" for the URL in TEAHOUSE_BENCH_DATABASE_URL (a password
+    stays off the command line)."""
     """Run the real bot against the double at these URLs until SIGTERM; optionally profile it."""
     import discord
     import yarl
@@ -431,7 +440,11 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
     async def main() -> None:
         if profile:
             asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(initializer=profile_worker))
-        config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
+        if database == "env":
+            config = Config(token=token, database_url=os.environ["TEAHOUSE_BENCH_DATABASE_URL"],
+                            computer_delay_seconds=0.0)
+        else:
+            config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
@@ -464,18 +477,21 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
 class BotProcess:
     """The bot under test in a child process; its CPU time is read from /proc."""
 
-    def __init__(self, double: DiscordDouble, folder: Path, profile: str = "") -> None:
+    def __init__(self, double: DiscordDouble, folder: Path, profile: str = "", database_url: str = "") -> None:
         self.double = double
         self.folder = folder
         self.profile = profile
+        self.database_url = database_url  # "" = a SQLite file in the folder
         self.proc: asyncio.subprocess.Process | None = None
         self.log = folder / "bot.log"
 
     async def start(self) -> None:
+        database = "env" if self.database_url else str(self.folder / "teahouse.db")
         args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
-                self.double.token, str(self.folder / "teahouse.db"), self.profile]
+                self.double.token, database, self.profile]
+        env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url}
         with open(self.log, "wb") as log:
-            self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log,
+            self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log, env=env,
                                                              stdout=asyncio.subprocess.DEVNULL)
         await self.double.gateway.wait_ready(timeout=60)
         await self.double.settle(window=0.3, timeout=60)
@@ -521,8 +537,9 @@ def _pct(values: list[float], q: float) -> float:
 
 
 async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
-                  profile: str = "", budget: float = 600.0) -> dict[str, float]:
-    """Open `games` games at once, let each person play `moves` moves (within `budget` seconds)."""
+                  profile: str = "", budget: float = 600.0, database_url: str = "") -> dict[str, float]:
+    """Open `games` games at once, let each person play `moves` moves (within `budget` seconds), on
+    the database at `database_url` ("" = a new SQLite file)."""
     double = DiscordDouble()
     await double.start()
     guild = double.add_guild("Teahouse Bench")
@@ -536,7 +553,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
         table.append(game)
     players = Players(double, watcher, random.Random(seed), think)
     with tempfile.TemporaryDirectory(prefix="teahouse-e2e-") as folder:
-        bot = BotProcess(double, Path(folder), profile)
+        bot = BotProcess(double, Path(folder), profile, database_url)
         try:
             await bot.start()
             watcher.start()
@@ -612,23 +629,90 @@ QUICK = {1: (6, (0.05, 0.15)), 5: (6, (0.05, 0.15))}  # games -> (moves per pers
 FULL = {1: (20, (0.2, 0.5)), 10: (6, (2.0, 6.0)), 100: (4, (2.0, 6.0))}
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+class PostgresServer:
+    """Where the PostgreSQL runs get their databases: TEAHOUSE_TEST_POSTGRES_URL's server, or a
+    throwaway one started on first use and stopped by ``close``."""
+
+    def __init__(self) -> None:
+        self.admin_url = os.environ.get("TEAHOUSE_TEST_POSTGRES_URL", "")
+        self.folder: Path | None = None
+
+    async def new_database(self) -> str:
+        import asyncpg
+
+        from tests import pg_cluster
+        from tests.pg_fixtures import with_database
+
+        if not self.admin_url:
+            self.folder = Path(tempfile.mkdtemp(prefix="teahouse-bench-pg-"))
+            self.admin_url = pg_cluster.start(self.folder)
+        name = f"teahouse_bench_{os.getpid()}_{random.randrange(1 << 30)}"
+        conn = await asyncpg.connect(self.admin_url)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+        return with_database(self.admin_url, name)
+
+    def close(self) -> None:
+        from tests import pg_cluster
+
+        if self.folder is not None:
+            pg_cluster.stop(self.folder)
+
+
+def backends_from(text: str) -> tuple[str, ...]:
+    chosen = tuple(BACKENDS if text.strip() == "both" else (b.strip() for b in text.split(",") if b.strip()))
+    unknown = [b for b in chosen if b not in BACKENDS]
+    if unknown or not chosen:
+        raise ValueError(f"backend must be sqlite, postgresql or both, not {text!r}")
+    return chosen
+
+
 def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
-        think: tuple[float, float] | None = None, profile: str = "") -> dict[str, float]:
-    """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 10 and 100."""
+        think: tuple[float, float] | None = None, profile: str = "",
+        backends: tuple[str, ...] | None = None) -> dict[str, float]:
+    """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 10 and 100; on PostgreSQL
+    ``games<N>.postgresql.<measure>``. Each size runs on each backend in turn, SQLite first."""
     plan = QUICK if quick else FULL
     sizes = sizes or tuple(plan)
+    backends = backends or backends_from(os.environ.get("TEAHOUSE_BENCH_BACKENDS", "sqlite"))
+    server = PostgresServer()
     out: dict[str, float] = {}
-    for size in sizes:
-        default_moves, default_think = plan.get(size, (6 if quick else 8, (0.05, 0.15) if quick else (2.0, 6.0)))
-        pace = think or default_think
-        count = moves or default_moves
-        numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else "",
-                                      budget=20.0 if quick else 600.0))
-        numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
-        out.update({f"games{size}.{key}": value for key, value in numbers.items()})
-        print(f"  e2e {size} games: move p50 {numbers['move_p50_ms']} ms, p99 {numbers['move_p99_ms']} ms, "
-              f"{numbers['calls_per_move']} calls/move, bot CPU {numbers['bot_cpu_pct']}%", file=sys.stderr, flush=True)
+    try:
+        for size in sizes:
+            default_moves, default_think = plan.get(size, (6 if quick else 8, (0.05, 0.15) if quick else (2.0, 6.0)))
+            pace = think or default_think
+            count = moves or default_moves
+            for backend in backends:
+                url = asyncio.run(server.new_database()) if backend == "postgresql" else ""
+                numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else "",
+                                              budget=20.0 if quick else 600.0, database_url=url))
+                numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
+                prefix = f"games{size}." + ("" if backend == "sqlite" else f"{backend}.")
+                out.update({f"{prefix}{key}": value for key, value in numbers.items()})
+                print(f"  e2e {size} games on {backend}: move p50 {numbers['move_p50_ms']} ms, "
+                      f"p99 {numbers['move_p99_ms']} ms, {numbers['calls_per_move']} calls/move, "
+                      f"bot CPU {numbers['bot_cpu_pct']}%", file=sys.stderr, flush=True)
+    finally:
+        server.close()
     return out
+
+
+def side_by_side(results: dict[str, float]) -> str:
+    """SQLite's and PostgreSQL's numbers of each size in two columns."""
+    lines = [f"{'measure':<32}  {'sqlite':>12}  {'postgresql':>12}"]
+    for key, value in results.items():
+        size, _, measure_name = key.partition(".")
+        if measure_name.startswith("postgresql."):
+            continue
+        other = results.get(f"{size}.postgresql.{measure_name}")
+        if other is not None:
+            lines.append(f"{size + '.' + measure_name:<32}  {value:>12g}  {other:>12g}")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -641,13 +725,18 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=0, help="human moves per game")
     parser.add_argument("--think", default="", help="a person's thinking time range in seconds, e.g. 0.5,1.5")
     parser.add_argument("--profile", default="", help="cProfile the bot process of the largest size into this file")
+    parser.add_argument("--backend", default="", help="sqlite (default), postgresql, or both side by side")
     args = parser.parse_args()
     sizes = tuple(int(s) for s in args.games.split(",") if s) or None
     think = tuple(float(s) for s in args.think.split(",")) if args.think else None
-    results = run(args.quick, sizes, args.moves or None, think[:2] if think else None, args.profile)  # type: ignore[arg-type]
+    backends = backends_from(args.backend) if args.backend else None
+    results = run(args.quick, sizes, args.moves or None, think[:2] if think else None, args.profile,  # type: ignore[arg-type]
+                  backends)
     width = max(len(k) for k in results)
     for key, value in results.items():
         print(f"{key:<{width}}  {value:g}")
+    if backends and len(backends) > 1:
+        print("\n" + side_by_side(results))
     if args.profile:
         for path in (args.profile, args.profile + ".threads"):
             if Path(path).exists():

@@ -267,6 +267,17 @@ class DiscordDouble:
         self.guilds[gid] = guild
         return guild
 
+    def add_guild_on_shard(self, name: str, shard_id: int, shard_count: int, *, locale: str = "en-US") -> Guild:
+        """A server whose events go to gateway shard ``shard_id`` of ``shard_count`` (Discord's
+        ``(guild_id >> 22) % shard_count``), for tests that run shards in several bot processes."""
+        if not 0 <= shard_id < shard_count:
+            raise UserActionError(f"shard {shard_id} does not exist among {shard_count} shards")
+        while True:  # an id is a timestamp: try again until one lands on the shard (1 ms apart, so soon)
+            guild = self.add_guild(name, locale=locale)
+            if (guild.id >> 22) % shard_count == shard_id:
+                return guild
+            del self.guilds[guild.id]
+
     def add_role(self, guild: Guild, name: str, *permission_names: str, permissions: int | None = None) -> Role:
         value = perms.flags(*permission_names) if permissions is None else permissions
         role = Role(id=self.clock.snowflake(), name=name, permissions=value, position=len(guild.roles))

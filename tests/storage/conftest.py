@@ -1,15 +1,23 @@
-"""Shared fixtures: an in-memory Storage and a builder for finished-game records."""
+"""Shared fixtures: a Storage on each backend and a builder for finished-game records.
+
+Every test that takes ``storage`` (or ``new_url``) runs twice: on SQLite (in memory, or a file)
+and on a real PostgreSQL server (see tests/pg_fixtures.py: in CI it is never skipped).
+"""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.storage import GameRecord, Seat, Storage
+from tests.pg_fixtures import NewUrl, new_postgres_url, postgres_admin_url
+
+__all__ = ["new_postgres_url", "postgres_admin_url"]  # fixtures, used through new_url
 
 GUILD = 1001
 CHANNEL = 2002
@@ -17,9 +25,28 @@ T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)  # a Wednesday
 _ids = itertools.count(1)
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
+def new_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> NewUrl:
+    """``await new_url()``: the URL of a new, empty database on this test's backend."""
+    if backend == "sqlite":
+        files = itertools.count(1)
+
+        async def sqlite_file() -> str:
+            return f"sqlite:///{tmp_path / f'teahouse-{next(files)}.db'}"
+
+        return sqlite_file
+    maker: Callable[[], Awaitable[str]] = request.getfixturevalue("new_postgres_url")
+    return maker
+
+
+@pytest.fixture
+async def storage(backend: str, new_url: NewUrl) -> AsyncIterator[Storage]:
+    store = await Storage.open(":memory:" if backend == "sqlite" else await new_url())
     yield store
     await store.close()
 

@@ -8,6 +8,12 @@ from bot.storage import Storage
 from bot.storage.store import GUILD_HISTORY_SQL, PLAYER_HISTORY_SQL, leaderboard_sql
 
 
+@pytest.fixture
+def backend() -> str:
+    """SQLite only: these read SQLite's EXPLAIN QUERY PLAN (PostgreSQL's planner chooses by table statistics)."""
+    return "sqlite"
+
+
 async def _plan(storage: Storage, sql: str, params: tuple) -> str:
     rows = await storage._db.fetchall(f"EXPLAIN QUERY PLAN {sql}", params)
     return " | ".join(str(r[-1]) for r in rows)

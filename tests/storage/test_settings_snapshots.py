@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from bot.storage import GuildSettings, Seat, Snapshot, Storage
+from tests.pg_fixtures import NewUrl
 
 from .conftest import CHANNEL, GUILD
 
@@ -89,8 +92,8 @@ async def test_snapshots_load_oldest_first_and_delete(storage: Storage) -> None:
     assert [s.game_id for s in await storage.active_snapshots()] == ["b", "c"]
 
 
-async def test_snapshots_survive_closing_and_reopening_the_file(tmp_path: Path) -> None:
-    path = str(tmp_path / "teahouse.db")
+async def test_snapshots_survive_closing_and_reopening_the_database(new_url: NewUrl) -> None:
+    path = await new_url()
     storage = await Storage.open(path)
     await storage.save_snapshot(_snapshot("s1", version=4))
     await storage.update_guild_settings(GUILD, language="fa")
@@ -102,3 +105,52 @@ async def test_snapshots_survive_closing_and_reopening_the_file(tmp_path: Path) 
         assert (await storage.guild_settings(GUILD)).language == "fa"
     finally:
         await storage.close()
+
+
+async def test_an_older_snapshot_never_overwrites_a_newer_one(storage: Storage) -> None:
+    """A slow save from a process that lost the game (version 3) arrives after its replacement saved
+    version 5: version 5 stays. An equal version (a lobby's, or a re-save) still replaces."""
+    start = datetime(2026, 11, 25, 12, tzinfo=UTC)
+    assert await storage.save_snapshot(_snapshot("s1", version=5), now=start)
+    assert not await storage.save_snapshot(_snapshot("s1", version=3), now=start + timedelta(seconds=1))
+    [loaded] = await storage.active_snapshots()
+    assert (loaded.state_version, loaded.updated_at) == (5, start)
+    assert await storage.save_snapshot(_snapshot("s1", version=5, thread_id=None), now=start + timedelta(seconds=2))
+    assert await storage.save_snapshot(_snapshot("s1", version=6), now=start + timedelta(seconds=3))
+    [loaded] = await storage.active_snapshots()
+    assert loaded.state_version == 6
+
+
+async def test_racing_snapshot_writes_from_two_processes_keep_the_newest(new_url: NewUrl) -> None:
+    path = await new_url()
+    first, second = await Storage.open(path), await Storage.open(path)
+    try:
+        versions = list(range(1, 41))
+        random.Random(7).shuffle(versions)
+        await asyncio.gather(*((first if v % 2 else second).save_snapshot(_snapshot("race", version=v))
+                               for v in versions))
+        [loaded] = await second.active_snapshots()
+        assert loaded.state_version == 40
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_process_resumes_only_the_games_of_its_own_shards(new_url: NewUrl) -> None:
+    path = await new_url()
+    everything = await Storage.open(path)
+    guilds = {shard: next(g for g in range(1 << 22, 1 << 30, 1 << 22) if (g >> 22) % 3 == shard) for shard in range(3)}
+    try:
+        for shard, guild in guilds.items():
+            await everything.save_snapshot(replace(_snapshot(f"on-{shard}"), guild_id=guild))
+        shard_1 = await Storage.open(path, shard_count=3, shard_ids=[1])
+        shards_0_2 = await Storage.open(path, shard_count=3, shard_ids=[0, 2])
+        try:
+            assert [s.game_id for s in await shard_1.active_snapshots()] == ["on-1"]
+            assert sorted(s.game_id for s in await shards_0_2.active_snapshots()) == ["on-0", "on-2"]
+            assert len(await everything.active_snapshots()) == 3
+        finally:
+            await shard_1.close()
+            await shards_0_2.close()
+    finally:
+        await everything.close()
