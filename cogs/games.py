@@ -26,7 +26,7 @@ from bot.app import TeahouseBot
 from bot.games.core import Event, IllegalAction, resolve_options, rng_for
 from bot.games.registry import engine
 from bot.i18n import language_of, t
-from bot.replies import reply_privately
+from bot.replies import answer_soon, edit_clicked, reply_privately, send_private, send_public
 
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
@@ -44,6 +44,7 @@ TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
 DISCORD_RETRIES = 3
 DISCORD_RETRY_SECONDS = 0.5
+LOBBY_VERBS = frozenset({"join", "leave", "addai", "kick", "swap", "start", "cancel", "option"})
 THREAD_GONE_CODES = {10003: "resilience.thread_deleted", 50001: "resilience.thread_deleted",
                      50083: "resilience.thread_archived"}
 # games whose channel refused pictures (Attach Files) and problems the host was told about, in this process
@@ -93,6 +94,9 @@ class Games(commands.Cog):
         self._clocks: dict[int, asyncio.Task[None]] = {}
         self._clock_windows: dict[int, dict[int, tuple[Any, float]]] = {}  # game -> waiting seat -> window
         self._tables: dict[int, asyncio.Task[None]] = {}
+        self._endings: dict[int, asyncio.Task[None]] = {}
+        # finished game -> its rematch lobby: one rematch per game, however many press the button at once
+        self._rematches: OrderedDict[int, int] = OrderedDict()
         self._table_wanted: set[int] = set()
         self._unsaved: set[int] = set()  # games with computer moves not yet saved
 
@@ -108,7 +112,7 @@ class Games(commands.Cog):
             log.info("restored %d games", len(self.sessions))
 
     async def cog_unload(self) -> None:
-        for tasks in (self._drivers, self._clocks, self._tables):
+        for tasks in (self._drivers, self._clocks, self._tables, self._endings):
             for task in tasks.values():
                 task.cancel()
 
@@ -163,11 +167,14 @@ class Games(commands.Cog):
     async def game_new(self, interaction: discord.Interaction, game: GameChoice, options: str = "",
                        turn_seconds: app_commands.Range[int, 5, 3600] | None = None) -> None:
         lang = _lang(interaction)
+        if self.game_of(interaction.guild_id, interaction.user.id) is not None:
+            await reply_privately(interaction, t(lang, "games.error.already_playing"))
+            return
         settings = await persistence.guild_settings(self.bot, interaction.guild_id)
         if game in settings.disabled_games:
             await reply_privately(interaction, t(lang, "games.error.disabled", game=t(lang, f"{game}.name")))
             return
-        if self.game_of(interaction.guild_id, interaction.user.id) is not None:
+        if self.game_of(interaction.guild_id, interaction.user.id) is not None:  # opened meanwhile
             await reply_privately(interaction, t(lang, "games.error.already_playing"))
             return
         try:
@@ -183,13 +190,13 @@ class Games(commands.Cog):
             turn_timeout=turn_seconds or self._default_turn(game, settings.turn_timeout_s),
             lang=persistence.public_language(self.bot, settings, interaction), rated=settings.rated,
         )
-        self.sessions[session.id] = session
-        surface = lobby_surface(session, session.lang)
-        await interaction.response.send_message(surface.content, view=surface.view())
-        message = await interaction.original_response()
-        session.lobby_message_id = message.id
-        await self._open_thread(session, message)
-        await persistence.save(self.bot, session)
+        async with session.lock:  # clicks on the new lobby wait until it is saved
+            self.sessions[session.id] = session
+            surface = lobby_surface(session, session.lang)
+            message = await send_public(interaction, surface.content, view=surface.view())
+            session.lobby_message_id = message.id
+            await self._open_thread(session, message)
+            await persistence.save(self.bot, session)
 
     async def _open_thread(self, session: GameSession, message: discord.Message) -> None:
         """Play in a thread under the lobby message; in the channel itself where that is not allowed."""
@@ -207,11 +214,16 @@ class Games(commands.Cog):
     @game.command(name="hand", description=app_commands.locale_str("Show your hand and your moves",
                                                                    key="cmd.game.hand"))
     async def game_hand(self, interaction: discord.Interaction) -> None:
+        answer_soon(interaction, private=True)  # the hand's picture takes a moment to draw
         session = self.game_of(interaction.guild_id, interaction.user.id)
-        if session is None or session.phase != PLAYING:
+        if session is None:
             await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
             return
-        await self._send_panel(interaction, session)
+        async with session.lock:
+            if session.phase != PLAYING:
+                await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
+                return
+            await self._send_panel(interaction, session)
 
     @game.command(name="table", description=app_commands.locale_str("Post the table again at the bottom",
                                                                     key="cmd.game.table"))
@@ -227,6 +239,7 @@ class Games(commands.Cog):
     @game.command(name="leave", description=app_commands.locale_str("Leave your game; a computer takes your seat",
                                                                     key="cmd.game.leave"))
     async def game_leave(self, interaction: discord.Interaction) -> None:
+        answer_soon(interaction, private=True)
         session = self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
             await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
@@ -236,6 +249,7 @@ class Games(commands.Cog):
     @game.command(name="abandon", description=app_commands.locale_str(
         "End this game without a result (host or Manage Server)", key="cmd.game.abandon"))
     async def game_abandon(self, interaction: discord.Interaction) -> None:
+        answer_soon(interaction, private=True)
         lang = _lang(interaction)
         session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
@@ -244,8 +258,12 @@ class Games(commands.Cog):
         if not self._may_manage(interaction, session):
             await reply_privately(interaction, t(lang, "games.error.host_only"))
             return
-        await reply_privately(interaction, t(lang, "games.abandoned"))
-        await self._end(session, abandoned=True)
+        async with session.lock:
+            if session.phase not in (LOBBY, PLAYING):
+                await reply_privately(interaction, t(lang, "games.error.no_game_here"))
+                return
+            await reply_privately(interaction, t(lang, "games.abandoned"))
+            await self._end(session, abandoned=True)
 
     @app_commands.command(name="play", description=app_commands.locale_str(
         "Type a move, e.g. Q-Q or pass (suggestions show only legal moves)", key="cmd.play.description"))
@@ -290,11 +308,12 @@ class Games(commands.Cog):
     @app_commands.command(name="rules", description=app_commands.locale_str("How a game is played",
                                                                             key="cmd.rules.description"))
     async def rules(self, interaction: discord.Interaction, game: GameChoice) -> None:
+        answer_soon(interaction, private=True)  # the picture takes a moment to draw
         lang = _lang(interaction)
         text = t(lang, f"games.rules.{game}", name=t(lang, f"{game}.name"))
         image = await asyncio.to_thread(pictures.rules_picture, game, lang)
         files = [] if image is None else [discord.File(image, filename="rules.png")]
-        await interaction.response.send_message(text[:2000], files=files, ephemeral=True)
+        await send_private(interaction, text[:2000], files=files)
 
     # ------------------------------------------------------------------ clicks
 
@@ -333,16 +352,29 @@ class Games(commands.Cog):
         self._handled[interaction.id] = None
         while len(self._handled) > 5000:
             self._handled.popitem(last=False)
+        answer_soon(interaction)  # acknowledged within Discord's 3 s even if the lock, a save or a picture is slow
         lang = _lang(interaction)
         if verb == "rematch":
             await self._rematch(interaction, game)
             return
         session = self.sessions.get(game)
-        if session is None or session.phase not in (LOBBY, PLAYING):
+        if session is None:
+            await reply_privately(interaction, t(lang, "games.error.game_over"))
+            return
+        async with session.lock:  # the game's one serialized path: checks below see a settled game
+            await self._click_in_game(interaction, session, version, verb, arg, values)
+
+    async def _click_in_game(self, interaction: discord.Interaction, session: GameSession, version: int | None,
+                             verb: str, arg: str, values: list[str]) -> None:
+        lang = _lang(interaction)
+        if session.phase not in (LOBBY, PLAYING):
             await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
         if session.phase == LOBBY:
             await self._lobby_click(interaction, session, verb, values)
+            return
+        if verb in LOBBY_VERBS:
+            await reply_privately(interaction, t(lang, "games.error.started"))
             return
         seat = session.seat_of(interaction.user.id)
         if seat is None:
@@ -379,50 +411,49 @@ class Games(commands.Cog):
         lang = _lang(interaction)
         info = engine(session.game).INFO
         user = interaction.user
-        async with session.lock:
-            if verb == "join":
-                if session.seat_of(user.id) is not None:
-                    await reply_privately(interaction, t(lang, "games.error.already_seated"))
-                    return
-                if self.game_of(session.guild_id, user.id) is not None:
-                    await reply_privately(interaction, t(lang, "games.error.already_playing"))
-                    return
-                if len(session.seats) >= info.max_seats:
-                    await reply_privately(interaction, t(lang, "games.error.full"))
-                    return
-                session.seats.append(Seat(user.display_name, user_id=user.id))
-            elif verb == "leave":
-                index = session.seat_of(user.id)
-                if index is None:
-                    await reply_privately(interaction, t(lang, "games.error.not_seated"))
-                    return
-                session.seats.pop(index)
-                if user.id == session.host_id:
-                    humans = session.humans()
-                    if not humans:
-                        await self._cancel_lobby(interaction, session)
-                        return
-                    session.host_id = humans[0]
-            elif verb in ("addai", "kick", "swap", "start", "cancel", "option"):
-                if not self._may_manage(interaction, session):
-                    await reply_privately(interaction, t(lang, "games.error.host_only"))
-                    return
-                if verb == "cancel":
+        if verb == "join":
+            if session.seat_of(user.id) is not None:
+                await reply_privately(interaction, t(lang, "games.error.already_seated"))
+                return
+            if self.game_of(session.guild_id, user.id) is not None:
+                await reply_privately(interaction, t(lang, "games.error.already_playing"))
+                return
+            if len(session.seats) >= info.max_seats:
+                await reply_privately(interaction, t(lang, "games.error.full"))
+                return
+            session.seats.append(Seat(user.display_name, user_id=user.id))
+        elif verb == "leave":
+            index = session.seat_of(user.id)
+            if index is None:
+                await reply_privately(interaction, t(lang, "games.error.not_seated"))
+                return
+            session.seats.pop(index)
+            if user.id == session.host_id:
+                humans = session.humans()
+                if not humans:
                     await self._cancel_lobby(interaction, session)
                     return
-                if verb == "start":
-                    await self._start(interaction, session)
-                    return
-                problem = self._lobby_change(session, verb, values, lang)
-                if problem:
-                    await reply_privately(interaction, problem)
-                    return
-            else:
-                await reply_privately(interaction, t(lang, "games.error.unknown_button"))
+                session.host_id = humans[0]
+        elif verb in ("addai", "kick", "swap", "start", "cancel", "option"):
+            if not self._may_manage(interaction, session):
+                await reply_privately(interaction, t(lang, "games.error.host_only"))
                 return
-            surface = lobby_surface(session, session.lang)
-            await interaction.response.edit_message(content=surface.content, view=surface.view())
-            await persistence.save(self.bot, session)
+            if verb == "cancel":
+                await self._cancel_lobby(interaction, session)
+                return
+            if verb == "start":
+                await self._start(interaction, session)
+                return
+            problem = self._lobby_change(session, verb, values, lang)
+            if problem:
+                await reply_privately(interaction, problem)
+                return
+        else:
+            await reply_privately(interaction, t(lang, "games.error.unknown_button"))
+            return
+        surface = lobby_surface(session, session.lang)
+        await edit_clicked(interaction, content=surface.content, view=surface.view())
+        await persistence.save(self.bot, session)
 
     def _lobby_change(self, session: GameSession, verb: str, values: list[str], lang: str) -> str:
         """Apply a host's lobby change; returns a polite refusal, or "" when done."""
@@ -455,7 +486,7 @@ class Games(commands.Cog):
 
     async def _cancel_lobby(self, interaction: discord.Interaction, session: GameSession) -> None:
         session.phase = CANCELLED
-        await interaction.response.edit_message(content=t(session.lang, "games.lobby.cancelled"), view=None)
+        await edit_clicked(interaction, content=t(session.lang, "games.lobby.cancelled"), view=None)
         self.sessions.pop(session.id, None)
         await persistence.forget(self.bot, session)
 
@@ -486,8 +517,8 @@ class Games(commands.Cog):
             session.rated = False
         self._record_events(session, first_events)
         where = f"<#{session.thread_id}>" if session.thread_id else ""
-        await interaction.response.edit_message(
-            content=_clip_join(t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
+        await edit_clicked(
+            interaction, content=_clip_join(t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
                                  where=where, seats=", ".join(names(session, session.lang))), *drawn), view=None)
         await persistence.save(self.bot, session)
         self._after_change(session, first_events)
@@ -521,11 +552,10 @@ class Games(commands.Cog):
         for attempt in range(2):  # a 503 once more: the 3-second window allows it
             try:
                 if edit:
-                    await interaction.response.edit_message(content=surface.content, attachments=surface.files(),
-                                                            view=surface.view())
+                    await edit_clicked(interaction, content=surface.content, attachments=surface.files(),
+                                       view=surface.view())
                 else:
-                    await interaction.response.send_message(surface.content, files=surface.files(),
-                                                            view=surface.view(), ephemeral=True)
+                    await send_private(interaction, surface.content, files=surface.files(), view=surface.view())
                 return
             except discord.DiscordServerError as err:
                 if attempt:
@@ -555,27 +585,30 @@ class Games(commands.Cog):
     async def _panel_move(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           version: int | None, choice: str) -> None:
         """A click on the generic panel: ``choice`` is an index into the seat's legal actions."""
-        async with session.lock:
-            legal = engine(session.game).legal_actions(session.state, seat) if session.state else []
-            index = int(choice) if choice.isdigit() else -1
-            action = legal[index] if 0 <= index < len(legal) else None
+        legal = engine(session.game).legal_actions(session.state, seat) if session.state else []
+        index = int(choice) if choice.isdigit() else -1
+        action = legal[index] if 0 <= index < len(legal) else None
         await self.panel_play(interaction, session, seat, version, action)
 
     async def panel_play(self, interaction: discord.Interaction, session: GameSession, seat: int,
                          version: int | None, action: Any) -> None:
         """Apply ``action`` for ``seat`` from a click on their panel and answer with the updated panel.
 
-        A stale version, a paused game or an illegal action changes nothing and is explained
-        on the panel itself. Game-specific controls call this too, so every move from a
-        panel goes through one path.
+        A stale version, a paused or finished game or an illegal action changes nothing and is
+        explained on the panel itself. Game-specific controls call this too, so every move from
+        a panel goes through one path; it runs on the game's serialized path (the click holds
+        the game's lock), where the phase and version it checks cannot change under it.
         """
         lang = _lang(interaction)
         async with session.lock:
+            if session.phase != PLAYING:
+                await reply_privately(interaction, t(lang, "games.error.game_over"))
+                return
             if version is None or version != session.version:
                 note = t(lang, "games.error.stale")
             elif session.paused_until is not None:
                 note = t(lang, "games.error.paused")
-            elif action is None:
+            elif action is None or session.seat_of(interaction.user.id) != seat:
                 note = t(lang, "games.error.not_legal_now")
             else:
                 try:
@@ -585,20 +618,24 @@ class Games(commands.Cog):
                 else:
                     self._back_from_away(session, seat)
                     await persistence.save(self.bot, session)
-                    await self._edit_panel(interaction, session, seat)
                     self._after_change(session, events)
+                    await self._edit_panel(interaction, session, seat)
                     return
             await self._edit_panel(interaction, session, seat, note=note)
 
     async def _typed_move(self, interaction: discord.Interaction, text: str) -> None:
+        answer_soon(interaction, private=True)
         lang = _lang(interaction)
         session = self.game_of(interaction.guild_id, interaction.user.id)
-        seat = session.seat_of(interaction.user.id) if session else None
-        if session is None or session.state is None or seat is None:
+        if session is None:
             await reply_privately(interaction, t(lang, "games.error.not_playing"))
             return
         mod = engine(session.game)
         async with session.lock:
+            seat = session.seat_of(interaction.user.id)
+            if session.phase != PLAYING or session.state is None or seat is None:
+                await reply_privately(interaction, t(lang, "games.error.not_playing"))
+                return
             if session.paused_until is not None:
                 await reply_privately(interaction, t(lang, "games.error.paused"))
                 return
@@ -628,7 +665,7 @@ class Games(commands.Cog):
     async def _come_back(self, session: GameSession, seat: int) -> None:
         """An away person clicked ("I'm back", or anything where the rules say so): his own window again."""
         if not controls_for(session.game).is_away(session, seat):
-            return  # the common case: no lock needed
+            return  # the common case
         async with session.lock:
             if session.phase != PLAYING or not controls_for(session.game).is_away(session, seat):
                 return
@@ -672,7 +709,7 @@ class Games(commands.Cog):
         """After a committed move: summaries, then the table, the clock and the computers."""
         mod = engine(session.game)
         if session.phase == PLAYING and mod.result(session.state).finished:
-            asyncio.create_task(self._end(session))
+            self._spawn(self._endings, session, self._end(session))
             return
         self._arm_clock(session)
         self._want_table(session)
@@ -906,7 +943,7 @@ class Games(commands.Cog):
 
     async def _resume(self, interaction: discord.Interaction, session: GameSession) -> None:
         async with session.lock:
-            if session.paused_until is None:
+            if session.phase != PLAYING or session.paused_until is None:
                 await reply_privately(interaction, t(_lang(interaction), "games.error.not_paused"))
                 return
             session.paused_until = None
@@ -942,23 +979,22 @@ class Games(commands.Cog):
                 return  # nobody could move (no legal action): wait for the next change
 
     async def _computer_move(self, session: GameSession, seat: int, level: str, *, timed_out: bool = False) -> None:
+        """A computer's decision for ``seat``, checked and applied in one hold of the game's lock: a
+        person's click waits (it is acknowledged already) and then sees the new version."""
         mod = engine(session.game)
         async with session.lock:
             if session.phase != PLAYING or seat not in self.deciders(session):
                 return
-            version = session.version
             view = mod.view(session.state, seat)
             legal = mod.legal_actions(session.state, seat)
-        if not legal:
-            return
-        controls = controls_for(session.game)
-        forced = (controls.timeout_action(session, seat, legal) if timed_out
-                  else controls.computer_action(session, seat, legal))
-        rng = rng_for(session.seed, "computer", version, seat)
-        action = forced if forced is not None else await asyncio.to_thread(mod.choose_action, view, legal, level, rng)
-        async with session.lock:
-            if session.version != version or session.phase != PLAYING:
+            if not legal:
                 return
+            controls = controls_for(session.game)
+            forced = (controls.timeout_action(session, seat, legal) if timed_out
+                      else controls.computer_action(session, seat, legal))
+            rng = rng_for(session.seed, "computer", session.version, seat)
+            action = forced if forced is not None else await asyncio.to_thread(
+                mod.choose_action, view, legal, level, rng)
             events = self._apply(session, seat, action)
             if timed_out:
                 mover = "rules" if forced is not None else "computer"
@@ -1044,9 +1080,11 @@ class Games(commands.Cog):
                     await asyncio.sleep(min(1.0, session.paused_until - now))
                     continue
                 async with session.lock:
+                    if session.phase != PLAYING or session.paused_until is None or time.time() < session.paused_until:
+                        continue  # ended, or resumed by Next hand meanwhile
                     session.paused_until = None
                     await persistence.save(self.bot, session)
-                self._after_change(session)
+                    self._after_change(session)
                 continue
             deadline = session.deadline
             if deadline is None:
@@ -1062,11 +1100,22 @@ class Games(commands.Cog):
                 await asyncio.sleep(min(1.0, max(wake - now, 0.0)))
                 continue
             session.deadline = None
-            await self._time_is_up(session)
+            await self._time_is_up(session, session.version)
 
-    async def _time_is_up(self, session: GameSession) -> None:
+    async def _time_is_up(self, session: GameSession, version: int) -> None:
         """The deadline passed: the rules' move (or the computer's) for each person still thinking, who is
-        marked away after enough of these in a row; people the rules never move stall the game instead."""
+        marked away after enough of these in a row; people the rules never move stall the game instead.
+
+        All of it in one hold of the game's lock, and only if the game is still at the ``version`` whose
+        deadline passed: a move that came in at the deadline stands, and nobody is timed out for it."""
+        async with session.lock:
+            if session.phase != PLAYING or session.version != version or session.paused_until is not None:
+                if session.phase == PLAYING:
+                    self._arm_clock(session)
+                return
+            await self._time_out_waiting(session)
+
+    async def _time_out_waiting(self, session: GameSession) -> None:
         controls = controls_for(session.game)
         afk_after = controls.away_after(session)
         computer_takes_over = controls.afk_grace(session) is None
@@ -1090,13 +1139,12 @@ class Games(commands.Cog):
                                    grace=f"{controls.afk_grace(session) or 0:g}", back=back))
                 self._want_table(session)
         if stalled:
-            async with session.lock:
-                seat_names = names(session, session.lang)
-                for seat, outcome in stalled.items():
-                    session.add_line(t(session.lang, "games.timed_out", player=seat_names[seat]) + " "
-                                     + t(session.lang, f"clock.moved.{outcome}"))
-                controls.on_stall(session, sorted(stalled))
-                await persistence.save(self.bot, session)
+            seat_names = names(session, session.lang)
+            for seat, outcome in stalled.items():
+                session.add_line(t(session.lang, "games.timed_out", player=seat_names[seat]) + " "
+                                 + t(session.lang, f"clock.moved.{outcome}"))
+            controls.on_stall(session, sorted(stalled))
+            await persistence.save(self.bot, session)
             self._want_table(session)
 
     async def _remind(self, session: GameSession) -> None:
@@ -1125,38 +1173,44 @@ class Games(commands.Cog):
 
     async def _leave(self, interaction: discord.Interaction, session: GameSession) -> None:
         lang = _lang(interaction)
-        seat = session.seat_of(interaction.user.id)
-        if seat is None:
-            await reply_privately(interaction, t(lang, "games.error.not_seated"))
-            return
-        if session.phase == LOBBY:
-            async with session.lock:
+        async with session.lock:
+            seat = session.seat_of(interaction.user.id)
+            if seat is None or session.phase not in (LOBBY, PLAYING):
+                await reply_privately(interaction, t(lang, "games.error.not_playing"))
+                return
+            if session.phase == LOBBY:
                 session.seats.pop(seat)
                 if not session.humans():
                     session.phase = CANCELLED
                     self.sessions.pop(session.id, None)
                     await persistence.forget(self.bot, session)
-                elif session.host_id == interaction.user.id:
-                    session.host_id = session.humans()[0]
-            await reply_privately(interaction, t(lang, "games.left_lobby"))
-            return
-        async with session.lock:
+                else:
+                    if session.host_id == interaction.user.id:
+                        session.host_id = session.humans()[0]
+                    await persistence.save(self.bot, session)
+                await reply_privately(interaction, t(lang, "games.left_lobby"))
+                return
             info = session.seats[seat]
             info.left, info.ai = True, "easy"
             session.rated = session.rated and len(session.humans()) >= 2
             session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
             await persistence.save(self.bot, session)
-        await reply_privately(interaction, t(lang, "games.left_game"))
-        if not session.humans():
-            await self._end(session, abandoned=True)
-            return
-        self._after_change(session)
+            await reply_privately(interaction, t(lang, "games.left_game"))
+            if not session.humans():
+                await self._end(session, abandoned=True)
+                return
+            self._after_change(session)
 
     async def _end(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
         """Post the final summary, record the result (unrated when abandoned), free the seats.
 
         ``notice`` (the thread is gone) is said in the channel instead of updating the lost table.
+        Runs on the game's serialized path: a click that was waiting then finds the game over.
         """
+        async with session.lock:
+            await self._end_held(session, abandoned, notice)
+
+    async def _end_held(self, session: GameSession, abandoned: bool, notice: str | None) -> None:
         if session.phase not in (PLAYING, LOBBY):
             return
         session.phase = FINISHED if not abandoned else CANCELLED
@@ -1200,10 +1254,14 @@ class Games(commands.Cog):
         if interaction.user.id not in {seat.user_id for seat in record.seats}:
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
+        settings = await persistence.guild_settings(self.bot, interaction.guild_id)
+        # from here to the new lobby's registration nothing is awaited: two Rematch clicks cannot both pass
+        if game in self._rematches:
+            await reply_privately(interaction, t(lang, "games.error.rematch_open"))
+            return
         if self.game_of(interaction.guild_id, interaction.user.id) is not None:
             await reply_privately(interaction, t(lang, "games.error.already_playing"))
             return
-        settings = await persistence.guild_settings(self.bot, interaction.guild_id)
         seats = [Seat(interaction.user.display_name, user_id=interaction.user.id)]
         seats += [Seat(s.name or f"computer-{s.ai_level}", ai=s.ai_level) for s in record.seats if s.ai_level]
         session = GameSession(
@@ -1212,11 +1270,24 @@ class Games(commands.Cog):
             turn_timeout=self._default_turn(record.game, settings.turn_timeout_s),
             lang=persistence.public_language(self.bot, settings, interaction), rated=settings.rated,
         )
-        self.sessions[session.id] = session
-        surface = lobby_surface(session, session.lang)
-        await interaction.response.send_message(surface.content, view=surface.view())
-        session.lobby_message_id = (await interaction.original_response()).id
-        await persistence.save(self.bot, session)
+        self._rematches[game] = session.id
+        while len(self._rematches) > 1000:
+            self._rematches.popitem(last=False)
+        async with session.lock:  # clicks on the new lobby wait until it is saved
+            self.sessions[session.id] = session
+            surface = lobby_surface(session, session.lang)
+            message = await self._post_lobby(interaction, session, surface)
+            session.lobby_message_id = message.id if message is not None else None
+            await persistence.save(self.bot, session)
+
+    async def _post_lobby(self, interaction: discord.Interaction, session: GameSession,
+                          surface: Surface) -> discord.Message | None:
+        """The rematch lobby, a new public message under the summary (the click was deferred)."""
+        try:
+            return await send_public(interaction, surface.content, view=surface.view())
+        except discord.HTTPException as err:
+            log.info("rematch lobby of game %s not posted: %s (code %s)", session.id, err.status, err.code)
+            return None
 
     async def _update_final_table(self, session: GameSession) -> None:
         session.deadline, session.paused_until = None, None

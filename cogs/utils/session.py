@@ -22,6 +22,42 @@ CANCELLED = "cancelled"
 AI_LEVELS = ("easy", "hard")
 
 
+class GameLock:
+    """The game's one serialized path: one task at a time changes the game.
+
+    Every change (a lobby click, a move, a timeout, a computer's move, leave, abandon, the end)
+    takes it before it checks the phase or the version, so a check and the change it guards
+    can never be split by another click. The task that holds it may enter again (a click that
+    ends the game ends it under the same hold), which asyncio.Lock would deadlock on.
+    """
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._depth = 0
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+    def held_here(self) -> bool:
+        """True inside the task that holds the lock."""
+        return self._owner is not None and self._owner is asyncio.current_task()
+
+    async def __aenter__(self) -> GameLock:
+        if self.held_here():
+            self._depth += 1
+            return self
+        await self._lock.acquire()
+        self._owner, self._depth = asyncio.current_task(), 1
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            self._owner = None
+            self._lock.release()
+
+
 @dataclass
 class Seat:
     """One chair at the table: a person (``user_id``) or a computer player (``ai`` level).
@@ -88,7 +124,7 @@ class GameSession:
     rated: bool = True
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+    lock: GameLock = field(default_factory=GameLock, repr=False, compare=False)
 
     def add_line(self, text: str) -> None:
         """A public sentence for the table; the last 30 are kept."""

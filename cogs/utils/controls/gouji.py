@@ -35,7 +35,7 @@ from bot.games.gouji.notation import (
     make_play,
 )
 from bot.i18n import language_of, t
-from bot.replies import reply_privately
+from bot.replies import edit_clicked, reply_privately, send_private
 
 from .. import persistence
 from ..components import GameButton, GameSelect
@@ -619,7 +619,7 @@ class GoujiControls(GameControls):
     async def _edit_composer(interaction: discord.Interaction, session: GameSession, seat: int, lang: str) -> None:
         """A draft change re-draws the panel's text and controls; its hand picture stays as it is."""
         surface = panel_surface(session, seat, lang, None)
-        await interaction.response.edit_message(content=surface.content, view=surface.view())
+        await edit_clicked(interaction, content=surface.content, view=surface.view())
 
     async def _play(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
                     version: int | None, action: Any) -> None:
@@ -687,7 +687,7 @@ class GoujiControls(GameControls):
         for target in targets:
             view.add_item(GameButton(session.id, "gj_askt", str(target), session.version,
                                      label=t(lang, "gouji.ui.button.ask", player=names(session, lang)[target])))
-        await interaction.response.send_message(t(lang, "gouji.ui.ask_whom"), view=view, ephemeral=True)
+        await send_private(interaction, t(lang, "gouji.ui.ask_whom"), view=view)
 
     async def _team_menu(self, interaction: discord.Interaction, session: GameSession, seat: int,
                          lang: str) -> None:
@@ -710,7 +710,7 @@ class GoujiControls(GameControls):
                                      label=t(lang, "gouji.action.expose"), style=discord.ButtonStyle.danger))
         for item in self._suggest_buttons(session, seat, lang):
             view.add_item(item)
-        await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
+        await send_private(interaction, "\n".join(lines)[:2000], view=view)
 
 
     # ------------------------------------------------------------------ endgame slot (R9.6.3, §13.5, §13.8)
@@ -804,7 +804,7 @@ class GoujiControls(GameControls):
         sets, _ = self._suggest_sets(state, target)
         self._edit_draft(draft, hand, verb, "", value, sets, state.top is None or target != state.turn)
         content, view = self._suggestion_surface(session, seat, target, lang)
-        await interaction.response.edit_message(content=content, view=view)
+        await edit_clicked(interaction, content=content, view=view)
 
     async def _suggest(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
                        arg: str, post: bool, lang: str) -> None:
@@ -819,14 +819,14 @@ class GoujiControls(GameControls):
             return
         if not post:
             content, view = self._suggestion_surface(session, seat, target, lang)
-            await interaction.response.send_message(content, view=view, ephemeral=True)
+            await send_private(interaction, content, view=view)
             return
         sets, pass_ok = self._suggest_sets(state, target)
         play = self._draft(session, seat, target).play()
         if not (pass_ok if passing else play is not None and play in sets):
             content, view = self._suggestion_surface(session, seat, target, lang,
                                                      note=t(lang, "gouji.ui.suggest_pick_first"))
-            await interaction.response.edit_message(content=content, view=view)
+            await edit_clicked(interaction, content=content, view=view)
             return
         async with session.lock:
             seat_names = names(session, session.lang)
@@ -839,7 +839,7 @@ class GoujiControls(GameControls):
             await persistence.save(cog.bot, session)
         cog._want_table(session)
         content, view = self._suggestion_surface(session, seat, target, lang, note=t(lang, "gouji.ui.suggest_posted"))
-        await interaction.response.edit_message(content=content, view=view)
+        await edit_clicked(interaction, content=content, view=view)
 
 def set_selects(gid: int, version: int, hand: list[int], draft: Draft, sets: list[Play], lang: str,
                 arg: str) -> list[discord.ui.Item[Any]]:

@@ -27,6 +27,7 @@ from bot.games.zhengshangyou import engine as zsy
 from bot.games.zhengshangyou import timeout_action
 from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
 from bot.i18n import language_of, t
+from bot.replies import edit_clicked
 
 from ..components import GameButton, GameSelect
 from ..messages import panel_surface
@@ -258,7 +259,7 @@ class ZhengShangyouControls(GameControls):
                 draft.cards, draft.reading = set(), None
             surface = panel_surface(session, seat, lang, None)
             surface.items += self.back_items(session, seat, lang)
-            await interaction.response.edit_message(content=surface.content, view=surface.view())
+            await edit_clicked(interaction, content=surface.content, view=surface.view())
             return True
         action: Any
         if verb == "zs_quick":
