@@ -252,14 +252,20 @@ async def test_abandon_and_move_end_the_game_once(double: DiscordDouble, bot: Te
     assert double.take_bot_errors() == []
 
 
-async def test_timeout_and_move_on_one_decision_apply_one_action(double: DiscordDouble, bot: TeahouseBot) -> None:
+@pytest.mark.parametrize("click_first", [True, False])
+async def test_timeout_and_move_on_one_decision_apply_one_action(double: DiscordDouble, bot: TeahouseBot,
+                                                                 click_first: bool) -> None:
     alice = double["alice"]
     session, panel = await _alices_turn(double, bot, turn_seconds=30)
     seat, start = session.seat_of(alice.id), len(session.log)
     assert seat is not None and session.deadline is not None
     double.clock.advance(session.deadline - double.clock.time() - 0.05)  # a moment before the deadline
-    move = await begin_move(alice, panel)  # the click and the deadline arrive together
-    double.clock.advance(0.1)
+    if click_first:  # the click and the deadline arrive together, in either order
+        move = await begin_move(alice, panel)
+        double.clock.advance(0.1)
+    else:
+        double.clock.advance(0.1)
+        move = await begin_move(alice, panel)
     await double.wait(move)
     await double.settle()
     assert decisions_at(session, start, seat) == 1, session.log[start:]
