@@ -120,6 +120,9 @@ class Games(commands.Cog):
     def computer_delay(self) -> float:
         return self.bot.config.computer_delay_seconds
 
+    async def save(self, session: GameSession) -> None:
+        await persistence.save(self.bot, session)
+
     def _spawn(self, registry: dict[int, asyncio.Task[None]], session: GameSession, coro: Any) -> None:
         old = registry.get(session.id)
         if old is not None and not old.done():
@@ -223,7 +226,7 @@ class Games(commands.Cog):
             if session.phase != PLAYING:
                 await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
                 return
-            await self._send_panel(interaction, session)
+            await self.open_panel(interaction, session)
 
     @game.command(name="table", description=app_commands.locale_str("Post the table again at the bottom",
                                                                     key="cmd.game.table"))
@@ -234,7 +237,7 @@ class Games(commands.Cog):
             return
         await reply_privately(interaction, t(_lang(interaction), "games.table_reposted"))
         session.table_posted_at = 0.0
-        self._want_table(session)
+        self.refresh_table(session)
 
     @game.command(name="leave", description=app_commands.locale_str("Leave your game; a computer takes your seat",
                                                                     key="cmd.game.leave"))
@@ -263,7 +266,7 @@ class Games(commands.Cog):
                 await reply_privately(interaction, t(lang, "games.error.no_game_here"))
                 return
             await reply_privately(interaction, t(lang, "games.abandoned"))
-            await self._end(session, abandoned=True)
+            await self.end_game(session, abandoned=True)
 
     @app_commands.command(name="play", description=app_commands.locale_str(
         "Type a move, e.g. Q-Q or pass (suggestions show only legal moves)", key="cmd.play.description"))
@@ -386,12 +389,12 @@ class Games(commands.Cog):
             return
         if verb == BACK_VERB:
             await self._come_back(session, seat)
-            await self._edit_panel(interaction, session, seat)
+            await self.show_panel(interaction, session, seat)
         elif verb == "hand":
-            await self._send_panel(interaction, session)
+            await self.open_panel(interaction, session)
         elif verb in ("refresh", "page"):
             page = int(arg) if verb == "page" and arg.lstrip("-").isdigit() else 0
-            await self._edit_panel(interaction, session, seat, page=page)
+            await self.show_panel(interaction, session, seat, page=page)
         elif verb == "do":
             choice = values[0] if values else arg
             await self._panel_move(interaction, session, seat, version, choice)
@@ -532,7 +535,7 @@ class Games(commands.Cog):
         surface.items += controls_for(session.game).back_items(session, seat, lang)
         return surface
 
-    async def _send_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
+    async def open_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             await reply_privately(interaction, t(_lang(interaction), "games.error.not_seated"))
@@ -540,7 +543,7 @@ class Games(commands.Cog):
         surface = await self._panel(session, seat, _lang(interaction))
         await self._show_panel(interaction, session, surface, edit=False)
 
-    async def _edit_panel(self, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def show_panel(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           page: int = 0, note: str = "") -> None:
         surface = await self._panel(session, seat, _lang(interaction), page=page, note=note)
         edit = interaction.message is not None and interaction.message.flags.ephemeral
@@ -580,7 +583,7 @@ class Games(commands.Cog):
             session.pinged.discard(seat)
         session.add_line(t(session.lang, "resilience.panel_expired", who=f"<@{interaction.user.id}>"))
         session.table_posted_at = 0.0
-        self._want_table(session)
+        self.refresh_table(session)
 
     async def _panel_move(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           version: int | None, choice: str) -> None:
@@ -619,9 +622,9 @@ class Games(commands.Cog):
                     self._back_from_away(session, seat)
                     await persistence.save(self.bot, session)
                     self._after_change(session, events)
-                    await self._edit_panel(interaction, session, seat)
+                    await self.show_panel(interaction, session, seat)
                     return
-            await self._edit_panel(interaction, session, seat, note=note)
+            await self.show_panel(interaction, session, seat, note=note)
 
     async def _typed_move(self, interaction: discord.Interaction, text: str) -> None:
         answer_soon(interaction, private=True)
@@ -709,10 +712,10 @@ class Games(commands.Cog):
         """After a committed move: summaries, then the table, the clock and the computers."""
         mod = engine(session.game)
         if session.phase == PLAYING and mod.result(session.state).finished:
-            self._spawn(self._endings, session, self._end(session))
+            self._spawn(self._endings, session, self.end_game(session))
             return
         self._arm_clock(session)
-        self._want_table(session)
+        self.refresh_table(session)
         self._spawn(self._drivers, session, self._drive(session))
 
     def deciders(self, session: GameSession) -> set[int]:
@@ -728,7 +731,7 @@ class Games(commands.Cog):
 
     # ------------------------------------------------------------------ the public table
 
-    def _want_table(self, session: GameSession) -> None:
+    def refresh_table(self, session: GameSession) -> None:
         self._table_wanted.add(session.id)
         self._spawn(self._tables, session, self._table_loop(session))
 
@@ -836,14 +839,14 @@ class Games(commands.Cog):
         for session in list(self.sessions.values()):
             if session.phase == PLAYING and session.table_message_id in message_ids:
                 session.table_message_id = None
-                self._want_table(session)
+                self.refresh_table(session)
 
     async def _thread_lost(self, session: GameSession, code: int) -> None:
         """The game's thread is gone (deleted, or archived and locked): end the game, say so in the channel."""
         log.info("game %s lost its thread %s (code %s)", session.id, session.thread_id, code)
         session.thread_id, session.table_message_id = None, None
         notice = t(session.lang, THREAD_GONE_CODES[code], game=t(session.lang, f"{session.game}.name"))
-        await self._end(session, abandoned=True, notice=notice)
+        await self.end_game(session, abandoned=True, notice=notice)
 
     async def _update_table_once(self, session: GameSession) -> None:
         """Edit the table in place; re-post it (which pings) when a person must act or it got old.
@@ -1137,7 +1140,7 @@ class Games(commands.Cog):
                 key = "clock.afk.computer" if computer_takes_over else "clock.afk.rules"
                 session.add_line(t(session.lang, key, player=safe_name(info.name), count=afk_after,
                                    grace=f"{controls.afk_grace(session) or 0:g}", back=back))
-                self._want_table(session)
+                self.refresh_table(session)
         if stalled:
             seat_names = names(session, session.lang)
             for seat, outcome in stalled.items():
@@ -1145,7 +1148,7 @@ class Games(commands.Cog):
                                  + t(session.lang, f"clock.moved.{outcome}"))
             controls.on_stall(session, sorted(stalled))
             await persistence.save(self.bot, session)
-            self._want_table(session)
+            self.refresh_table(session)
 
     async def _remind(self, session: GameSession) -> None:
         """Ping whoever is still thinking, saying what happens at the deadline (one line per outcome)."""
@@ -1197,11 +1200,11 @@ class Games(commands.Cog):
             await persistence.save(self.bot, session)
             await reply_privately(interaction, t(lang, "games.left_game"))
             if not session.humans():
-                await self._end(session, abandoned=True)
+                await self.end_game(session, abandoned=True)
                 return
             self._after_change(session)
 
-    async def _end(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
+    async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
         """Post the final summary, record the result (unrated when abandoned), free the seats.
 
         ``notice`` (the thread is gone) is said in the channel instead of updating the lost table.

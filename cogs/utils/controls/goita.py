@@ -28,9 +28,8 @@ from ..words import names
 from . import WAIT, WAIT_ALONE, GameControls
 
 if TYPE_CHECKING:
-    from cogs.games import Games
-
     from ..session import GameSession
+    from . import TableActions
 
 SEAT_KEYS = ("S", "E", "N", "W")
 #: the verb of the "Abort game" button offered when a leader's time ran out (§12.10)
@@ -318,7 +317,7 @@ class GoitaControls(GameControls):
 
     # ---------------------------------------------------------------- clicks
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         """``pick``/``back`` step the composer; ``go`` commits a play or pass; ``decide`` is R5.6/R5.7;
         ``abort`` ends the game when a leader's time ran out (§12.10)."""
@@ -329,7 +328,7 @@ class GoitaControls(GameControls):
         if state is None:
             return False
         if verb == ABORT_VERB:
-            await self._abort(cog, interaction, session, seat, lang)
+            await self._abort(table, interaction, session, seat, lang)
             return True
         if verb == "decide":
             if state.phase != "decide" or seat not in state.deciders:
@@ -338,14 +337,14 @@ class GoitaControls(GameControls):
                 await reply_privately(interaction, t(lang, "goita.ui.only_partner", who=who) if who else
                                       t(lang, "goita.no_decision"))
                 return True
-            await cog.panel_play(interaction, session, seat, session.version if version is None else version,
+            await table.panel_play(interaction, session, seat, session.version if version is None else version,
                                  Decide(arg == "redeal"))
             return True
         if verb == "go":
-            await cog.panel_play(interaction, session, seat, version, _action(arg))
+            await table.panel_play(interaction, session, seat, version, _action(arg))
             return True
         if version != session.version:
-            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+            await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
             return True
         if verb == "back":
             self._first.pop((session.id, seat), None)
@@ -354,13 +353,13 @@ class GoitaControls(GameControls):
                 self._first.clear()
             self._first[(session.id, seat)] = (session.version, int(arg))
         else:
-            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.not_legal_now"))
+            await table.show_panel(interaction, session, seat, note=t(lang, "games.error.not_legal_now"))
             return True
-        await cog._edit_panel(interaction, session, seat)
+        await table.show_panel(interaction, session, seat)
         return True
 
 
-    async def _abort(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def _abort(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                      lang: str) -> None:
         """§12.10: another player ends the game whose leader's time ran out (unrated, like an abandon)."""
         async with session.lock:
@@ -374,7 +373,7 @@ class GoitaControls(GameControls):
             self._stalls.pop(session.id, None)
             session.add_line(t(session.lang, "clock.abort.done", player=names(session, session.lang)[seat]))
             await reply_privately(interaction, t(lang, "clock.abort.confirm"))
-            await cog._end(session, abandoned=True)
+            await table.end_game(session, abandoned=True)
 
 
 def _action(arg: str) -> Action | None:

@@ -37,16 +37,14 @@ from bot.games.gouji.notation import (
 from bot.i18n import language_of, t
 from bot.replies import edit_clicked, reply_privately, send_private
 
-from .. import persistence
 from ..components import GameButton, GameSelect
 from ..messages import panel_surface
 from ..words import names, reason
 from . import GameControls
 
 if TYPE_CHECKING:
-    from cogs.games import Games
-
     from ..session import GameSession
+    from . import TableActions
 
 WILD_ONLY = 0
 ROWS = 5
@@ -150,7 +148,7 @@ class GoujiControls(GameControls):
                 out.add(seat)
         return out
 
-    def computer_wait(self, cog: Games, session: GameSession, seats: list[int]) -> float:
+    def computer_wait(self, table: TableActions, session: GameSession, seats: list[int]) -> float:
         """How long the computer seats ``seats`` should still hold back (``math.inf``: until people act).
 
         * Endgame slot (R9.6.3, §13.8): with a person among the candidates, leave it to him.
@@ -175,7 +173,7 @@ class GoujiControls(GameControls):
             return 0.0
         if not any(s % 2 == responder % 2 for s in seats):
             return 0.0
-        hold = float(state.options.get("cpu_shao_wait_s", 8)) if cog.computer_delay > 0 else 0.0
+        hold = float(state.options.get("cpu_shao_wait_s", 8)) if table.computer_delay > 0 else 0.0
         if hold <= 0:
             return 0.0
         key = (state.deal_no, len(state.trick), state.top_seat, state.turn)
@@ -518,7 +516,7 @@ class GoujiControls(GameControls):
 
     # ------------------------------------------------------------------ clicks
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         if not verb.startswith("gj_"):
             return False
@@ -532,7 +530,7 @@ class GoujiControls(GameControls):
             await self._edit_suggestion(interaction, session, seat, arg[1:], verb, value, lang)
             return True
         if verb in ("gj_sug", "gj_sugok"):
-            await self._suggest(cog, interaction, session, seat, arg, verb == "gj_sugok", lang)
+            await self._suggest(table, interaction, session, seat, arg, verb == "gj_sugok", lang)
             return True
         if verb == "gj_slot":
             target = int(arg) if arg.isdigit() else -1
@@ -540,11 +538,11 @@ class GoujiControls(GameControls):
             if refusal:
                 await reply_privately(interaction, refusal)
                 return True
-            await self._play(cog, interaction, session, seat, version, Choose(target))
+            await self._play(table, interaction, session, seat, version, Choose(target))
             return True
         if verb in ("gj_rank", "gj_nat", "gj_two", "gj_jok", "gj_clear", "gj_ret"):
             if version is None or version != session.version:
-                await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+                await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
                 return True
             legal = gouji.legal_actions(state, seat)
             mode = self._composing(state, seat, legal)
@@ -557,15 +555,15 @@ class GoujiControls(GameControls):
             mode = self._composing(state, seat, legal)
             action = self._action_for(state, seat, draft, mode or "turn")
             if action is None and version == session.version:
-                await cog._edit_panel(interaction, session, seat, note=t(lang, "gouji.empty_set"))
+                await table.show_panel(interaction, session, seat, note=t(lang, "gouji.empty_set"))
                 return True
-            await self._play(cog, interaction, session, seat, version, action)
+            await self._play(table, interaction, session, seat, version, action)
             return True
         if verb == "gj_pass":
-            await self._play(cog, interaction, session, seat, version, Decision(arg or "pass"))
+            await self._play(table, interaction, session, seat, version, Decision(arg or "pass"))
             return True
         if verb == "gj_choose":
-            await self._play(cog, interaction, session, seat, version, Choose(int(arg)) if arg.isdigit() else None)
+            await self._play(table, interaction, session, seat, version, Choose(int(arg)) if arg.isdigit() else None)
             return True
         if verb in ("gj_rok", "gj_rlow"):
             legal = gouji.legal_actions(state, seat)
@@ -575,7 +573,7 @@ class GoujiControls(GameControls):
                 back = gouji.timeout_action(state, seat)
             elif returns:
                 back = Return(tuple(sorted(draft.returns)))
-            await self._play(cog, interaction, session, seat, version, back)
+            await self._play(table, interaction, session, seat, version, back)
             return True
         if verb == "gj_tpass":
             legal = gouji.legal_actions(state, seat)
@@ -583,35 +581,35 @@ class GoujiControls(GameControls):
             if "pass" not in kinds:
                 await reply_privately(interaction, t(lang, "games.error.cannot_pass"))
                 return True
-            await cog.panel_play(interaction, session, seat, version, Decision("pass"))
+            await table.panel_play(interaction, session, seat, version, Decision("pass"))
             return True
         if verb == "gj_ask":
             await self._ask_menu(interaction, session, seat, lang)
             return True
         if verb == "gj_askt":
             target = int(arg) if arg.isdigit() else -1
-            await cog.panel_play(interaction, session, seat, version, AskCount(target) if 0 <= target < 6 else None)
+            await table.panel_play(interaction, session, seat, version, AskCount(target) if 0 <= target < 6 else None)
             return True
         if verb == "gj_team":
             await self._team_menu(interaction, session, seat, lang)
             return True
         if verb in ("gj_show", "gj_expose"):
             kind = "show_partners" if verb == "gj_show" else "expose"
-            await cog.panel_play(interaction, session, seat, version, Decision(kind))
+            await table.panel_play(interaction, session, seat, version, Decision(kind))
             return True
         if verb == "gj_shao":
             legal = gouji.legal_actions(state, seat) if session.paused_until is None else []
             if not any(isinstance(a, ShaoPai) for a in legal):
                 await reply_privately(interaction, t(lang, "gouji.ui.shao_refused"))
                 return True
-            await cog._send_panel(interaction, session)
+            await table.open_panel(interaction, session)
             return True
         if verb == "gj_rang":
             legal = gouji.legal_actions(state, seat) if session.paused_until is None else []
             if Decision("rang_pai") not in legal:
                 await reply_privately(interaction, t(lang, "gouji.rang_not_possible"))
                 return True
-            await cog.panel_play(interaction, session, seat, version, Decision("rang_pai"))
+            await table.panel_play(interaction, session, seat, version, Decision("rang_pai"))
             return True
         return False
 
@@ -621,10 +619,10 @@ class GoujiControls(GameControls):
         surface = panel_surface(session, seat, lang, None)
         await edit_clicked(interaction, content=surface.content, view=surface.view())
 
-    async def _play(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def _play(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                     version: int | None, action: Any) -> None:
         before = session.version
-        await cog.panel_play(interaction, session, seat, version, action)
+        await table.panel_play(interaction, session, seat, version, action)
         if session.version != before:
             self.drafts.pop((session.id, seat), None)
 
@@ -806,7 +804,7 @@ class GoujiControls(GameControls):
         content, view = self._suggestion_surface(session, seat, target, lang)
         await edit_clicked(interaction, content=content, view=view)
 
-    async def _suggest(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def _suggest(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        arg: str, post: bool, lang: str) -> None:
         """Open the suggestion composer (``gj_sug``) or post the composed set publicly (``gj_sugok``,
         ``<seat>p`` suggests passing). The owner still decides (R9.4.2): nothing is played."""
@@ -836,8 +834,8 @@ class GoujiControls(GameControls):
             if len(self.suggestions) > 5000:
                 self.suggestions.clear()
             self.suggestions[(session.id, target, seat)] = (text, state.deal_no, state.counts[target])
-            await persistence.save(cog.bot, session)
-        cog._want_table(session)
+            await table.save(session)
+        table.refresh_table(session)
         content, view = self._suggestion_surface(session, seat, target, lang, note=t(lang, "gouji.ui.suggest_posted"))
         await edit_clicked(interaction, content=content, view=view)
 

@@ -35,9 +35,8 @@ from ..words import names
 from . import GameControls
 
 if TYPE_CHECKING:
-    from cogs.games import Games
-
     from ..session import GameSession
+    from . import TableActions
 
 VERBS = ("zs_cards", "zs_as", "zs_play", "zs_pass", "zs_clear", "zs_quick")
 QUICK = 25  # options of the quick-play select (Discord's limit)
@@ -234,7 +233,7 @@ class ZhengShangyouControls(GameControls):
 
     # ------------------------------------------------------------------ clicks
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         if verb not in VERBS:
             return False
@@ -247,7 +246,7 @@ class ZhengShangyouControls(GameControls):
             # picking cards is never a move: off turn (planning) the version moves on with every play of
             # the others, so a pick on an older panel still updates the selection and shows the panel afresh
             if verb != "zs_cards" and (version is None or version != session.version):
-                await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+                await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
                 return True
             if verb == "zs_cards":
                 by_text = {card.ascii: card for card in state.hands[seat]}
@@ -269,7 +268,7 @@ class ZhengShangyouControls(GameControls):
         else:
             action = Pass() if verb == "zs_pass" else self._play_for(state, seat, draft)
         before = session.version
-        await cog.panel_play(interaction, session, seat, version, action)
+        await table.panel_play(interaction, session, seat, version, action)
         if session.version != before:
             self.drafts.pop((session.id, seat), None)
         return True
