@@ -24,6 +24,7 @@ ACK_BUDGET_SECONDS = 1.0
 
 _LOCK = "teahouse.answer_lock"
 _WATCHDOG = "teahouse.answer_watchdog"
+_TRIED = "teahouse.answer_tried"  # a response was sent, even if Discord refused it (an expired token)
 
 
 def _lock(interaction: discord.Interaction) -> asyncio.Lock:
@@ -46,7 +47,7 @@ def answer_soon(interaction: discord.Interaction, *, private: bool = False,
     async def watchdog() -> None:
         await asyncio.sleep(budget)
         async with _lock(interaction):
-            if interaction.response.is_done():
+            if interaction.response.is_done() or interaction.extras.get(_TRIED):
                 return
             with contextlib.suppress(discord.InteractionResponded):
                 if interaction.type == discord.InteractionType.component:
@@ -71,6 +72,11 @@ def _answered(interaction: discord.Interaction) -> None:
         task.cancel()
 
 
+def _trying(interaction: discord.Interaction) -> None:
+    """The handler answers now: the watchdog must not answer too, whether or not this answer gets through."""
+    interaction.extras[_TRIED] = True
+
+
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer: the response if none was sent yet, otherwise a follow-up.
 
@@ -84,6 +90,7 @@ async def send_private(interaction: discord.Interaction, content: str, **kwargs:
     kwargs = {key: value for key, value in kwargs.items() if value is not None}
     async with _lock(interaction):
         if not interaction.response.is_done():
+            _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
                 await interaction.response.send_message(content, ephemeral=True, **kwargs)
                 _answered(interaction)
@@ -95,6 +102,7 @@ async def send_public(interaction: discord.Interaction, content: str, **kwargs: 
     """A new public message as the answer (a lobby): the response, or a follow-up."""
     async with _lock(interaction):
         if not interaction.response.is_done():
+            _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
                 await interaction.response.send_message(content, **kwargs)
                 _answered(interaction)
@@ -106,6 +114,7 @@ async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Edit the message whose component was clicked (``content``, ``attachments``, ``view``)."""
     async with _lock(interaction):
         if not interaction.response.is_done():
+            _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
                 await interaction.response.edit_message(**kwargs)
                 _answered(interaction)

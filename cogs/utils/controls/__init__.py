@@ -47,8 +47,9 @@ class TableActions(Protocol):
     async def open_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
         """A new private panel for the person who clicked."""
 
-    async def end_game(self, session: GameSession, abandoned: bool = False) -> None:
-        """End the game (unrated when abandoned), post the summary, free the seats."""
+    async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
+        """End the game (unrated when abandoned), post the summary, free the seats; ``notice`` is said
+        in the channel instead of the final table (its thread is gone)."""
 
     def refresh_table(self, session: GameSession) -> None:
         """Show the table again soon (its text or buttons changed without a move)."""
