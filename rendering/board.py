@@ -11,19 +11,18 @@ from bot.i18n import t
 
 from . import common as c
 from . import text as tx
+from .games import art
 
 WIDTH = 1024
 ROW_H = 52
 MAX_ROWS = 15
 MEDALS = {1: "#D4A017", 2: "#A8A9AD", 3: "#B87333"}
-TEAM_NAMES = {"gouji": ("ACE", "BDF"), "zhengshangyou": ("A", "B")}
 
 
 def team_names(game_id: str, lang: str) -> tuple[str, ...]:
-    """Team labels: seat letters for the climbing games, the catalog's compass pairs for Goita."""
-    if game_id == "goita":
-        return (t(lang, "rendering.goita.team_ns"), t(lang, "rendering.goita.team_ew"))
-    return TEAM_NAMES.get(game_id, ("A", "B", "C", "D"))
+    """Team labels of ``game_id`` (its ``rendering/games/<id>.py``): seat letters for the climbing
+    games, the catalog's compass pairs for Goita."""
+    return art(game_id).team_names(lang)
 
 
 def _int_keys(data: Any) -> dict[int, Any]:
@@ -57,7 +56,7 @@ def _history(game_id: str, data: Mapping[str, Any], lang: str) -> list[tuple[str
         if not isinstance(entry, Mapping):
             continue
         points = entry.get("points")
-        if game_id == "gostop":
+        if "winner_seat" in entry:  # a round won by one seat (Go-Stop) or a nagari, not a team's hand
             winner = entry.get("winner_seat")
             if winner is None or not isinstance(points, list):
                 items.append((t(lang, "rendering.summary.nagari", n=i), "#4F6272"))

@@ -6,17 +6,19 @@ legal_actions, apply) to reach a mid-game position, then renders only their view
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
+from bot.games import GAMES
+from bot.games.registry import engine
 from bot.i18n import LANGUAGES, t
 
-from . import GAMES, render_hand, render_leaderboard, render_summary, render_table
+from . import render_hand, render_leaderboard, render_summary, render_table
 
-SEATS = {"zhengshangyou": 5, "gouji": 6, "gostop": 3, "goita": 4}
+#: seats of each game's example table (its record's ``example_seats``)
+SEATS = {game.id: game.example_seats for game in GAMES}
 NAMES = [
     "Alice", "Дмитрий Шостакович", "علی‌رضا محمدی", "王小明", "김민준 🎲", "Zoë O'Brien-Łukasiewicz the Third",
     "ごいた名人", "Bob",
@@ -26,7 +28,7 @@ NAMES = [
 def play_to(game_id: str, seed: int, steps: int, seats: int | None = None,
             options: dict[str, Any] | None = None) -> tuple[Any, Any]:
     """A game ``steps`` actions in (random legal actions from ``seed``): (module, state)."""
-    module = importlib.import_module(f"bot.games.{game_id}")
+    module = engine(game_id)
     state = module.new_game(seats or SEATS[game_id], seed, options)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -65,10 +67,10 @@ def rules_table(game_id: str) -> tuple[Any, list[str]]:
 def write_all(outdir: Path, seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -> list[Path]:
     """Write every image kind in every language into ``outdir/<lang>/<kind>.png``; returns the paths."""
     written: list[Path] = []
-    steps = {"zhengshangyou": 14, "gouji": 40, "gostop": 9, "goita": 9}
     positions = {}
-    for game_id in GAMES:
-        module, state = play_to(game_id, seed, steps[game_id])
+    for game in GAMES:
+        game_id = game.id
+        module, state = play_to(game_id, seed, game.example_moves)
         finished_module, finished = play_out(game_id, seed)
         positions[game_id] = (module, state, _summary(finished_module, finished))
     module8, state8 = play_to("zhengshangyou", seed, 10, seats=8)
@@ -80,8 +82,7 @@ def write_all(outdir: Path, seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -
         written.append(path)
 
     for lang in langs:
-        for game_id in GAMES:
-            module, state, summary = positions[game_id]
+        for game_id, (module, state, summary) in positions.items():
             names = NAMES[: SEATS[game_id]]
             save(lang, f"{game_id}_table", render_table(game_id, module.view(state, None), names, lang))
             seat = min(module.to_act(state) or {0})

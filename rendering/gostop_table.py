@@ -14,7 +14,6 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, MONTH, TYPE
-from bot.games.gostop.scoring import Rules, score_parts
 from bot.i18n import has, t
 
 from . import common as c
@@ -204,24 +203,11 @@ GROUP_POINTS: dict[str, tuple[str, tuple[str, ...]]] = {
 FACTORS = (("go", "go_mult"), ("shake", "shake_mult"), ("nagari", "nagari_mult"), ("meong_dda", "meong_dda"))
 
 
-def multiplier(gos: int, shakes: int, nagari_streak: int) -> int:
-    """The doubling a win would carry now (R7.9): 2^shakes × go_mult × nagari_mult."""
-    return 2 ** shakes * 2 ** max(0, gos - 2) * 2 ** nagari_streak
-
-
 def breakdown(view: Any, pv: Any) -> dict[str, int]:
-    """``pv``'s score by category: the view's ``score_parts`` when it has them, else worked out from
-    the public captures with the engine's scoring (go count and a plain multiplier only)."""
-    given = getattr(view, "score_parts", ()) or ()
-    if 0 <= pv.seat < len(given) and given[pv.seat]:
-        return dict(given[pv.seat])
-    cards = [ID_OF[card] for card in pv.captures if card in ID_OF]
-    parts = score_parts(cards, Rules.from_options(getattr(view, "options", None) or {}))
-    gos = int(pv.go_count)
-    parts.update(go_count=gos, go_bonus=min(gos, 2), go_mult=2 ** max(0, gos - 2),
-                 shake_mult=2 ** len(pv.shaken), nagari_mult=2 ** view.nagari_streak, meong_dda=1,
-                 multiplier=multiplier(gos, len(pv.shaken), view.nagari_streak))
-    return parts
+    """``pv``'s score by category and the multipliers a win would carry now (R6.1–R6.8, R7.9), as the
+    engine puts them in the view's ``score_parts``: the renderer computes no rule of its own."""
+    given = view.score_parts
+    return dict(given[pv.seat]) if 0 <= pv.seat < len(given) else {}
 
 
 def _points(draw: ImageDraw.ImageDraw, parts: dict[str, int], kind: str, x: int, y0: int, width: int,

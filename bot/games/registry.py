@@ -10,7 +10,7 @@ from .core import GameModule
 
 
 def engine(game_id: str) -> GameModule:
-    """The engine package for ``game_id`` (``KeyError`` for an unknown id)."""
+    """The engine package ``bot/games/<id>/`` of a game in ``GAMES`` (``KeyError`` for an unknown id)."""
     if game_id not in GAME_IDS:
         raise KeyError(game_id)
     return cast(GameModule, importlib.import_module(f"bot.games.{game_id}"))

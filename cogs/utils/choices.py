@@ -1,6 +1,11 @@
 """Slash-command choices shared by the cogs."""
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-#: The game option of every command; Discord shows it as a fixed list (keep in step with ``GAME_IDS``).
-GameChoice = Literal["gouji", "zhengshangyou", "gostop", "goita"]
+from bot.games import GAME_IDS
+
+if TYPE_CHECKING:
+    GameChoice = str
+else:
+    #: The game option of every command: Discord shows it as a fixed list, one choice per id in ``GAMES``.
+    GameChoice = Literal[GAME_IDS]

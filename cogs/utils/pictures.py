@@ -14,6 +14,7 @@ from collections import OrderedDict
 from functools import cache
 from typing import Any
 
+from bot.games import record
 from bot.games.registry import engine
 
 from .session import GameSession
@@ -68,14 +69,11 @@ def summary_picture(session: GameSession, data: dict[str, Any], lang: str) -> io
     return None if png is None else io.BytesIO(png)
 
 
-EXAMPLE_SEATS = {"gouji": 6, "zhengshangyou": 5, "gostop": 3, "goita": 4}
-
-
 @cache
 def _example_table(game: str, lang: str) -> bytes | None:
     """The table of a freshly dealt example game: what ``/rules`` illustrates the summary with."""
     mod = engine(game)
-    count = EXAMPLE_SEATS[game]
+    count = record(game).example_seats
     state = mod.new_game(count, 1)
     seat_names = [f"{chr(ord('A') + i)}" for i in range(count)]
     return _draw("table", game, mod.view(state, None), seat_names, lang=lang)

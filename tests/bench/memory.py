@@ -14,7 +14,7 @@ import random
 import time
 from typing import Any
 
-from bot.games import GAME_IDS
+from bot.games import GAME_IDS, record
 from bot.games.registry import engine
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -26,7 +26,7 @@ def rss_bytes() -> int:
 
 
 def seats_for(game: str) -> int:
-    return {"gouji": 6, "zhengshangyou": 5, "gostop": 3, "goita": 4}[game]
+    return record(game).example_seats
 
 
 def advance(mod: Any, state: Any, rng: random.Random, moves: int) -> None:

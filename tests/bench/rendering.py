@@ -12,15 +12,16 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from bot.games import GAMES
 from rendering import render_hand, render_leaderboard, render_summary, render_table
 from rendering.gallery import NAMES, SEATS, _summary, play_out, play_to, rules_table, sample_leaderboard
 
 
 def _cases() -> dict[str, Callable[[], bytes]]:
     cases: dict[str, Callable[[], bytes]] = {}
-    steps = {"zhengshangyou": 14, "gouji": 40, "gostop": 9, "goita": 9}
-    for game_id in ("zhengshangyou", "gouji", "gostop", "goita"):
-        module, state = play_to(game_id, 11, steps[game_id])
+    for game in GAMES:
+        game_id = game.id
+        module, state = play_to(game_id, 11, game.example_moves)
         names = NAMES[: SEATS[game_id]]
         public = module.view(state, None)
         seat = min(module.to_act(state) or {0})

@@ -18,10 +18,10 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.games.gouji import engine as gouji
-from bot.games.gouji.ai import easy_action
+from bot.games.gouji.ai import easy_action, endgame_choice
 from bot.games.gouji.notation import Choose, Decision, Play, Return, ShaoPai, format_action
 from bot.i18n import t
-from cogs.utils.controls.gouji import CONTROLS, grouped_hand, slot_cost
+from cogs.utils.controls.gouji import CONTROLS, grouped_hand
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -97,7 +97,7 @@ def team_choice(state: gouji.State, seat: int, people: set[int]) -> Choose | Non
     with the cheaper beating set."""
     if state.turn >= 0 or seat not in state.candidates or any(c in people for c in state.candidates):
         return None
-    best = min(state.candidates, key=lambda c: slot_cost(state, c))
+    best = endgame_choice({c: gouji.legal_actions(state, c) for c in state.candidates})
     return Choose(best) if best != seat else None
 
 

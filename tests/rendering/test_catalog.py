@@ -6,6 +6,7 @@ import re
 import string
 from pathlib import Path
 
+from bot.games import GAME_IDS
 from bot.games.goita.pieces import IDS as PIECE_IDS
 from bot.i18n import catalog
 
@@ -18,7 +19,7 @@ FAMILIES = {
     "rendering.climb.phase_name.": ["threes", "revolution", "ge_ming_vote", "ge_ming_decide", "swap", "tribute_agree",
                                     "tribute_return", "play", "finished"],
     "rendering.climb.zsy_mode.": ["individual", "team4", "team6"],
-    "rendering.game.": ["gouji", "zhengshangyou", "gostop", "goita"],
+    "rendering.game.": list(GAME_IDS),
     "rendering.goita.piece.": list(PIECE_IDS),
     "rendering.goita.seat.": ["S", "E", "N", "W"],
     "rendering.gostop.event.": ["ppuk", "chok", "ttadak", "sseul", "bomb", "shake"],
@@ -35,7 +36,7 @@ FAMILIES = {
 
 def _used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in SOURCE.glob("*.py"):
+    for path in SOURCE.rglob("*.py"):
         keys.update(LITERAL.findall(path.read_text(encoding="utf-8")))
     for prefix, names in FAMILIES.items():
         keys.update(prefix + name for name in names)

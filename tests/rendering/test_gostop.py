@@ -1,4 +1,4 @@
-"""Go-Stop table: each player's score by category (R6.1–R6.8) and the multiplier factors (R7.9)."""
+"""Go-Stop table: each player's score by category (R6.1–R6.8) and the multiplier factors (R7.9), read from the view."""
 
 from __future__ import annotations
 
@@ -26,15 +26,20 @@ def test_R6_the_categories_add_up_to_each_players_score() -> None:
     assert any(breakdown(view, pv)["godori"] == 5 for pv in view.players)
 
 
-def test_breakdown_without_the_view_field_comes_from_the_public_captures() -> None:
+def test_R7_9_the_table_shows_the_views_multiplier_and_computes_none() -> None:
+    """The multiplier is the engine's (the view's ``score_parts``): change it there and the picture
+    changes; without it the renderer draws no score breakdown rather than working one out."""
     view = _rich_view()
-    bare = dataclasses.replace(view, score_parts=())
-    for pv in view.players:
-        given, worked_out = breakdown(view, pv), breakdown(bare, pv)
-        for key in (*CATEGORIES, "go_count", "go_bonus", "go_mult", "shake_mult", "nagari_mult"):
-            assert worked_out[key] == given[key], (pv.seat, key)
     names = NAMES[:3]
-    assert render_table("gostop", bare, names) == render_table("gostop", view, names)
+    seat = next(pv.seat for pv in view.players if breakdown(view, pv)["multiplier"] > 1)
+    parts = [dict(p) for p in view.score_parts]
+    parts[seat]["multiplier"] *= 2
+    doubled = dataclasses.replace(view, score_parts=tuple(parts))
+    assert breakdown(doubled, view.players[seat])["multiplier"] == 2 * breakdown(view, view.players[seat])["multiplier"]
+    assert render_table("gostop", doubled, names) != render_table("gostop", view, names)
+    bare = dataclasses.replace(view, score_parts=())
+    assert all(breakdown(bare, pv) == {} for pv in view.players)
+    assert render_table("gostop", bare, names).startswith(b"\x89PNG")
 
 
 def test_R7_9_the_multiplier_shown_is_the_product_of_its_factors() -> None:

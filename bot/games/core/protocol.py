@@ -1,8 +1,9 @@
 """The engine contract every game package implements (see DESIGN.md).
 
 A game package ``bot/games/<id>/`` exposes module-level names matching
-``GameModule`` below; ``bot.games.GAMES`` maps each id to its package, so the
-Discord layer, the renderer, storage and benchmarks treat all games alike.
+``GameModule`` below; ``bot.games.GAMES`` holds each game's record and
+``bot.games.registry.engine(id)`` its package, so the Discord layer, the renderer,
+storage and benchmarks treat all games alike.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .notation import BJ, RJ, TWO, Action, Decision, Play, Return, ShaoPai
 from .views import View
@@ -29,6 +29,21 @@ def hand_from_view(view: View) -> list[int]:
 def play_cost(play: Play) -> tuple[int, int, int, int]:
     """Cheapest first: fewest jokers, fewest 2s, lowest level (§13.8 'cheapest beating set')."""
     return (play.bj + play.rj, play.twos, play.level, play.rj)
+
+
+def slot_cost(legal: Sequence[Action]) -> tuple[int, ...]:
+    """§13.8: how dear filling an endgame slot is for a candidate with these legal actions: his cheapest
+    beating set (fewest jokers, fewest 2s, lowest level), or worse than any set when he cannot beat."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    return (0, *play_cost(min(plays, key=play_cost))) if plays else (1, 0, 0, 0, 0)
+
+
+def endgame_choice(legal_of: Mapping[int, Sequence[Action]]) -> int:
+    """§13.8 endgame team choice between computer candidates: the one with the cheaper beating set fills
+    the slot. Computer partners agree at the table, so each candidate's legal actions count; ``legal_of``
+    lists the candidates in the engine's order (the default member first), and equal costs keep the
+    earlier one (R9.6.3 step 2)."""
+    return min(legal_of, key=lambda seat: slot_cost(legal_of[seat]))
 
 
 def easy_play(hand: list[int], top: Play | None, top_seat: int | None, seat: int,
@@ -113,4 +128,5 @@ def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.R
     raise ValueError(f"unknown AI level {level!r}")
 
 
-__all__ = ["BJ", "RJ", "TWO", "Decision", "choose_action", "easy_action", "easy_play", "hand_from_view"]
+__all__ = ["BJ", "RJ", "TWO", "Decision", "choose_action", "easy_action", "easy_play", "endgame_choice",
+           "hand_from_view", "slot_cost"]

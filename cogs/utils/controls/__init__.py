@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.games import GAME_IDS
 from bot.i18n import t
 
 from ..components import GameButton
@@ -211,7 +212,10 @@ _DEFAULT = GameControls()
 
 @cache
 def controls_for(game: str) -> GameControls:
-    """The game's ``CONTROLS`` from ``cogs.utils.controls.<game>``, or the defaults."""
+    """The game's ``CONTROLS`` from ``cogs.utils.controls.<game>``, or the defaults; ``game`` is an id of the
+    record ``bot.games.GAMES`` (``KeyError`` for any other), which is the only list of games."""
+    if game not in GAME_IDS:
+        raise KeyError(game)
     try:
         module = importlib.import_module(f"{__name__}.{game}")
     except ModuleNotFoundError as err:

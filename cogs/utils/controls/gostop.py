@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.core import Event, IllegalAction
+from bot.games.gostop import timeouts
 from bot.games.gostop.actions import Action, format_action, parse_action
-from bot.games.gostop.cards import ID_OF, IDS, MONTH, PI, TYPE
+from bot.games.gostop.cards import ID_OF, IDS, MONTH
 from bot.i18n import has, t
 from bot.replies import reply_privately
 
@@ -37,7 +38,6 @@ BACK = "back"  # leave the target step
 EXPLAINED = ("stop", "auto_stop", "payment", "chongtong", "three_ppuk", "nagari", "syodang_nagari")
 SITTING = ("sitting_out", "forced_out")
 PARTS = ("brights", "godori", "animals", "hong_dan", "cheong_dan", "cho_dan", "ribbons", "junk")
-_VALUE = {"bright": 4, "animal": 3, "ribbon": 2, "junk": 1, "joker": 1}  # a timed-out choice takes the best
 
 
 def names(session: GameSession, lang: str) -> list[str]:
@@ -71,7 +71,7 @@ class GostopControls(GameControls):
     """The Go-Stop composer; the picked card of a two-target play lives here (a UI step, not a move)."""
 
     #: §13.4: "suggested default 120 s per action", the same for every decision
-    rules_turn_seconds = 120
+    rules_turn_seconds = timeouts.TURN_SECONDS
 
     def __init__(self) -> None:
         self._picked: dict[tuple[int, int], tuple[int, str]] = {}
@@ -303,32 +303,17 @@ class GostopControls(GameControls):
     # ------------------------------------------------------------------ timeouts
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
-        """§13.4: Go/Stop times out to Stop, play-or-sit to sitting out, a choice of two to the higher value;
-        playing a card is left to the computer."""
-        kinds = {a.kind for a in legal}
-        if "stop" in kinds:
-            return next(a for a in legal if a.kind == "stop")
-        if "sit" in kinds:
-            return next(a for a in legal if a.kind == "sit")
-        takes = [a for a in legal if a.kind == "take"]
-        if takes:
-            return max(takes, key=lambda a: (_VALUE[TYPE[a.card]], PI[a.card], -a.card))
-        return None
+        """§13.4, as the engine's ``timeouts`` gives it: Stop, sit out, the higher-value card; playing a
+        card is left to the computer."""
+        return timeouts.timeout_action(legal)
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
-        """``timeout_action`` in words: Stop, sit out, the more valuable card, else the computer's play.
-        The Go/Stop question, the play-or-sit choice and a choice of two on the table are public."""
+        """``timeout_action`` in words. The Go/Stop question, the play-or-sit choice and a choice of two
+        on the table are public."""
         from bot.games.gostop import legal_actions
 
         state = session.state
-        kinds = {a.kind for a in legal_actions(state, seat)} if state is not None else set()
-        if "stop" in kinds:
-            return "stop"
-        if "sit" in kinds:
-            return "sit_out"
-        if "take" in kinds:
-            return "take_valuable"
-        return "computer"
+        return timeouts.timeout_outcome(legal_actions(state, seat) if state is not None else [])
 
     # ------------------------------------------------------------------ summaries
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.core import IllegalAction
+from bot.games.gouji import clock, moves
 from bot.games.gouji import engine as gouji
-from bot.games.gouji import moves
-from bot.games.gouji.ai import play_cost
+from bot.games.gouji.ai import endgame_choice
 from bot.games.gouji.notation import (
     BJ,
     RANK_TEXT,
@@ -80,37 +80,6 @@ def _hand(state: gouji.State, seat: int) -> list[int]:
 def grouped_hand(hand: list[int]) -> str:
     """``RJ×1 2×3 A×2 Q×4 … 3×2``: the hand by rank with counts, suits left out (R2.3)."""
     return " ".join(f"{RANK_TEXT[r]}×{hand[r]}" for r in _HIGH_FIRST if hand[r])
-
-
-#: §13.6 limits by decision window, in seconds (the lead is the turn length a game or server setting replaces)
-LEAD_SECONDS = 60
-WINDOW_SECONDS = {
-    "lead": LEAD_SECONDS, "follow": 40, "duel": 40, "team_choice": 20,
-    "threes": 20, "revolution": 30, "ge_ming_vote": 30, "ge_ming_decide": 20,
-    "swap": 15, "tribute_agree": 30, "tribute_return": 60,
-}
-#: §13.6 "On timeout" of each window, as the reminder says it (``clock.outcome.<name>``)
-WINDOW_OUTCOMES = {
-    "lead": "lowest_single", "follow": "pass", "duel": "pass", "team_choice": "default_member",
-    "threes": "show_threes", "revolution": "ready", "ge_ming_vote": "agree", "ge_ming_decide": "insist",
-    "swap": "no_swap", "tribute_agree": "tribute_agree", "tribute_return": "return_lowest",
-}
-REMINDER_SECONDS = 15.0
-AFK_AFTER_TIMEOUTS = 3
-AFK_GRACE_SECONDS = 5.0
-
-
-def window_name(state: gouji.State, seat: int) -> str | None:
-    """The §13.6 window ``seat`` is waited for in, from public facts only (phase, table, duel); a Xian
-    Rang Rang answer is part of the asked teammate's turn, so it ends with that turn."""
-    phase = state.phase
-    if phase != "play":
-        return phase if phase in WINDOW_SECONDS else None
-    if state.turn < 0:
-        return "team_choice" if seat in state.candidates else None
-    if state.top is None:
-        return "lead"
-    return "duel" if state.duel_a >= 0 else "follow"
 
 
 def _seat_name(session: GameSession, lang: str, seat: int) -> str:
@@ -192,54 +161,46 @@ class GoujiControls(GameControls):
         return action if action in legal else None
 
     def computer_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
-        """§13.8 endgame team choice between computers: the one with the cheaper beating set fills the
-        slot (computer partners agree at the table, so both hands count; equal costs keep the default
-        member, R9.6.3 step 2). With a person among the candidates the computers wait (``computer_wait``)."""
+        """§13.8 endgame team choice between computers, as the AI makes it (``endgame_choice``). With a
+        person among the candidates the computers wait (``computer_wait``)."""
         state = session.state
         if state is None or state.phase != "play" or state.turn >= 0 or seat not in state.candidates:
             return None
         if any(not session.seats[c].computer_plays for c in state.candidates):
             return None
-        best = min(state.candidates, key=lambda c: slot_cost(state, c))
+        best = endgame_choice({c: gouji.legal_actions(state, c) for c in state.candidates})
         choice = Choose(best)
         return choice if best != seat and choice in legal else None
 
-    # ------------------------------------------------------------------ the clock (§13.6)
+    # ------------------------------------------------------------------ the clock (§13.6: the engine's ``clock``)
 
-    rules_turn_seconds = LEAD_SECONDS
+    rules_turn_seconds = clock.LEAD_SECONDS
 
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
         """§13.6: each decision has its own limit (lead 60 s, follow and duel answer 40 s, votes 30 s …),
         at the session's pace. Only the phase and the public table decide it, never the seat's hand."""
-        name = window_name(session.state, seat) if session.state is not None else None
-        return None if name is None else self.paced(session, WINDOW_SECONDS[name])
+        seconds = clock.window_seconds(session.state, seat) if session.state is not None else None
+        return None if seconds is None else self.paced(session, seconds)
 
     def window_key(self, session: GameSession, seat: int) -> Any:
-        state = session.state
-        return None if state is None else (state.hand_no, state.deal_no, window_name(state, seat))
+        return None if session.state is None else clock.window_key(session.state, seat)
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
         """§13.6: a reminder 15 s before expiry."""
-        return REMINDER_SECONDS
+        return clock.REMINDER_SECONDS
 
     def afk_after(self, session: GameSession) -> int | None:
         """§13.6: AFK after 3 consecutive timeouts."""
-        return AFK_AFTER_TIMEOUTS
+        return clock.AFK_AFTER_TIMEOUTS
 
     #: §13.6: an AFK player is back "when he clicks anything"
     back_by = "click"
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
-        """§13.6 "On timeout" of the window ``seat`` is in (a Shao Pai leader: the first legal restricted
-        lead, R8.7); with ``afk_takeover = cpu`` an AFK player's last timeout hands him to the computer,
-        but that move is still the rules' one."""
-        state = session.state
-        name = window_name(state, seat) if state is not None else None
-        if name is None:
-            return "computer"
-        if name == "lead" and state.shao == seat:
-            return "first_lead"
-        return WINDOW_OUTCOMES[name]
+        """§13.6 "On timeout" of the window ``seat`` is in; with ``afk_takeover = cpu`` an AFK player's
+        last timeout hands him to the computer, but that move is still the rules' one."""
+        outcome = clock.timeout_outcome(session.state, seat) if session.state is not None else None
+        return "computer" if outcome is None else outcome
 
     def afk_grace(self, session: GameSession) -> float | None:
         """§13.6: an AFK player's decisions are made by the timeout rules after 5 s; with
@@ -247,7 +208,7 @@ class GoujiControls(GameControls):
         state = session.state
         if state is not None and state.options.get("afk_takeover") == "cpu":
             return None
-        return AFK_GRACE_SECONDS
+        return clock.AFK_GRACE_SECONDS
 
     # ------------------------------------------------------------------ public table
 
@@ -886,18 +847,10 @@ def set_selects(gid: int, version: int, hand: list[int], draft: Draft, sets: lis
     return selects
 
 
-def slot_cost(state: gouji.State, seat: int) -> tuple[int, ...]:
-    """§13.8: how dear filling an endgame slot is for ``seat``: his cheapest beating set (fewest
-    jokers, fewest 2s, lowest level), or worse than any set when he cannot beat the table."""
-    plays = [a for a in gouji.legal_actions(state, seat) if isinstance(a, Play)]
-    return (0, *play_cost(min(plays, key=play_cost))) if plays else (1, 0, 0, 0, 0)
-
-
 def _lang(interaction: discord.Interaction) -> str:
     return language_of(interaction.locale.value)
 
 
 CONTROLS = GoujiControls()
 
-__all__ = ["CONTROLS", "WINDOW_OUTCOMES", "WINDOW_SECONDS", "Draft", "GoujiControls", "grouped_hand", "set_selects",
-           "slot_cost", "window_name"]
+__all__ = ["CONTROLS", "Draft", "GoujiControls", "grouped_hand", "set_selects"]

@@ -24,7 +24,7 @@ import discord
 
 from bot.games.core import Card
 from bot.games.zhengshangyou import engine as zsy
-from bot.games.zhengshangyou import timeout_action
+from bot.games.zhengshangyou import timeout_action, timeouts
 from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
 from bot.i18n import language_of, t
 from bot.replies import edit_clicked
@@ -99,33 +99,27 @@ class ZhengShangyouControls(GameControls):
     def __init__(self) -> None:
         self.drafts: dict[tuple[int, int], Draft] = {}
 
-    # §16.6: one turn timer (90 s) for every decision, a reminder at 20 s left; after 2 timeouts in a row
-    # the timeout policies act for an AFK player after 5 s per decision until he plays again
-    rules_turn_seconds = 90
+    # §16.6 (the engine's ``timeouts``): one turn timer for every decision, a reminder before it ends; after
+    # timeouts in a row the timeout policies act for an AFK player after a grace per decision until he is back
+    rules_turn_seconds = timeouts.TURN_SECONDS
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
-        return 20.0
+        return timeouts.REMINDER_SECONDS
 
     def afk_after(self, session: GameSession) -> int | None:
-        return 2
+        return timeouts.AFK_AFTER_TIMEOUTS
 
     def afk_grace(self, session: GameSession) -> float | None:
-        return 5.0
+        return timeouts.AFK_GRACE_SECONDS
 
     #: §16.6: AFK "until they click [I'm back] in their hand view" (a move of theirs counts too)
     back_by = "button"
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
-        """§16.6 in words, from the public phase and table: pass when following, the lowest single when
-        leading, a top card as tribute, the lowest card as return, the higher card when choosing."""
+        """§16.6 in words, from the public view: pass when following, the lowest single when leading, a
+        top card as tribute, the lowest card as return, the higher card when choosing."""
         state = session.state
-        if state is None:
-            return "computer"
-        phase = state.phase
-        if phase == zsy.PLAY:
-            return "pass" if state.top_combo is not None else "lowest_single"
-        return {zsy.TRIBUTE: "tribute_top", zsy.RETURN: "return_low", zsy.TAKE_TRIBUTE: "take_higher",
-                zsy.TAKE_RETURN: "take_higher"}.get(phase, "computer")
+        return "computer" if state is None else timeouts.timeout_outcome(zsy.view(state, None))
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange."""

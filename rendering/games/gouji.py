@@ -1,0 +1,28 @@
+"""Gou Ji (§13): the climbing drawing with Gou Ji's adapter; teams are the seat letters ACE and BDF."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image
+
+from bot.i18n import t
+
+from .. import climbing
+
+
+def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
+    return climbing.draw_table(climbing.gouji_table(view, names, lang), lang)
+
+
+def draw_hand(view: Any, lang: str) -> Image.Image:
+    cards = climbing.gouji_hand_cards(view.hand)
+    title = t(lang, "rendering.game.gouji")
+    sub = t(lang, "rendering.climb.your_hand", n=len(cards))
+    note = t(lang, "rendering.climb.your_turn") if view.turn == view.seat else ""
+    return climbing.draw_hand(title, sub, cards, lang, note)
+
+
+def team_names(lang: str) -> tuple[str, ...]:
+    return ("ACE", "BDF")
