@@ -305,7 +305,10 @@ class Games(commands.Cog):
             return
         if controls_for(session.game).back_by == "click" and verb != BACK_VERB:
             await self._come_back(session, seat)  # §13.6: AFK "until he clicks anything"
+        drafts = session.ui_fingerprint()
         if await controls_for(session.game).on_click(self, interaction, session, seat, version, verb, arg, values):
+            if session.phase == PLAYING and session.ui_fingerprint() != drafts:
+                await self.save(session)  # a composer step: the picks are saved with the game
             return
         if verb == BACK_VERB:
             await self._come_back(session, seat)

@@ -32,7 +32,7 @@ class HandPanel:
 
     async def build(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
         await self.host.commit(session)
-        image = await asyncio.to_thread(pictures.hand_picture, session, seat, lang)
+        image = await asyncio.to_thread(pictures.seat_hand(session, seat, lang))
         surface = panel_surface(session, seat, lang, image, page=page, note=note)
         surface.items += controls_for(session.game).back_items(session, seat, lang)
         return surface

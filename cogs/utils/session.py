@@ -8,6 +8,7 @@ a JSON snapshot so a restart loses nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,6 +125,10 @@ class GameSession:
     rated: bool = True
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
+    #: what the game's controls remember between clicks (a composer's picks, a suggestion, a standing offer),
+    #: by key; saved with the game, so a restart keeps a half-composed play. Values are plain data or
+    #: dataclasses, which the controls rebuild from their saved (plain) form when they first read them
+    ui: dict[str, Any] = field(default_factory=dict)
     lock: GameLock = field(default_factory=GameLock, repr=False, compare=False)
 
     def add_line(self, text: str) -> None:
@@ -167,6 +172,10 @@ class GameSession:
         """User ids of people still playing."""
         return [s.user_id for s in self.seats if s.user_id is not None and not s.left]
 
+    def ui_fingerprint(self) -> str:
+        """The controls' drafts as text: tells whether a click changed them (and the game must be saved)."""
+        return repr(_plain(self.ui))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "game": self.game, "guild_id": self.guild_id, "channel_id": self.channel_id,
@@ -182,6 +191,7 @@ class GameSession:
             "hand_summary": self.hand_summary, "deadline": self.deadline, "reminded": self.reminded,
             "paused_until": self.paused_until, "turn_timeout": self.turn_timeout, "lang": self.lang,
             "rated": self.rated, "created_at": self.created_at, "started_at": self.started_at,
+            "ui": _plain(self.ui),
         }
 
     @classmethod
@@ -204,5 +214,18 @@ class GameSession:
             reminded=bool(data.get("reminded")), paused_until=data.get("paused_until"),
             turn_timeout=int(data.get("turn_timeout", 120)), lang=data.get("lang", "en"),
             rated=bool(data.get("rated", True)), created_at=float(data.get("created_at", time.time())),
-            started_at=data.get("started_at"),
+            started_at=data.get("started_at"), ui=dict(data.get("ui") or {}),
         )
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON can hold it: dataclasses as dicts, sets as sorted lists, keys as text."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return [_plain(v) for v in sorted(value)]
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

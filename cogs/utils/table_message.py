@@ -152,11 +152,11 @@ class TableMessage:
         channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         ping = sorted(s for s in self.host.waiting_humans(session) - session.pinged
                       if session.seats[s].user_id is not None)
-        image = None if session.id in self.text_only else await asyncio.to_thread(
-            pictures.table_picture, session, session.lang)
+        # the text and the picture are read together, before anything is awaited: they show one moment
+        drawing = None if session.id in self.text_only else pictures.public_table(session, session.lang)
         summary = None if session.paused_until is None else session.hand_summary
         ending = session.last_hand_lines(MAX_NEW_LINES) if summary is not None else []
-        surface = table_surface(session, session.lang, image, ping)
+        surface = table_surface(session, session.lang, b"" if drawing is not None else None, ping)
         away = self.away_line(session)
         if away:
             surface.content = clip_join(surface.content, away)
@@ -164,6 +164,8 @@ class TableMessage:
             surface.content = clip_join(*ending, summary_text(session, session.lang, summary, final=False),
                                          surface.content)
         session.lines_shown = session.lines_total
+        if drawing is not None:
+            surface.image = await asyncio.to_thread(drawing)
         too_old = time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS
         if session.table_message_id is not None and not ping and not too_old:
             try:

@@ -71,12 +71,6 @@ def _team_line(lang: str, seat_names: list[str], v: View) -> str:
 class GoitaControls(GameControls):
     """Goita's draw, composer, table banner and decision buttons."""
 
-    def __init__(self) -> None:
-        # (game, seat) -> (state version, the piece picked first): the composer's one remembered step
-        self._first: dict[tuple[int, int], tuple[int, int]] = {}
-        # game -> (state version, seats whose time ran out): the standing "Abort game" offer (§12.10)
-        self._stalls: dict[int, tuple[int, frozenset[int]]] = {}
-
     # ---------------------------------------------------------------- the clock (§12.10)
 
     #: §12.10: the turn timer is off by default (a game's or the server's turn timeout switches it on)
@@ -121,13 +115,12 @@ class GoitaControls(GameControls):
         if not any(info.user_id is not None and not info.left and s not in seats
                    for s, info in enumerate(session.seats)):
             return
-        if len(self._stalls) > 1000:  # offers of ended games are never read again
-            self._stalls.clear()
-        self._stalls[session.id] = (session.version, frozenset(seats))
+        # the standing "Abort game" offer (§12.10): [state version, seats whose time ran out]
+        session.ui["stall"] = [session.version, sorted(seats)]
 
     def stalled(self, session: GameSession) -> frozenset[int]:
         """The people whose time ran out and who are still waited for in the same state (empty: no offer)."""
-        entry = self._stalls.get(session.id)
+        entry = session.ui.get("stall")
         state: State | None = session.state
         if entry is None or state is None or entry[0] != session.version:
             return frozenset()
@@ -225,7 +218,7 @@ class GoitaControls(GameControls):
     # ---------------------------------------------------------------- private panel
 
     def _picked(self, session: GameSession, seat: int) -> int | None:
-        entry = self._first.get((session.id, seat))
+        entry = session.ui.get("first", {}).get(str(seat))  # [state version, the piece picked first]
         if entry is None or entry[0] != session.version:
             return None
         return entry[1]
@@ -347,11 +340,10 @@ class GoitaControls(GameControls):
             await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
             return True
         if verb == "back":
-            self._first.pop((session.id, seat), None)
+            session.ui.get("first", {}).pop(str(seat), None)
         elif arg.isdigit() and any(isinstance(a, Play) and a.first == int(arg) for a in legal_actions(state, seat)):
-            if len(self._first) > 1000:  # entries of old states and ended games are never read again
-                self._first.clear()
-            self._first[(session.id, seat)] = (session.version, int(arg))
+            # the composer's one remembered step, saved with the game
+            session.ui.setdefault("first", {})[str(seat)] = [session.version, int(arg)]
         else:
             await table.show_panel(interaction, session, seat, note=t(lang, "games.error.not_legal_now"))
             return True
@@ -370,7 +362,7 @@ class GoitaControls(GameControls):
             if seat in stalled:
                 await reply_privately(interaction, t(lang, "clock.abort.not_you"))
                 return
-            self._stalls.pop(session.id, None)
+            session.ui.pop("stall", None)
             session.add_line(t(session.lang, "clock.abort.done", player=names(session, session.lang)[seat]))
             await reply_privately(interaction, t(lang, "clock.abort.confirm"))
             await table.end_game(session, abandoned=True)

@@ -5,7 +5,7 @@ engine's actions and the public view into words. Nothing here reveals eligibilit
 public buttons are the same for everybody, and whether a click was possible is answered
 privately (§13, "No information leaks").
 
-Composer drafts live in memory per seat (a restart clears them, which only empties the draft).
+Composer drafts and suggestions live on the session (``session.ui``) and are saved with the game.
 """
 
 from __future__ import annotations
@@ -89,14 +89,6 @@ def _seat_name(session: GameSession, lang: str, seat: int) -> str:
 class GoujiControls(GameControls):
     """The Gou Ji hooks of the game spine."""
 
-    def __init__(self) -> None:
-        #: (session, seat) own composer; (session, seat, target) a suggestion for an exposed partner
-        self.drafts: dict[tuple[int, ...], Draft] = {}
-        #: the latest suggestion of each partner: (session, owner, partner) -> (text, deal_no, owner's count)
-        self.suggestions: dict[tuple[int, int, int], tuple[str, int, int]] = {}
-        #: when the current Shao Pai window opened: session id -> (window key, time)
-        self.windows: dict[int, tuple[tuple[int, ...], float]] = {}
-
     # ------------------------------------------------------------------ who decides
 
     def deciders(self, session: GameSession) -> set[int]:
@@ -134,7 +126,7 @@ class GoujiControls(GameControls):
                 return math.inf
             return 0.0
         if state.duel_a < 0 or state.top is None:
-            self.windows.pop(session.id, None)
+            session.ui.pop("shao_window", None)
             return 0.0
         responder = state.turn
         team = [s for s in range(6) if s % 2 == responder % 2 and state.counts[s]]
@@ -145,11 +137,11 @@ class GoujiControls(GameControls):
         hold = float(state.options.get("cpu_shao_wait_s", 8)) if table.computer_delay > 0 else 0.0
         if hold <= 0:
             return 0.0
-        key = (state.deal_no, len(state.trick), state.top_seat, state.turn)
-        known = self.windows.get(session.id)
+        key = [state.deal_no, len(state.trick), state.top_seat, state.turn]
+        known = session.ui.get("shao_window")  # when this Shao Pai window opened: [window key, time]
         if known is None or known[0] != key:
-            known = self.windows[session.id] = (key, time.time())
-        return max(0.0, known[1] + hold - time.time())
+            known = session.ui["shao_window"] = [key, time.time()]
+        return max(0.0, float(known[1]) + hold - time.time())
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§13.6: silence has the rules' default (lead the lowest single, pass, agree, insist, no swap,
@@ -272,11 +264,14 @@ class GoujiControls(GameControls):
     # ------------------------------------------------------------------ private panel
 
     def _draft(self, session: GameSession, seat: int, target: int | None = None) -> Draft:
-        """``seat``'s own draft, or (``target``) the set he is composing to suggest to an exposed partner."""
-        if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a composer
-            self.drafts.clear()
-        key = (session.id, seat) if target is None else (session.id, seat, target)
-        return self.drafts.setdefault(key, Draft())
+        """``seat``'s own draft, or (``target``) the set he is composing to suggest to an exposed partner;
+        kept on the session (``session.ui["drafts"]``, by "seat" or "seat:target") and saved with it."""
+        drafts = session.ui.setdefault("drafts", {})  # saved with the game
+        key = str(seat) if target is None else f"{seat}:{target}"
+        draft = drafts.get(key)
+        if not isinstance(draft, Draft):  # new, or as saved: plain data
+            draft = drafts[key] = Draft(**(draft or {}))
+        return draft
 
     def _composing(self, state: gouji.State, seat: int, legal: list[Any]) -> str:
         """"turn", "shao" (a Shao Pai claim is possible), "return" or "" (no composer)."""
@@ -311,8 +306,8 @@ class GoujiControls(GameControls):
         if state.rang is not None and state.rang[1] == seat and state.rang[2] == "pending":
             lines.append(t(lang, "gouji.ui.rang_asked", player=names(session, lang)[state.rang[0]]))
         for partner in range(6):
-            advice = self.suggestions.get((session.id, seat, partner))
-            if advice is not None and advice[1:] == (state.deal_no, state.counts[seat]):
+            advice = session.ui.get("suggestions", {}).get(f"{seat}:{partner}")
+            if advice is not None and tuple(advice[1:]) == (state.deal_no, state.counts[seat]):
                 lines.append(t(lang, "gouji.ui.suggested_to_you", player=names(session, lang)[partner],
                                play=advice[0]))
         legal = gouji.legal_actions(state, seat) if session.paused_until is None else []
@@ -585,7 +580,7 @@ class GoujiControls(GameControls):
         before = session.version
         await table.panel_play(interaction, session, seat, version, action)
         if session.version != before:
-            self.drafts.pop((session.id, seat), None)
+            session.ui.get("drafts", {}).pop(str(seat), None)
 
     @staticmethod
     def _edit_draft(draft: Draft, hand: list[int], verb: str, arg: str, value: str, sets: list[Play],
@@ -792,9 +787,8 @@ class GoujiControls(GameControls):
             text = t(session.lang, "gouji.action.pass") if passing else str(play)
             session.add_line(t(session.lang, "gouji.ui.suggestion", player=seat_names[seat],
                                target=seat_names[target], play=text))
-            if len(self.suggestions) > 5000:
-                self.suggestions.clear()
-            self.suggestions[(session.id, target, seat)] = (text, state.deal_no, state.counts[target])
+            # the latest suggestion of each partner: "owner:partner" -> [text, deal_no, owner's count]
+            session.ui.setdefault("suggestions", {})[f"{target}:{seat}"] = [text, state.deal_no, state.counts[target]]
             await table.save(session)
         table.refresh_table(session)
         content, view = self._suggestion_surface(session, seat, target, lang, note=t(lang, "gouji.ui.suggest_posted"))

@@ -96,9 +96,6 @@ def quick_label(state: zsy.State, seat: int, action: Any, lang: str) -> str:
 class ZhengShangyouControls(GameControls):
     """The Zheng Shangyou hooks of the game spine."""
 
-    def __init__(self) -> None:
-        self.drafts: dict[tuple[int, int], Draft] = {}
-
     # §16.6 (the engine's ``timeouts``): one turn timer for every decision, a reminder before it ends; after
     # timeouts in a row the timeout policies act for an AFK player after a grace per decision until he is back
     rules_turn_seconds = timeouts.TURN_SECONDS
@@ -126,9 +123,12 @@ class ZhengShangyouControls(GameControls):
         return timeout_action(zsy.view(session.state, seat), legal)
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
-        if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a selection
-            self.drafts.clear()
-        draft = self.drafts.setdefault((session.id, seat), Draft())
+        drafts = session.ui.setdefault("drafts", {})  # saved with the game
+        draft = drafts.get(str(seat))
+        if not isinstance(draft, Draft):  # new, or as saved: plain data
+            saved = draft or {}
+            cards = {Card(**card) for card in saved.get("cards", [])}
+            draft = drafts[str(seat)] = Draft(cards, saved.get("reading"))
         state = session.state
         if state is not None:  # cards played or given away since are dropped from the selection
             held = set(state.hands[seat])
@@ -264,7 +264,7 @@ class ZhengShangyouControls(GameControls):
         before = session.version
         await table.panel_play(interaction, session, seat, version, action)
         if session.version != before:
-            self.drafts.pop((session.id, seat), None)
+            session.ui.get("drafts", {}).pop(str(seat), None)
         return True
 
     @staticmethod
