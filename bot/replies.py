@@ -1,6 +1,80 @@
-"""Answering an interaction privately, whether or not it was answered already."""
+"""Answering an interaction within Discord's 3 seconds, whether the work behind it is quick or slow.
+
+``answer_soon`` starts a watchdog: when the handler has not answered within
+``ACK_BUDGET_SECONDS`` it acknowledges (defers) the interaction, and the handler's answer
+then arrives as an edit or a follow-up. A quick answer is the interaction's own response, one
+call. The helpers below send an answer the right way in both cases, under a per-interaction
+lock that the watchdog shares, so an interaction is never acknowledged twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
 
 import discord
+
+log = logging.getLogger("teahouse.replies")
+
+#: How long a handler may work before the interaction is deferred. Discord drops an answer after 3 s
+#: counted from when it sent the event; this leaves room for the network both ways and a busy loop.
+ACK_BUDGET_SECONDS = 1.0
+
+_LOCK = "teahouse.answer_lock"
+_WATCHDOG = "teahouse.answer_watchdog"
+_TRIED = "teahouse.answer_tried"  # a response was sent, even if Discord refused it (an expired token)
+
+
+def _lock(interaction: discord.Interaction) -> asyncio.Lock:
+    lock = interaction.extras.get(_LOCK)
+    if lock is None:
+        lock = interaction.extras[_LOCK] = asyncio.Lock()
+    return lock
+
+
+def answer_soon(interaction: discord.Interaction, *, private: bool = False,
+                budget: float = ACK_BUDGET_SECONDS) -> None:
+    """Make sure the interaction is acknowledged within ``budget`` seconds from now.
+
+    A component click is deferred as an update of its message; a command as "thinking…",
+    private when ``private`` (its answer is then ephemeral).
+    """
+    if interaction.extras.get(_WATCHDOG) is not None or interaction.response.is_done():
+        return
+
+    async def watchdog() -> None:
+        await asyncio.sleep(budget)
+        async with _lock(interaction):
+            if interaction.response.is_done() or interaction.extras.get(_TRIED):
+                return
+            with contextlib.suppress(discord.InteractionResponded):
+                if interaction.type == discord.InteractionType.component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=private, thinking=True)
+
+    task = asyncio.create_task(watchdog())
+    interaction.extras[_WATCHDOG] = task
+    task.add_done_callback(_log_failure)
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        error = task.exception()
+        log.info("deferring an interaction failed: %s", error)
+
+
+def _answered(interaction: discord.Interaction) -> None:
+    task = interaction.extras.get(_WATCHDOG)
+    if task is not None and interaction.response.is_done():
+        task.cancel()
+
+
+def _trying(interaction: discord.Interaction) -> None:
+    """The handler answers now: the watchdog must not answer too, whether or not this answer gets through."""
+    interaction.extras[_TRIED] = True
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
@@ -8,11 +82,41 @@ async def reply_privately(interaction: discord.Interaction, text: str) -> None:
 
     Mentions in ``text`` (names people typed) never notify anybody.
     """
-    quiet = discord.AllowedMentions.none()
-    if not interaction.response.is_done():
-        try:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
-            return
-        except discord.InteractionResponded:  # answered meanwhile (a race): follow up instead
-            pass
-    await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
+    await send_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def send_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """A new ephemeral message (``files``, ``view`` as for ``send_message``): the response, or a follow-up."""
+    kwargs = {key: value for key, value in kwargs.items() if value is not None}
+    async with _lock(interaction):
+        if not interaction.response.is_done():
+            _trying(interaction)
+            with contextlib.suppress(discord.InteractionResponded):
+                await interaction.response.send_message(content, ephemeral=True, **kwargs)
+                _answered(interaction)
+                return
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+
+
+async def send_public(interaction: discord.Interaction, content: str, **kwargs: Any) -> discord.Message:
+    """A new public message as the answer (a lobby): the response, or a follow-up."""
+    async with _lock(interaction):
+        if not interaction.response.is_done():
+            _trying(interaction)
+            with contextlib.suppress(discord.InteractionResponded):
+                await interaction.response.send_message(content, **kwargs)
+                _answered(interaction)
+                return await interaction.original_response()
+        return await interaction.followup.send(content, wait=True, **kwargs)
+
+
+async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Edit the message whose component was clicked (``content``, ``attachments``, ``view``)."""
+    async with _lock(interaction):
+        if not interaction.response.is_done():
+            _trying(interaction)
+            with contextlib.suppress(discord.InteractionResponded):
+                await interaction.response.edit_message(**kwargs)
+                _answered(interaction)
+                return
+        await interaction.edit_original_response(**kwargs)

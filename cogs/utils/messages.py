@@ -159,6 +159,12 @@ def _mention_or_name(session: GameSession, seat: int, seat_names: Sequence[str])
     return seat_names[seat]
 
 
+def clip_join(*parts: str) -> str:
+    """Lines joined into one message, cut to Discord's 2,000 characters."""
+    text = "\n".join(parts)
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
 def _clip(text: str, limit: int = 2000) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

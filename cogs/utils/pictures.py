@@ -1,8 +1,10 @@
 """Images for the cogs: the renderer draws views; a drawing problem costs the picture, never the game.
 
 Every public picture is drawn from the public view (``view(state, None)``); a hand
-picture from that seat's own view. Runs in a worker thread (the caller uses
-``asyncio.to_thread``) so the event loop never waits for Pillow.
+picture from that seat's own view. The view is read on the event loop, where moves are
+applied (``public_table``, ``seat_hand``), and only the drawing runs in a worker thread
+(``asyncio.to_thread``), so the loop never waits for Pillow and a move applied meanwhile
+cannot tear a picture (views are immutable snapshots).
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import io
 import logging
 import threading
 from collections import OrderedDict
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import Any
 
 from bot.games import record
@@ -33,11 +36,23 @@ def _draw(kind: str, game: str, *args: Any, **kwargs: Any) -> bytes | None:
         return None
 
 
-def table_picture(session: GameSession, lang: str) -> bytes | None:
+Drawing = Callable[[], bytes | None]
+
+
+def _nothing() -> bytes | None:
+    return None
+
+
+def public_table(session: GameSession, lang: str) -> Drawing:
+    """What the table shows now, read here (on the event loop); the returned drawing runs anywhere."""
     if session.state is None:
-        return None
+        return _nothing
     view = engine(session.game).view(session.state, None)
-    return _draw("table", session.game, view, names(session, lang), lang=lang)
+    return partial(_draw, "table", session.game, view, names(session, lang), lang=lang)
+
+
+def table_picture(session: GameSession, lang: str) -> bytes | None:
+    return public_table(session, lang)()
 
 
 _HANDS: OrderedDict[tuple[int, int, int, str], bytes | None] = OrderedDict()
@@ -45,18 +60,26 @@ _HANDS_KEPT = 256
 _HANDS_LOCK = threading.Lock()
 
 
-def hand_picture(session: GameSession, seat: int, lang: str) -> bytes | None:
-    """A seat's hand; the same state version draws the same picture, so panel steps
-    (a composer's selects, page buttons) reuse it instead of drawing it again."""
+def seat_hand(session: GameSession, seat: int, lang: str) -> Drawing:
+    """A seat's hand as it is now, read here (on the event loop); the returned drawing runs anywhere."""
     if session.state is None:
-        return None
+        return _nothing
     key = (session.id, session.version, seat, lang)
+    return partial(_hand, key, session.game, engine(session.game).view(session.state, seat), lang)
+
+
+def hand_picture(session: GameSession, seat: int, lang: str) -> bytes | None:
+    return seat_hand(session, seat, lang)()
+
+
+def _hand(key: tuple[int, int, int, str], game: str, view: Any, lang: str) -> bytes | None:
+    """The same state version draws the same picture, so panel steps (a composer's selects,
+    page buttons) reuse it instead of drawing it again."""
     with _HANDS_LOCK:  # pictures are drawn in worker threads
         if key in _HANDS:
             _HANDS.move_to_end(key)
             return _HANDS[key]
-    view = engine(session.game).view(session.state, seat)
-    png = _draw("hand", session.game, view, lang=lang)
+    png = _draw("hand", game, view, lang=lang)
     with _HANDS_LOCK:
         _HANDS[key] = png
         while len(_HANDS) > _HANDS_KEPT:

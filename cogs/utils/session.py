@@ -8,6 +8,7 @@ a JSON snapshot so a restart loses nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,42 @@ FINISHED = "finished"
 CANCELLED = "cancelled"
 
 AI_LEVELS = ("easy", "hard")
+
+
+class GameLock:
+    """The game's one serialized path: one task at a time changes the game.
+
+    Every change (a lobby click, a move, a timeout, a computer's move, leave, abandon, the end)
+    takes it before it checks the phase or the version, so a check and the change it guards
+    can never be split by another click. The task that holds it may enter again (a click that
+    ends the game ends it under the same hold), which asyncio.Lock would deadlock on.
+    """
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._depth = 0
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+    def held_here(self) -> bool:
+        """True inside the task that holds the lock."""
+        return self._owner is not None and self._owner is asyncio.current_task()
+
+    async def __aenter__(self) -> GameLock:
+        if self.held_here():
+            self._depth += 1
+            return self
+        await self._lock.acquire()
+        self._owner, self._depth = asyncio.current_task(), 1
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            self._owner = None
+            self._lock.release()
 
 
 @dataclass
@@ -88,7 +125,11 @@ class GameSession:
     rated: bool = True
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+    #: what the game's controls remember between clicks (a composer's picks, a suggestion, a standing offer),
+    #: by key; saved with the game, so a restart keeps a half-composed play. Values are plain data or
+    #: dataclasses, which the controls rebuild from their saved (plain) form when they first read them
+    ui: dict[str, Any] = field(default_factory=dict)
+    lock: GameLock = field(default_factory=GameLock, repr=False, compare=False)
 
     def add_line(self, text: str) -> None:
         """A public sentence for the table; the last 30 are kept."""
@@ -131,6 +172,10 @@ class GameSession:
         """User ids of people still playing."""
         return [s.user_id for s in self.seats if s.user_id is not None and not s.left]
 
+    def ui_fingerprint(self) -> str:
+        """The controls' drafts as text: tells whether a click changed them (and the game must be saved)."""
+        return repr(_plain(self.ui))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "game": self.game, "guild_id": self.guild_id, "channel_id": self.channel_id,
@@ -146,6 +191,7 @@ class GameSession:
             "hand_summary": self.hand_summary, "deadline": self.deadline, "reminded": self.reminded,
             "paused_until": self.paused_until, "turn_timeout": self.turn_timeout, "lang": self.lang,
             "rated": self.rated, "created_at": self.created_at, "started_at": self.started_at,
+            "ui": _plain(self.ui),
         }
 
     @classmethod
@@ -168,5 +214,18 @@ class GameSession:
             reminded=bool(data.get("reminded")), paused_until=data.get("paused_until"),
             turn_timeout=int(data.get("turn_timeout", 120)), lang=data.get("lang", "en"),
             rated=bool(data.get("rated", True)), created_at=float(data.get("created_at", time.time())),
-            started_at=data.get("started_at"),
+            started_at=data.get("started_at"), ui=dict(data.get("ui") or {}),
         )
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON can hold it: dataclasses as dicts, sets as sorted lists, keys as text."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return [_plain(v) for v in sorted(value)]
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -611,6 +611,14 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
             acks = [(m.record.responded_at - m.record.delivered_at) * 1000 for m in done
                     if m.record.responded_at is not None]
             out["move_ack_p99_ms"] = round(_pct(acks, 0.99), 1)
+    every = [m for game in table for m in game.measures]  # acknowledgements: every interaction counts
+    acks_all = [(m.record.responded_at - m.record.delivered_at) * 1000 for m in every
+                if m.record.responded_at is not None]
+    out["ack_count"] = float(len(acks_all))
+    out["ack_p50_ms"] = round(_pct(acks_all, 0.5), 1)
+    out["ack_p99_ms"] = round(_pct(acks_all, 0.99), 1)
+    out["acks_later_than_3s"] = float(sum(a > 3000 for a in acks_all)
+                                      + sum(m.record.responded_at is None for m in every))
     human_moves = sum(g.moves for g in table)
     out["human_moves_per_s"] = round(human_moves / wall, 1) if wall else 0.0
     out["rest_calls_per_s"] = round(len(double.calls) / wall, 1) if wall else 0.0
@@ -626,7 +634,7 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
 QUICK = {1: (6, (0.05, 0.15)), 5: (6, (0.05, 0.15))}  # games -> (moves per person, thinking seconds)
 # Alone, a game's numbers do not depend on the pace, so one game plays fast; with company, people
 # think 2-6 s per decision (about 10 s a move), a brisk pace for card games on Discord.
-FULL = {1: (20, (0.2, 0.5)), 10: (6, (2.0, 6.0)), 100: (4, (2.0, 6.0))}
+FULL = {1: (20, (0.2, 0.5)), 10: (6, (2.0, 6.0)), 100: (4, (2.0, 6.0)), 300: (4, (2.0, 6.0))}
 
 
 BACKENDS = ("sqlite", "postgresql")

@@ -153,7 +153,7 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
     table = table_message(thread, lang)
     mod = engine(session.game)
     quiet = not any(session.seats[s].computer_plays for s in mod.to_act(session.state))
-    if table is not None and table.attachments and quiet and games_cog(bot)._table_wanted == set():
+    if table is not None and table.attachments and quiet and games_cog(bot).table.wanted == set():
         expected = pictures.table_picture(session, session.lang)
         if expected is not None and session.table_message_id == table.id:
             assert table.attachments[0].data == expected, "table picture differs from the public view's picture"

@@ -109,7 +109,7 @@ class GoitaTable(Table[State]):
             if table is not None and table.has_button(t("en", "games.button.next_hand")):
                 await self.people[0].click(table, t("en", "games.button.next_hand"))
                 continue
-            if table is not None and games_cog(self.bot)._table_wanted == set():
+            if table is not None and games_cog(self.bot).table.wanted == set():
                 named = [wanted[uid] for uid in sorted(to_move(table)) if uid in wanted]
                 if named and any(self.seat(p) in to_act(self.state) for p in named):
                     return next(p for p in named if self.seat(p) in to_act(self.state))

@@ -177,3 +177,20 @@ async def test_16_3_quick_play_makes_a_listed_play_in_one_pick(lead: Lead) -> No
     assert str(lowest) in first.label
     await alice.select(panel, quick.custom_id, [first.value])
     assert session.version > version and lowest not in table.state.hands[0]
+
+
+async def test_16_3_a_half_composed_selection_survives_a_restart(double: DiscordDouble, teahouse: Any,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The composer's picks live on the game's session and are saved with it (issue #21): a restart of the
+    bot between two clicks does not empty the selection."""
+    alice = double["alice"]
+    async with teahouse(computer_delay_seconds=0.0) as first:
+        thread = await seat_game(double, monkeypatch, alice)
+        table = Table[zsy.State](double, first, thread)
+        lowest = sort_cards(table.state.hands[0])[0]
+        panel = await pick(alice, await table.panel(alice), [lowest])
+        assert [o.value for o in menu(panel, "zs_cards").options if o.default] == [lowest.ascii]
+    async with teahouse(computer_delay_seconds=0.0) as second:
+        again = await Table[zsy.State](double, second, thread).panel(alice)
+        assert [o.value for o in menu(again, "zs_cards").options if o.default] == [lowest.ascii]
+        assert t("en", "zhengshangyou.ui.selected", cards=str(lowest)) in again.content

@@ -167,8 +167,8 @@ def _state(bot: TeahouseBot, sid: int) -> str:
     if session is None:
         return "no session"
     tasks = {name: (reg.get(sid).done() if reg.get(sid) else None)  # type: ignore[union-attr]
-             for name, reg in (("driver", cog._drivers), ("clock", cog._clocks), ("table", cog._tables))}
+             for name, reg in (("driver", cog.computers.tasks), ("clock", cog.clock.tasks), ("table", cog.table.tasks))}
     to_act = engine(session.game).to_act(session.state) if session.state is not None else None
-    return (f"phase={session.phase} to_act={to_act} paused={session.paused_until} wanted={sid in cog._table_wanted} "
+    return (f"phase={session.phase} to_act={to_act} paused={session.paused_until} wanted={sid in cog.table.wanted} "
             f"tasks_done={tasks} table={session.table_message_id} log={session.log[-5:]} "
             f"deciders={cog.deciders(session)} lines={session.lines[-4:]}")

@@ -114,7 +114,7 @@ class LeakWatch(logging.Handler):
 
     def check_picture(self, session: GameSession, message: Message) -> None:
         cog = games_cog(self.bot)
-        driver = cog._drivers.get(session.id)
+        driver = cog.computers.tasks.get(session.id)
         if driver is not None and not driver.done():
             return  # computers are moving: the picture shows a state that is already gone
         expected = pictures.table_picture(session, session.lang)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -22,9 +22,41 @@ from ..components import GameButton
 
 if TYPE_CHECKING:
     from bot.games.core import Event
-    from cogs.games import Games
 
     from ..session import GameSession
+
+
+class TableActions(Protocol):
+    """What a game's controls may ask of the table they sit on: the game layer implements it.
+
+    Controls run on the game's serialized path (a click holds the game's lock), so each of these
+    sees a settled game; ``panel_play`` is the one way a click becomes a move.
+    """
+
+    @property
+    def computer_delay(self) -> float:
+        """Seconds a computer player "thinks" before moving (0 in fast tests)."""
+
+    async def panel_play(self, interaction: discord.Interaction, session: GameSession, seat: int,
+                         version: int | None, action: Any) -> None:
+        """Apply ``action`` for ``seat`` and answer with the updated panel (or why not)."""
+
+    async def show_panel(self, interaction: discord.Interaction, session: GameSession, seat: int,
+                         page: int = 0, note: str = "") -> None:
+        """Answer the click with the seat's panel: the clicked private panel edited, else a new one."""
+
+    async def open_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
+        """A new private panel for the person who clicked."""
+
+    async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
+        """End the game (unrated when abandoned), post the summary, free the seats; ``notice`` is said
+        in the channel instead of the final table (its thread is gone)."""
+
+    def refresh_table(self, session: GameSession) -> None:
+        """Show the table again soon (its text or buttons changed without a move)."""
+
+    async def save(self, session: GameSession) -> None:
+        """Save the session (before anything that shows a change goes out)."""
 
 
 #: consecutive timeouts after which a person is away, unless the game's rules say otherwise
@@ -164,12 +196,12 @@ class GameControls:
         """Extra public lines under a hand's or the match's summary (how the payments were computed)."""
         return []
 
-    def computer_wait(self, cog: Games, session: GameSession, seats: list[int]) -> float:
+    def computer_wait(self, table: TableActions, session: GameSession, seats: list[int]) -> float:
         """Seconds the computer seats ``seats`` should still wait before deciding (for example a claim
         window left to people); ``math.inf`` leaves the decision to people until the next change."""
         return 0.0
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         """Handle a click of a seated player on a game-specific component; False leaves it to the spine."""
         return False
@@ -194,4 +226,5 @@ def controls_for(game: str) -> GameControls:
     return controls
 
 
-__all__ = ["AFK_AFTER_TIMEOUTS", "BACK_VERB", "STALLING", "WAIT", "WAIT_ALONE", "GameControls", "controls_for"]
+__all__ = ["AFK_AFTER_TIMEOUTS", "BACK_VERB", "STALLING", "WAIT", "WAIT_ALONE", "GameControls", "TableActions",
+           "controls_for"]

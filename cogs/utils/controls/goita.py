@@ -28,9 +28,8 @@ from ..words import names
 from . import WAIT, WAIT_ALONE, GameControls
 
 if TYPE_CHECKING:
-    from cogs.games import Games
-
     from ..session import GameSession
+    from . import TableActions
 
 SEAT_KEYS = ("S", "E", "N", "W")
 #: the verb of the "Abort game" button offered when a leader's time ran out (§12.10)
@@ -71,12 +70,6 @@ def _team_line(lang: str, seat_names: list[str], v: View) -> str:
 
 class GoitaControls(GameControls):
     """Goita's draw, composer, table banner and decision buttons."""
-
-    def __init__(self) -> None:
-        # (game, seat) -> (state version, the piece picked first): the composer's one remembered step
-        self._first: dict[tuple[int, int], tuple[int, int]] = {}
-        # game -> (state version, seats whose time ran out): the standing "Abort game" offer (§12.10)
-        self._stalls: dict[int, tuple[int, frozenset[int]]] = {}
 
     # ---------------------------------------------------------------- the clock (§12.10)
 
@@ -122,13 +115,12 @@ class GoitaControls(GameControls):
         if not any(info.user_id is not None and not info.left and s not in seats
                    for s, info in enumerate(session.seats)):
             return
-        if len(self._stalls) > 1000:  # offers of ended games are never read again
-            self._stalls.clear()
-        self._stalls[session.id] = (session.version, frozenset(seats))
+        # the standing "Abort game" offer (§12.10): [state version, seats whose time ran out]
+        session.ui["stall"] = [session.version, sorted(seats)]
 
     def stalled(self, session: GameSession) -> frozenset[int]:
         """The people whose time ran out and who are still waited for in the same state (empty: no offer)."""
-        entry = self._stalls.get(session.id)
+        entry = session.ui.get("stall")
         state: State | None = session.state
         if entry is None or state is None or entry[0] != session.version:
             return frozenset()
@@ -226,7 +218,7 @@ class GoitaControls(GameControls):
     # ---------------------------------------------------------------- private panel
 
     def _picked(self, session: GameSession, seat: int) -> int | None:
-        entry = self._first.get((session.id, seat))
+        entry = session.ui.get("first", {}).get(str(seat))  # [state version, the piece picked first]
         if entry is None or entry[0] != session.version:
             return None
         return entry[1]
@@ -318,7 +310,7 @@ class GoitaControls(GameControls):
 
     # ---------------------------------------------------------------- clicks
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         """``pick``/``back`` step the composer; ``go`` commits a play or pass; ``decide`` is R5.6/R5.7;
         ``abort`` ends the game when a leader's time ran out (§12.10)."""
@@ -329,7 +321,7 @@ class GoitaControls(GameControls):
         if state is None:
             return False
         if verb == ABORT_VERB:
-            await self._abort(cog, interaction, session, seat, lang)
+            await self._abort(table, interaction, session, seat, lang)
             return True
         if verb == "decide":
             if state.phase != "decide" or seat not in state.deciders:
@@ -338,29 +330,28 @@ class GoitaControls(GameControls):
                 await reply_privately(interaction, t(lang, "goita.ui.only_partner", who=who) if who else
                                       t(lang, "goita.no_decision"))
                 return True
-            await cog.panel_play(interaction, session, seat, session.version if version is None else version,
+            await table.panel_play(interaction, session, seat, session.version if version is None else version,
                                  Decide(arg == "redeal"))
             return True
         if verb == "go":
-            await cog.panel_play(interaction, session, seat, version, _action(arg))
+            await table.panel_play(interaction, session, seat, version, _action(arg))
             return True
         if version != session.version:
-            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+            await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
             return True
         if verb == "back":
-            self._first.pop((session.id, seat), None)
+            session.ui.get("first", {}).pop(str(seat), None)
         elif arg.isdigit() and any(isinstance(a, Play) and a.first == int(arg) for a in legal_actions(state, seat)):
-            if len(self._first) > 1000:  # entries of old states and ended games are never read again
-                self._first.clear()
-            self._first[(session.id, seat)] = (session.version, int(arg))
+            # the composer's one remembered step, saved with the game
+            session.ui.setdefault("first", {})[str(seat)] = [session.version, int(arg)]
         else:
-            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.not_legal_now"))
+            await table.show_panel(interaction, session, seat, note=t(lang, "games.error.not_legal_now"))
             return True
-        await cog._edit_panel(interaction, session, seat)
+        await table.show_panel(interaction, session, seat)
         return True
 
 
-    async def _abort(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def _abort(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                      lang: str) -> None:
         """§12.10: another player ends the game whose leader's time ran out (unrated, like an abandon)."""
         async with session.lock:
@@ -371,10 +362,10 @@ class GoitaControls(GameControls):
             if seat in stalled:
                 await reply_privately(interaction, t(lang, "clock.abort.not_you"))
                 return
-            self._stalls.pop(session.id, None)
+            session.ui.pop("stall", None)
             session.add_line(t(session.lang, "clock.abort.done", player=names(session, session.lang)[seat]))
             await reply_privately(interaction, t(lang, "clock.abort.confirm"))
-            await cog._end(session, abandoned=True)
+            await table.end_game(session, abandoned=True)
 
 
 def _action(arg: str) -> Action | None:

@@ -29,7 +29,7 @@ from ..words import reason
 from . import GameControls
 
 if TYPE_CHECKING:
-    from cogs.games import Games
+    from . import TableActions
 
 ACT = "act"  # arg: the move's notation, e.g. "shake 1", "take m03-junk2", "go"
 CARD = "card"  # a select of hand cards; values: card ids
@@ -430,7 +430,7 @@ class GostopControls(GameControls):
 
     # ------------------------------------------------------------------ clicks
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         if verb not in (ACT, CARD, BACK):
             return False
@@ -447,14 +447,14 @@ class GostopControls(GameControls):
                 await reply_privately(interaction, t(lang, "gostop.not_your_turn"))
                 return True
             self._picked.pop((session.id, seat), None)
-            await cog.panel_play(interaction, session, seat, version, action)
+            await table.panel_play(interaction, session, seat, version, action)
             return True
         if version is None or version != session.version:
-            await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+            await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
             return True
         if verb == BACK:
             self._picked.pop((session.id, seat), None)
-            await cog._edit_panel(interaction, session, seat)
+            await table.show_panel(interaction, session, seat)
             return True
         card = values[0] if values else ""
         from bot.games.gostop import legal_actions
@@ -463,9 +463,9 @@ class GostopControls(GameControls):
             if state is not None and card in ID_OF else []
         if len(plays) == 2 and not _plain_pair(IDS[plays[0].target], IDS[plays[1].target]):
             self._picked[(session.id, seat)] = (session.version, card)
-            await cog._edit_panel(interaction, session, seat)
+            await table.show_panel(interaction, session, seat)
             return True
-        await cog.panel_play(interaction, session, seat, version, plays[0] if plays else None)
+        await table.panel_play(interaction, session, seat, version, plays[0] if plays else None)
         return True
 
 

@@ -5,7 +5,7 @@ engine's actions and the public view into words. Nothing here reveals eligibilit
 public buttons are the same for everybody, and whether a click was possible is answered
 privately (§13, "No information leaks").
 
-Composer drafts live in memory per seat (a restart clears them, which only empties the draft).
+Composer drafts and suggestions live on the session (``session.ui``) and are saved with the game.
 """
 
 from __future__ import annotations
@@ -35,18 +35,16 @@ from bot.games.gouji.notation import (
     make_play,
 )
 from bot.i18n import language_of, t
-from bot.replies import reply_privately
+from bot.replies import edit_clicked, reply_privately, send_private
 
-from .. import persistence
 from ..components import GameButton, GameSelect
 from ..messages import panel_surface
 from ..words import names, reason
 from . import GameControls
 
 if TYPE_CHECKING:
-    from cogs.games import Games
-
     from ..session import GameSession
+    from . import TableActions
 
 WILD_ONLY = 0
 ROWS = 5
@@ -91,14 +89,6 @@ def _seat_name(session: GameSession, lang: str, seat: int) -> str:
 class GoujiControls(GameControls):
     """The Gou Ji hooks of the game spine."""
 
-    def __init__(self) -> None:
-        #: (session, seat) own composer; (session, seat, target) a suggestion for an exposed partner
-        self.drafts: dict[tuple[int, ...], Draft] = {}
-        #: the latest suggestion of each partner: (session, owner, partner) -> (text, deal_no, owner's count)
-        self.suggestions: dict[tuple[int, int, int], tuple[str, int, int]] = {}
-        #: when the current Shao Pai window opened: session id -> (window key, time)
-        self.windows: dict[int, tuple[tuple[int, ...], float]] = {}
-
     # ------------------------------------------------------------------ who decides
 
     def deciders(self, session: GameSession) -> set[int]:
@@ -119,7 +109,7 @@ class GoujiControls(GameControls):
                 out.add(seat)
         return out
 
-    def computer_wait(self, cog: Games, session: GameSession, seats: list[int]) -> float:
+    def computer_wait(self, table: TableActions, session: GameSession, seats: list[int]) -> float:
         """How long the computer seats ``seats`` should still hold back (``math.inf``: until people act).
 
         * Endgame slot (R9.6.3, §13.8): with a person among the candidates, leave it to him.
@@ -136,7 +126,7 @@ class GoujiControls(GameControls):
                 return math.inf
             return 0.0
         if state.duel_a < 0 or state.top is None:
-            self.windows.pop(session.id, None)
+            session.ui.pop("shao_window", None)
             return 0.0
         responder = state.turn
         team = [s for s in range(6) if s % 2 == responder % 2 and state.counts[s]]
@@ -144,14 +134,14 @@ class GoujiControls(GameControls):
             return 0.0
         if not any(s % 2 == responder % 2 for s in seats):
             return 0.0
-        hold = float(state.options.get("cpu_shao_wait_s", 8)) if cog.computer_delay > 0 else 0.0
+        hold = float(state.options.get("cpu_shao_wait_s", 8)) if table.computer_delay > 0 else 0.0
         if hold <= 0:
             return 0.0
-        key = (state.deal_no, len(state.trick), state.top_seat, state.turn)
-        known = self.windows.get(session.id)
+        key = [state.deal_no, len(state.trick), state.top_seat, state.turn]
+        known = session.ui.get("shao_window")  # when this Shao Pai window opened: [window key, time]
         if known is None or known[0] != key:
-            known = self.windows[session.id] = (key, time.time())
-        return max(0.0, known[1] + hold - time.time())
+            known = session.ui["shao_window"] = [key, time.time()]
+        return max(0.0, float(known[1]) + hold - time.time())
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§13.6: silence has the rules' default (lead the lowest single, pass, agree, insist, no swap,
@@ -274,11 +264,14 @@ class GoujiControls(GameControls):
     # ------------------------------------------------------------------ private panel
 
     def _draft(self, session: GameSession, seat: int, target: int | None = None) -> Draft:
-        """``seat``'s own draft, or (``target``) the set he is composing to suggest to an exposed partner."""
-        if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a composer
-            self.drafts.clear()
-        key = (session.id, seat) if target is None else (session.id, seat, target)
-        return self.drafts.setdefault(key, Draft())
+        """``seat``'s own draft, or (``target``) the set he is composing to suggest to an exposed partner;
+        kept on the session (``session.ui["drafts"]``, by "seat" or "seat:target") and saved with it."""
+        drafts = session.ui.setdefault("drafts", {})  # saved with the game
+        key = str(seat) if target is None else f"{seat}:{target}"
+        draft = drafts.get(key)
+        if not isinstance(draft, Draft):  # new, or as saved: plain data
+            draft = drafts[key] = Draft(**(draft or {}))
+        return draft
 
     def _composing(self, state: gouji.State, seat: int, legal: list[Any]) -> str:
         """"turn", "shao" (a Shao Pai claim is possible), "return" or "" (no composer)."""
@@ -313,8 +306,8 @@ class GoujiControls(GameControls):
         if state.rang is not None and state.rang[1] == seat and state.rang[2] == "pending":
             lines.append(t(lang, "gouji.ui.rang_asked", player=names(session, lang)[state.rang[0]]))
         for partner in range(6):
-            advice = self.suggestions.get((session.id, seat, partner))
-            if advice is not None and advice[1:] == (state.deal_no, state.counts[seat]):
+            advice = session.ui.get("suggestions", {}).get(f"{seat}:{partner}")
+            if advice is not None and tuple(advice[1:]) == (state.deal_no, state.counts[seat]):
                 lines.append(t(lang, "gouji.ui.suggested_to_you", player=names(session, lang)[partner],
                                play=advice[0]))
         legal = gouji.legal_actions(state, seat) if session.paused_until is None else []
@@ -479,7 +472,7 @@ class GoujiControls(GameControls):
 
     # ------------------------------------------------------------------ clicks
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         if not verb.startswith("gj_"):
             return False
@@ -493,7 +486,7 @@ class GoujiControls(GameControls):
             await self._edit_suggestion(interaction, session, seat, arg[1:], verb, value, lang)
             return True
         if verb in ("gj_sug", "gj_sugok"):
-            await self._suggest(cog, interaction, session, seat, arg, verb == "gj_sugok", lang)
+            await self._suggest(table, interaction, session, seat, arg, verb == "gj_sugok", lang)
             return True
         if verb == "gj_slot":
             target = int(arg) if arg.isdigit() else -1
@@ -501,11 +494,11 @@ class GoujiControls(GameControls):
             if refusal:
                 await reply_privately(interaction, refusal)
                 return True
-            await self._play(cog, interaction, session, seat, version, Choose(target))
+            await self._play(table, interaction, session, seat, version, Choose(target))
             return True
         if verb in ("gj_rank", "gj_nat", "gj_two", "gj_jok", "gj_clear", "gj_ret"):
             if version is None or version != session.version:
-                await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+                await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
                 return True
             legal = gouji.legal_actions(state, seat)
             mode = self._composing(state, seat, legal)
@@ -518,15 +511,15 @@ class GoujiControls(GameControls):
             mode = self._composing(state, seat, legal)
             action = self._action_for(state, seat, draft, mode or "turn")
             if action is None and version == session.version:
-                await cog._edit_panel(interaction, session, seat, note=t(lang, "gouji.empty_set"))
+                await table.show_panel(interaction, session, seat, note=t(lang, "gouji.empty_set"))
                 return True
-            await self._play(cog, interaction, session, seat, version, action)
+            await self._play(table, interaction, session, seat, version, action)
             return True
         if verb == "gj_pass":
-            await self._play(cog, interaction, session, seat, version, Decision(arg or "pass"))
+            await self._play(table, interaction, session, seat, version, Decision(arg or "pass"))
             return True
         if verb == "gj_choose":
-            await self._play(cog, interaction, session, seat, version, Choose(int(arg)) if arg.isdigit() else None)
+            await self._play(table, interaction, session, seat, version, Choose(int(arg)) if arg.isdigit() else None)
             return True
         if verb in ("gj_rok", "gj_rlow"):
             legal = gouji.legal_actions(state, seat)
@@ -536,7 +529,7 @@ class GoujiControls(GameControls):
                 back = gouji.timeout_action(state, seat)
             elif returns:
                 back = Return(tuple(sorted(draft.returns)))
-            await self._play(cog, interaction, session, seat, version, back)
+            await self._play(table, interaction, session, seat, version, back)
             return True
         if verb == "gj_tpass":
             legal = gouji.legal_actions(state, seat)
@@ -544,35 +537,35 @@ class GoujiControls(GameControls):
             if "pass" not in kinds:
                 await reply_privately(interaction, t(lang, "games.error.cannot_pass"))
                 return True
-            await cog.panel_play(interaction, session, seat, version, Decision("pass"))
+            await table.panel_play(interaction, session, seat, version, Decision("pass"))
             return True
         if verb == "gj_ask":
             await self._ask_menu(interaction, session, seat, lang)
             return True
         if verb == "gj_askt":
             target = int(arg) if arg.isdigit() else -1
-            await cog.panel_play(interaction, session, seat, version, AskCount(target) if 0 <= target < 6 else None)
+            await table.panel_play(interaction, session, seat, version, AskCount(target) if 0 <= target < 6 else None)
             return True
         if verb == "gj_team":
             await self._team_menu(interaction, session, seat, lang)
             return True
         if verb in ("gj_show", "gj_expose"):
             kind = "show_partners" if verb == "gj_show" else "expose"
-            await cog.panel_play(interaction, session, seat, version, Decision(kind))
+            await table.panel_play(interaction, session, seat, version, Decision(kind))
             return True
         if verb == "gj_shao":
             legal = gouji.legal_actions(state, seat) if session.paused_until is None else []
             if not any(isinstance(a, ShaoPai) for a in legal):
                 await reply_privately(interaction, t(lang, "gouji.ui.shao_refused"))
                 return True
-            await cog._send_panel(interaction, session)
+            await table.open_panel(interaction, session)
             return True
         if verb == "gj_rang":
             legal = gouji.legal_actions(state, seat) if session.paused_until is None else []
             if Decision("rang_pai") not in legal:
                 await reply_privately(interaction, t(lang, "gouji.rang_not_possible"))
                 return True
-            await cog.panel_play(interaction, session, seat, version, Decision("rang_pai"))
+            await table.panel_play(interaction, session, seat, version, Decision("rang_pai"))
             return True
         return False
 
@@ -580,14 +573,14 @@ class GoujiControls(GameControls):
     async def _edit_composer(interaction: discord.Interaction, session: GameSession, seat: int, lang: str) -> None:
         """A draft change re-draws the panel's text and controls; its hand picture stays as it is."""
         surface = panel_surface(session, seat, lang, None)
-        await interaction.response.edit_message(content=surface.content, view=surface.view())
+        await edit_clicked(interaction, content=surface.content, view=surface.view())
 
-    async def _play(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def _play(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                     version: int | None, action: Any) -> None:
         before = session.version
-        await cog.panel_play(interaction, session, seat, version, action)
+        await table.panel_play(interaction, session, seat, version, action)
         if session.version != before:
-            self.drafts.pop((session.id, seat), None)
+            session.ui.get("drafts", {}).pop(str(seat), None)
 
     @staticmethod
     def _edit_draft(draft: Draft, hand: list[int], verb: str, arg: str, value: str, sets: list[Play],
@@ -648,7 +641,7 @@ class GoujiControls(GameControls):
         for target in targets:
             view.add_item(GameButton(session.id, "gj_askt", str(target), session.version,
                                      label=t(lang, "gouji.ui.button.ask", player=names(session, lang)[target])))
-        await interaction.response.send_message(t(lang, "gouji.ui.ask_whom"), view=view, ephemeral=True)
+        await send_private(interaction, t(lang, "gouji.ui.ask_whom"), view=view)
 
     async def _team_menu(self, interaction: discord.Interaction, session: GameSession, seat: int,
                          lang: str) -> None:
@@ -671,7 +664,7 @@ class GoujiControls(GameControls):
                                      label=t(lang, "gouji.action.expose"), style=discord.ButtonStyle.danger))
         for item in self._suggest_buttons(session, seat, lang):
             view.add_item(item)
-        await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
+        await send_private(interaction, "\n".join(lines)[:2000], view=view)
 
 
     # ------------------------------------------------------------------ endgame slot (R9.6.3, §13.5, §13.8)
@@ -765,9 +758,9 @@ class GoujiControls(GameControls):
         sets, _ = self._suggest_sets(state, target)
         self._edit_draft(draft, hand, verb, "", value, sets, state.top is None or target != state.turn)
         content, view = self._suggestion_surface(session, seat, target, lang)
-        await interaction.response.edit_message(content=content, view=view)
+        await edit_clicked(interaction, content=content, view=view)
 
-    async def _suggest(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def _suggest(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        arg: str, post: bool, lang: str) -> None:
         """Open the suggestion composer (``gj_sug``) or post the composed set publicly (``gj_sugok``,
         ``<seat>p`` suggests passing). The owner still decides (R9.4.2): nothing is played."""
@@ -780,27 +773,26 @@ class GoujiControls(GameControls):
             return
         if not post:
             content, view = self._suggestion_surface(session, seat, target, lang)
-            await interaction.response.send_message(content, view=view, ephemeral=True)
+            await send_private(interaction, content, view=view)
             return
         sets, pass_ok = self._suggest_sets(state, target)
         play = self._draft(session, seat, target).play()
         if not (pass_ok if passing else play is not None and play in sets):
             content, view = self._suggestion_surface(session, seat, target, lang,
                                                      note=t(lang, "gouji.ui.suggest_pick_first"))
-            await interaction.response.edit_message(content=content, view=view)
+            await edit_clicked(interaction, content=content, view=view)
             return
         async with session.lock:
             seat_names = names(session, session.lang)
             text = t(session.lang, "gouji.action.pass") if passing else str(play)
             session.add_line(t(session.lang, "gouji.ui.suggestion", player=seat_names[seat],
                                target=seat_names[target], play=text))
-            if len(self.suggestions) > 5000:
-                self.suggestions.clear()
-            self.suggestions[(session.id, target, seat)] = (text, state.deal_no, state.counts[target])
-            await persistence.save(cog.bot, session)
-        cog._want_table(session)
+            # the latest suggestion of each partner: "owner:partner" -> [text, deal_no, owner's count]
+            session.ui.setdefault("suggestions", {})[f"{target}:{seat}"] = [text, state.deal_no, state.counts[target]]
+            await table.save(session)
+        table.refresh_table(session)
         content, view = self._suggestion_surface(session, seat, target, lang, note=t(lang, "gouji.ui.suggest_posted"))
-        await interaction.response.edit_message(content=content, view=view)
+        await edit_clicked(interaction, content=content, view=view)
 
 def set_selects(gid: int, version: int, hand: list[int], draft: Draft, sets: list[Play], lang: str,
                 arg: str) -> list[discord.ui.Item[Any]]:

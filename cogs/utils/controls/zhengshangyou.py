@@ -27,6 +27,7 @@ from bot.games.zhengshangyou import engine as zsy
 from bot.games.zhengshangyou import timeout_action, timeouts
 from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
 from bot.i18n import language_of, t
+from bot.replies import edit_clicked
 
 from ..components import GameButton, GameSelect
 from ..messages import panel_surface
@@ -34,9 +35,8 @@ from ..words import names
 from . import GameControls
 
 if TYPE_CHECKING:
-    from cogs.games import Games
-
     from ..session import GameSession
+    from . import TableActions
 
 VERBS = ("zs_cards", "zs_as", "zs_play", "zs_pass", "zs_clear", "zs_quick")
 QUICK = 25  # options of the quick-play select (Discord's limit)
@@ -96,9 +96,6 @@ def quick_label(state: zsy.State, seat: int, action: Any, lang: str) -> str:
 class ZhengShangyouControls(GameControls):
     """The Zheng Shangyou hooks of the game spine."""
 
-    def __init__(self) -> None:
-        self.drafts: dict[tuple[int, int], Draft] = {}
-
     # §16.6 (the engine's ``timeouts``): one turn timer for every decision, a reminder before it ends; after
     # timeouts in a row the timeout policies act for an AFK player after a grace per decision until he is back
     rules_turn_seconds = timeouts.TURN_SECONDS
@@ -126,9 +123,12 @@ class ZhengShangyouControls(GameControls):
         return timeout_action(zsy.view(session.state, seat), legal)
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
-        if len(self.drafts) > 5000:  # drafts of long-finished games: losing one only empties a selection
-            self.drafts.clear()
-        draft = self.drafts.setdefault((session.id, seat), Draft())
+        drafts = session.ui.setdefault("drafts", {})  # saved with the game
+        draft = drafts.get(str(seat))
+        if not isinstance(draft, Draft):  # new, or as saved: plain data
+            saved = draft or {}
+            cards = {Card(**card) for card in saved.get("cards", [])}
+            draft = drafts[str(seat)] = Draft(cards, saved.get("reading"))
         state = session.state
         if state is not None:  # cards played or given away since are dropped from the selection
             held = set(state.hands[seat])
@@ -227,7 +227,7 @@ class ZhengShangyouControls(GameControls):
 
     # ------------------------------------------------------------------ clicks
 
-    async def on_click(self, cog: Games, interaction: discord.Interaction, session: GameSession, seat: int,
+    async def on_click(self, table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         if verb not in VERBS:
             return False
@@ -240,7 +240,7 @@ class ZhengShangyouControls(GameControls):
             # picking cards is never a move: off turn (planning) the version moves on with every play of
             # the others, so a pick on an older panel still updates the selection and shows the panel afresh
             if verb != "zs_cards" and (version is None or version != session.version):
-                await cog._edit_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
+                await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
                 return True
             if verb == "zs_cards":
                 by_text = {card.ascii: card for card in state.hands[seat]}
@@ -252,7 +252,7 @@ class ZhengShangyouControls(GameControls):
                 draft.cards, draft.reading = set(), None
             surface = panel_surface(session, seat, lang, None)
             surface.items += self.back_items(session, seat, lang)
-            await interaction.response.edit_message(content=surface.content, view=surface.view())
+            await edit_clicked(interaction, content=surface.content, view=surface.view())
             return True
         action: Any
         if verb == "zs_quick":
@@ -262,9 +262,9 @@ class ZhengShangyouControls(GameControls):
         else:
             action = Pass() if verb == "zs_pass" else self._play_for(state, seat, draft)
         before = session.version
-        await cog.panel_play(interaction, session, seat, version, action)
+        await table.panel_play(interaction, session, seat, version, action)
         if session.version != before:
-            self.drafts.pop((session.id, seat), None)
+            session.ui.get("drafts", {}).pop(str(seat), None)
         return True
 
     @staticmethod

@@ -1,0 +1,93 @@
+"""Computer players: they move whenever a seat they hold may act, one decision at a time.
+
+A computer's decision is made and applied in one hold of the game's lock, and a burst of their
+moves is saved once (before anything shows it), not once a move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+
+from bot.games.core import rng_for
+from bot.games.registry import engine
+from bot.i18n import t
+
+from .controls import controls_for
+from .game_host import GameHost
+from .session import PLAYING, GameSession
+from .words import names
+
+
+class Computers:
+    """The computer seats of every game."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self.tasks: dict[int, asyncio.Task[None]] = {}  # game -> its driver
+        self.unsaved: set[int] = set()  # games with computer moves not yet saved
+
+    def start(self, session: GameSession) -> None:
+        """Let the computers of this game decide, unless they are at it already."""
+        self.host.spawn(self.tasks, session, self.drive(session))
+
+    async def drive(self, session: GameSession) -> None:
+        """Let every computer-controlled seat that may act do so, one decision at a time.
+
+        Computer moves are saved once a round (at the top of the loop). Nothing is awaited
+        between finding no computer to move and returning: a change in that gap would find
+        this driver still running and not start another, and the game would wait forever.
+        """
+        while session.phase == PLAYING and session.paused_until is None:
+            await self.commit(session)
+            seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
+            if not seats:
+                return
+            wait = controls_for(session.game).computer_wait(self.host, session, seats)
+            if wait == math.inf:
+                return  # people decide first; the next change starts the computers again
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            await asyncio.sleep(self.host.computer_delay)
+            version = session.version
+            for seat in seats:
+                await self.move(session, seat, session.seats[seat].ai or "easy")
+            if session.version == version:
+                return  # nobody could move (no legal action): wait for the next change
+
+    async def move(self, session: GameSession, seat: int, level: str, *, timed_out: bool = False) -> None:
+        """A computer's decision for ``seat``, checked and applied in one hold of the game's lock: a
+        person's click waits (it is acknowledged already) and then sees the new version."""
+        mod = engine(session.game)
+        async with session.lock:
+            if session.phase != PLAYING or seat not in self.host.deciders(session):
+                return
+            view = mod.view(session.state, seat)
+            legal = mod.legal_actions(session.state, seat)
+            if not legal:
+                return
+            controls = controls_for(session.game)
+            forced = (controls.timeout_action(session, seat, legal) if timed_out
+                      else controls.computer_action(session, seat, legal))
+            rng = rng_for(session.seed, "computer", session.version, seat)
+            action = forced if forced is not None else await asyncio.to_thread(
+                mod.choose_action, view, legal, level, rng)
+            events = self.host.apply(session, seat, action)
+            if timed_out:
+                mover = "rules" if forced is not None else "computer"
+                session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat])
+                                 + " " + t(session.lang, f"clock.moved.{mover}"))
+            self.unsaved.add(session.id)  # committed once per burst, before anything shows it (_commit)
+        self.host.after_change(session, events)
+
+    async def commit(self, session: GameSession) -> None:
+        """Save computer moves not yet saved: called before any message that could show them.
+
+        A burst of computer moves is saved once instead of once a move; a crash before the
+        save loses only moves nobody saw, which the computers replay the same way (their
+        randomness is seeded by game, version and seat).
+        """
+        if session.id in self.unsaved and session.phase == PLAYING:
+            self.unsaved.discard(session.id)
+            await self.host.save(session)

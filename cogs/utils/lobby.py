@@ -1,0 +1,280 @@
+"""Lobbies: a game is opened, people join, the host sets it up and starts it; and the rematch after it.
+
+Every lobby click runs on the game's serialized path, so Start, Join, Leave and Cancel that
+arrive together are taken one after the other, each seeing what the one before did.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from typing import Any
+
+import discord
+
+from bot.games.core import IllegalAction, resolve_options
+from bot.games.registry import engine
+from bot.i18n import t
+from bot.replies import edit_clicked, reply_privately, send_public
+
+from . import persistence
+from .controls import controls_for
+from .game_host import GameHost
+from .messages import Surface, clip_join, lobby_surface
+from .session import CANCELLED, PLAYING, GameSession, Seat
+from .table_message import TableMessage
+from .turn_clock import TurnClock
+from .words import names, private_lang
+
+log = logging.getLogger("teahouse.games")
+
+
+def _option_value(text: str) -> Any:
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    with contextlib.suppress(ValueError):
+        return int(lowered)
+    return text.strip()
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"target=21 twos_natural_in_sequences=true"`` -> ``{"target": 21, ...}``."""
+    out: dict[str, Any] = {}
+    for part in text.replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name:
+            raise ValueError(part)
+        out[name.strip()] = _option_value(value)
+    return out
+
+
+class LobbyDesk:
+    """Lobbies of every game, and rematches."""
+
+    def __init__(self, host: GameHost, table: TableMessage, clock: TurnClock) -> None:
+        self.host, self.table, self.clock = host, table, clock
+        # finished game -> its rematch lobby: one rematch per game, however many press the button at once
+        self.rematches: OrderedDict[int, int] = OrderedDict()
+
+    async def new(self, interaction: discord.Interaction, game: str, options: str, turn_seconds: int | None) -> None:
+        """``/game new``: a lobby in the channel and a thread under it, saved before anyone can click it."""
+        lang = private_lang(interaction)
+        if self.host.game_of(interaction.guild_id, interaction.user.id) is not None:
+            await reply_privately(interaction, t(lang, "games.error.already_playing"))
+            return
+        settings = await persistence.guild_settings(self.host.bot, interaction.guild_id)
+        if game in settings.disabled_games:
+            await reply_privately(interaction, t(lang, "games.error.disabled", game=t(lang, f"{game}.name")))
+            return
+        if self.host.game_of(interaction.guild_id, interaction.user.id) is not None:  # opened meanwhile
+            await reply_privately(interaction, t(lang, "games.error.already_playing"))
+            return
+        try:
+            chosen = parse_options(options)
+            resolve_options(engine(game).INFO.options, chosen)
+        except ValueError as err:
+            await reply_privately(interaction, t(lang, "games.error.bad_options", detail=str(err)[:200]))
+            return
+        session = GameSession(
+            id=interaction.id, game=game, guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0, host_id=interaction.user.id, options=chosen,
+            seats=[Seat(interaction.user.display_name, user_id=interaction.user.id)],
+            turn_timeout=turn_seconds or self.clock.default_turn(game, settings.turn_timeout_s),
+            lang=persistence.public_language(self.host.bot, settings, interaction), rated=settings.rated,
+        )
+        async with session.lock:  # clicks on the new lobby wait until it is saved
+            self.host.sessions[session.id] = session
+            surface = lobby_surface(session, session.lang)
+            message = await send_public(interaction, surface.content, view=surface.view())
+            session.lobby_message_id = message.id
+            await self._open_thread(session, message)
+            await self.host.save(session)
+
+    async def _open_thread(self, session: GameSession, message: discord.Message) -> None:
+        """Play in a thread under the lobby message; in the channel itself where that is not allowed."""
+        name = t(session.lang, "games.thread_name", game=t(session.lang, f"{session.game}.name"),
+                 host=session.seats[0].name)[:100]
+        try:
+            thread = await message.create_thread(name=name, auto_archive_duration=1440)
+        except discord.HTTPException as err:
+            log.info("game %s plays in its channel (no thread: %s)", session.id, err.code)
+            if isinstance(err, discord.Forbidden):
+                await self.table.tell_host(session, "resilience.no_thread")
+            return
+        session.thread_id = thread.id
+
+    def may_manage(self, interaction: discord.Interaction, session: GameSession) -> bool:
+        perms = interaction.permissions
+        return interaction.user.id == session.host_id or bool(perms and perms.manage_guild)
+
+    async def click(self, interaction: discord.Interaction, session: GameSession, verb: str,
+                           values: list[str]) -> None:
+        lang = private_lang(interaction)
+        info = engine(session.game).INFO
+        user = interaction.user
+        if verb == "join":
+            if session.seat_of(user.id) is not None:
+                await reply_privately(interaction, t(lang, "games.error.already_seated"))
+                return
+            if self.host.game_of(session.guild_id, user.id) is not None:
+                await reply_privately(interaction, t(lang, "games.error.already_playing"))
+                return
+            if len(session.seats) >= info.max_seats:
+                await reply_privately(interaction, t(lang, "games.error.full"))
+                return
+            session.seats.append(Seat(user.display_name, user_id=user.id))
+        elif verb == "leave":
+            index = session.seat_of(user.id)
+            if index is None:
+                await reply_privately(interaction, t(lang, "games.error.not_seated"))
+                return
+            session.seats.pop(index)
+            if user.id == session.host_id:
+                humans = session.humans()
+                if not humans:
+                    await self._cancel(interaction, session)
+                    return
+                session.host_id = humans[0]
+        elif verb in ("addai", "kick", "swap", "start", "cancel", "option"):
+            if not self.may_manage(interaction, session):
+                await reply_privately(interaction, t(lang, "games.error.host_only"))
+                return
+            if verb == "cancel":
+                await self._cancel(interaction, session)
+                return
+            if verb == "start":
+                await self._start(interaction, session)
+                return
+            problem = self._change(session, verb, values, lang)
+            if problem:
+                await reply_privately(interaction, problem)
+                return
+        else:
+            await reply_privately(interaction, t(lang, "games.error.unknown_button"))
+            return
+        surface = lobby_surface(session, session.lang)
+        await edit_clicked(interaction, content=surface.content, view=surface.view())
+        await self.host.save(session)
+
+    def _change(self, session: GameSession, verb: str, values: list[str], lang: str) -> str:
+        """Apply a host's lobby change; returns a polite refusal, or "" when done."""
+        info = engine(session.game).INFO
+        if verb == "addai":
+            level = values[0] if values and values[0] in ("easy", "hard") else "easy"
+            if len(session.seats) >= info.max_seats:
+                return t(lang, "games.error.full")
+            session.seats.append(Seat(f"computer-{level}", ai=level))
+        elif verb == "kick":
+            index = int(values[0]) if values and values[0].isdigit() else -1
+            if not 0 <= index < len(session.seats) or session.seats[index].user_id == session.host_id:
+                return t(lang, "games.error.cannot_kick")
+            session.seats.pop(index)
+        elif verb == "swap":
+            picked = [int(v) for v in values if v.isdigit() and int(v) < len(session.seats)]
+            if len(picked) != 2:
+                return t(lang, "games.error.pick_two")
+            a, b = picked
+            session.seats[a], session.seats[b] = session.seats[b], session.seats[a]
+        elif verb == "option":
+            name, _, raw = (values[0] if values else "").partition("=")
+            candidate = {**session.options, name: _option_value(raw)}
+            try:
+                    resolve_options(info.options, candidate)
+            except ValueError as err:
+                return t(lang, "games.error.bad_options", detail=str(err)[:200])
+            session.options = candidate
+        return ""
+
+    async def _cancel(self, interaction: discord.Interaction, session: GameSession) -> None:
+        session.phase = CANCELLED
+        await edit_clicked(interaction, content=t(session.lang, "games.lobby.cancelled"), view=None)
+        self.host.sessions.pop(session.id, None)
+        await persistence.forget(self.host.bot, session)
+
+    async def _start(self, interaction: discord.Interaction, session: GameSession) -> None:
+        """Fill empty seats with computers, deal, and put the table in the thread."""
+        mod = engine(session.game)
+        info = mod.INFO
+        settings = await persistence.guild_settings(self.host.bot, session.guild_id)
+        level = settings.ai_level or "easy"
+        while len(session.seats) < info.min_seats:
+            session.seats.append(Seat(f"computer-{level}", ai=level))
+        session.seed = secrets.randbits(48)
+        drawn = controls_for(session.game).seat_draw(session, session.lang)
+        # an engine that reports its setup (a first deal's special hands) gets those events told too
+        start = getattr(mod, "new_game_with_events", None)
+        try:
+            if start is not None:
+                session.state, first_events = start(len(session.seats), session.seed, session.options)
+            else:
+                session.state, first_events = mod.new_game(len(session.seats), session.seed, session.options), []
+        except (ValueError, IllegalAction) as err:
+            session.state = None
+            await reply_privately(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))
+            return
+        session.phase = PLAYING
+        session.started_at = time.time()
+        if len(session.humans()) < 2:
+            session.rated = False
+        self.host.record_events(session, first_events)
+        where = f"<#{session.thread_id}>" if session.thread_id else ""
+        await edit_clicked(
+            interaction, content=clip_join(t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
+                                 where=where, seats=", ".join(names(session, session.lang))), *drawn), view=None)
+        await self.host.save(session)
+        self.host.after_change(session, first_events)
+
+    async def rematch(self, interaction: discord.Interaction, game: int) -> None:
+        """A new lobby in the same thread with the same game, options and computer players.
+
+        The clicker hosts it; the other people of the last match press Join if they want
+        another round (nobody is seated without asking).
+        """
+        lang = private_lang(interaction)
+        record = await self.host.bot.storage.game_record(str(game))
+        if record is None or record.guild_id != interaction.guild_id:
+            await reply_privately(interaction, t(lang, "games.error.game_over"))
+            return
+        if interaction.user.id not in {seat.user_id for seat in record.seats}:
+            await reply_privately(interaction, t(lang, "games.error.not_seated"))
+            return
+        settings = await persistence.guild_settings(self.host.bot, interaction.guild_id)
+        # from here to the new lobby's registration nothing is awaited: two Rematch clicks cannot both pass
+        if game in self.rematches:
+            await reply_privately(interaction, t(lang, "games.error.rematch_open"))
+            return
+        if self.host.game_of(interaction.guild_id, interaction.user.id) is not None:
+            await reply_privately(interaction, t(lang, "games.error.already_playing"))
+            return
+        seats = [Seat(interaction.user.display_name, user_id=interaction.user.id)]
+        seats += [Seat(s.name or f"computer-{s.ai_level}", ai=s.ai_level) for s in record.seats if s.ai_level]
+        session = GameSession(
+            id=interaction.id, game=record.game, guild_id=record.guild_id, channel_id=record.channel_id,
+            thread_id=record.thread_id, host_id=interaction.user.id, options=dict(record.options), seats=seats,
+            turn_timeout=self.clock.default_turn(record.game, settings.turn_timeout_s),
+            lang=persistence.public_language(self.host.bot, settings, interaction), rated=settings.rated,
+        )
+        self.rematches[game] = session.id
+        while len(self.rematches) > 1000:
+            self.rematches.popitem(last=False)
+        async with session.lock:  # clicks on the new lobby wait until it is saved
+            self.host.sessions[session.id] = session
+            surface = lobby_surface(session, session.lang)
+            message = await self._post_lobby(interaction, session, surface)
+            session.lobby_message_id = message.id if message is not None else None
+            await self.host.save(session)
+
+    async def _post_lobby(self, interaction: discord.Interaction, session: GameSession,
+                          surface: Surface) -> discord.Message | None:
+        """The rematch lobby, a new public message under the summary (the click was deferred)."""
+        try:
+            return await send_public(interaction, surface.content, view=surface.view())
+        except discord.HTTPException as err:
+            log.info("rematch lobby of game %s not posted: %s (code %s)", session.id, err.status, err.code)
+            return None

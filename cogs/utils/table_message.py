@@ -1,0 +1,243 @@
+"""The public table: one message per game that shows the picture and what just happened.
+
+Updates are coalesced (computers that move at once are shown together) and live through
+Discord's faults: a 5xx is tried again, a channel that refuses pictures gets a text table, a
+thread the bot may no longer post in moves the game to its channel, and a thread that is gone
+ends the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+
+from . import pictures
+from .controls import controls_for
+from .game_host import GameHost
+from .messages import MAX_NEW_LINES, clip_join, summary_text, table_surface
+from .session import PLAYING, GameSession
+from .words import safe_name
+
+log = logging.getLogger("teahouse.games")
+
+TABLE_MAX_AGE_SECONDS = 50 * 60
+TABLE_EDIT_INTERVAL_SECONDS = 1.0
+INSTANT_BURST_WAIT_SECONDS = 10.0
+DISCORD_RETRIES = 3
+DISCORD_RETRY_SECONDS = 0.5
+THREAD_GONE_CODES = {10003: "resilience.thread_deleted", 50001: "resilience.thread_deleted",
+                     50083: "resilience.thread_archived"}
+
+
+class TableMessage:
+    """The table messages of every game."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.wanted: set[int] = set()  # games whose table should be shown again
+        self.text_only: set[int] = set()  # games whose channel refused pictures (Attach Files)
+        self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
+
+    def forget(self, session: GameSession) -> None:
+        """The game is over: nothing more to show or tell for it."""
+        self.wanted.discard(session.id)
+        self.text_only.discard(session.id)
+        self.told.difference_update({told for told in self.told if told[0] == session.id})
+
+    def want(self, session: GameSession) -> None:
+        self.wanted.add(session.id)
+        self.host.spawn(self.tasks, session, self._loop(session))
+
+    async def _loop(self, session: GameSession) -> None:
+        """Coalesce updates: while computers are still moving, wait up to one interval for them to finish.
+
+        With thinking time, spectators see each computer move (about one edit a second); computers
+        that move instantly are shown together once they are done.
+        """
+        interval = TABLE_EDIT_INTERVAL_SECONDS if self.host.computer_delay > 0 else INSTANT_BURST_WAIT_SECONDS
+        while session.id in self.wanted and session.phase == PLAYING:
+            driver = self.host.driver(session)
+            if driver is not None and not driver.done():
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(driver), interval)
+            self.wanted.discard(session.id)
+            try:
+                await self.update(session)
+            except discord.HTTPException as err:
+                log.warning("table update for game %s failed: %s", session.id, err.status)
+
+    async def update(self, session: GameSession) -> None:
+        """Show the table, living through Discord's faults.
+
+        A 5xx is tried again (the move is already committed, so nothing is applied twice);
+        a channel that refuses pictures gets a text table and the host is told once; a thread
+        the bot may no longer post in moves the game to its channel; a thread that was deleted,
+        or archived and locked, ends the game and says so in the channel.
+        """
+        note = None  # what the host is told once the fallback worked
+        for attempt in range(DISCORD_RETRIES + 3):
+            shown = session.lines_shown
+            try:
+                await self._update_once(session)
+            except discord.DiscordServerError:
+                session.lines_shown = shown
+                if attempt >= DISCORD_RETRIES - 1:
+                    raise
+                await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
+            except discord.Forbidden:
+                session.lines_shown = shown
+                if session.id not in self.text_only and note is None:
+                    self.text_only.add(session.id)  # perhaps only pictures are refused: try text
+                    note = "resilience.no_images"
+                elif session.thread_id is not None and session.phase == PLAYING:
+                    self.text_only.discard(session.id)  # it was the thread, not the pictures
+                    session.thread_id, session.table_message_id, note = None, None, None
+                    await self.host.save(session)
+                    await self.tell_host(session, "resilience.no_thread_send")
+                else:
+                    raise
+            except discord.HTTPException as err:
+                if err.code not in THREAD_GONE_CODES or session.thread_id is None:
+                    raise
+                await self.thread_lost(session, err.code)
+                return
+            else:
+                if note is not None:
+                    await self.tell_host(session, note)
+                return
+
+    async def tell_host(self, session: GameSession, key: str) -> None:
+        """One clear message to the host per problem, where the game is played now; it pings only them."""
+        if (session.id, key) in self.told:
+            return
+        self.told.add((session.id, key))
+        channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(t(session.lang, key, host=f"<@{session.host_id}>"),
+                               allowed_mentions=discord.AllowedMentions(
+                                   users=[discord.Object(id=session.host_id)], everyone=False, roles=False))
+
+    def deleted(self, message_ids: set[int]) -> None:
+        """One re-post per deleted table. The bot's own deletes never match: a re-post moves
+        ``table_message_id`` to the new message before the old one is deleted, so they cause nothing;
+        people already pinged are not pinged again (``session.pinged``)."""
+        for session in list(self.host.sessions.values()):
+            if session.phase == PLAYING and session.table_message_id in message_ids:
+                session.table_message_id = None
+                self.want(session)
+
+    async def thread_lost(self, session: GameSession, code: int) -> None:
+        """The game's thread is gone (deleted, or archived and locked): end the game, say so in the channel."""
+        log.info("game %s lost its thread %s (code %s)", session.id, session.thread_id, code)
+        session.thread_id, session.table_message_id = None, None
+        notice = t(session.lang, THREAD_GONE_CODES[code], game=t(session.lang, f"{session.game}.name"))
+        await self.host.end_game(session, abandoned=True, notice=notice)
+
+    async def _update_once(self, session: GameSession) -> None:
+        """Edit the table in place; re-post it (which pings) when a person must act or it got old.
+
+        A re-post replaces the old table message: deleted, or — when it showed the end of a
+        hand — turned into that hand's summary, so every hand's result stays in the thread
+        and a move still costs at most two calls.
+        """
+        await self.host.commit(session)
+        channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        ping = sorted(s for s in self.host.waiting_humans(session) - session.pinged
+                      if session.seats[s].user_id is not None)
+        # the text and the picture are read together, before anything is awaited: they show one moment
+        drawing = None if session.id in self.text_only else pictures.public_table(session, session.lang)
+        summary = None if session.paused_until is None else session.hand_summary
+        ending = session.last_hand_lines(MAX_NEW_LINES) if summary is not None else []
+        surface = table_surface(session, session.lang, b"" if drawing is not None else None, ping)
+        away = self.away_line(session)
+        if away:
+            surface.content = clip_join(surface.content, away)
+        if summary is not None:
+            surface.content = clip_join(*ending, summary_text(session, session.lang, summary, final=False),
+                                         surface.content)
+        session.lines_shown = session.lines_total
+        if drawing is not None:
+            surface.image = await asyncio.to_thread(drawing)
+        too_old = time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS
+        if session.table_message_id is not None and not ping and not too_old:
+            try:
+                await channel.get_partial_message(session.table_message_id).edit(
+                    content=surface.content, attachments=surface.files(), view=surface.view())
+                return
+            except discord.NotFound:  # deleted by someone: post it again
+                session.table_message_id = None
+            except discord.HTTPException as err:
+                if err.code != 50083:
+                    raise  # an archived thread: a new message wakes it (unless it is locked)
+        users = [discord.Object(id=uid) for s in ping if (uid := session.seats[s].user_id) is not None]
+        message = await channel.send(surface.content, files=surface.files(), view=surface.view(),
+                                     allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
+                                                                              roles=False, replied_user=False))
+        old, session.table_message_id, session.table_posted_at = session.table_message_id, message.id, time.time()
+        finished_hand, session.hand_summary = (session.hand_summary if summary is None else None), summary
+        session.pinged.update(ping)
+        await self.host.save(session)
+        if old is None:
+            return
+        old_message = channel.get_partial_message(old)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            if finished_hand is None:
+                await old_message.delete()
+            else:
+                picture = None if session.id in self.text_only else await asyncio.to_thread(
+                    pictures.summary_picture, session, finished_hand, session.lang)
+                files = [] if picture is None else [discord.File(picture, filename="summary.png")]
+                await old_message.edit(content=summary_text(session, session.lang, finished_hand, final=False),
+                                       attachments=files, view=None)
+
+    def away_line(self, session: GameSession) -> str:
+        """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""
+        controls = controls_for(session.game)
+        away = [seat for seat in range(len(session.seats)) if controls.is_away(session, seat)]
+        if not away or session.phase != PLAYING:
+            return ""
+        lang = session.lang
+        who = ", ".join(t(lang, "clock.away_name", name=safe_name(session.seats[seat].name)) for seat in away)
+        grace = controls.afk_grace(session)
+        if grace is None:
+            return t(lang, "clock.away_line.computer", players=who)
+        return t(lang, "clock.away_line.rules", players=who, grace=f"{grace:g}")
+
+    async def post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
+                            view: discord.ui.View | None = None) -> None:
+        """The result is never lost to a fault: 5xx tried again, text without the picture when
+        pictures are refused, the channel when the thread is gone."""
+        text = summary_text(session, session.lang, data, final)
+        image = None if session.id in self.text_only else await asyncio.to_thread(
+            pictures.summary_picture, session, data, session.lang)
+        for attempt in range(DISCORD_RETRIES + 1):
+            channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+            kwargs: dict[str, Any] = {"files": [] if image is None else [discord.File(image, filename="summary.png")]}
+            if view is not None:
+                kwargs["view"] = view
+            try:
+                await channel.send(text, **kwargs)
+                return
+            except discord.HTTPException as err:
+                log.warning("summary for game %s not posted: %s (code %s)", session.id, err.status, err.code)
+                if isinstance(err, discord.Forbidden) and image is not None:
+                    image = None
+                elif err.code in THREAD_GONE_CODES and session.thread_id is not None:
+                    session.thread_id = None
+                elif isinstance(err, discord.DiscordServerError) and attempt < DISCORD_RETRIES:
+                    await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
+                else:
+                    return
+
+    async def final(self, session: GameSession) -> None:
+        session.deadline, session.paused_until = None, None
+        with contextlib.suppress(discord.HTTPException):
+            await self.update(session)

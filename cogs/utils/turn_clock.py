@@ -1,0 +1,190 @@
+"""The turn clock: each decision's window from the rules file, the reminder, and what happens at the deadline.
+
+One task per game sleeps until the next thing falls due (the end of a pause between hands, the
+reminder, the deadline); what it changes, it changes on the game's serialized path, and only if
+the game is still at the version whose deadline passed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+
+from .controls import STALLING, controls_for
+from .game_host import GameHost
+from .session import PLAYING, GameSession
+from .table_message import THREAD_GONE_CODES
+from .words import names, safe_name
+
+log = logging.getLogger("teahouse.games")
+
+
+class TurnClock:
+    """The clocks of every game."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.current: dict[int, dict[int, tuple[Any, float]]] = {}  # game -> waiting seat -> window
+
+    def forget(self, session: GameSession) -> None:
+        self.current.pop(session.id, None)
+
+    def default_turn(self, game: str, server_seconds: int | None) -> int:
+        """The turn timeout of a new game (its own ``turn_seconds`` comes first): the server's, else the
+        rules file's turn length, else the bot's default. The game's other windows scale with it."""
+        rules = controls_for(game).rules_turn_seconds
+        return server_seconds or (self.host.bot.config.turn_timeout_seconds if rules is None else rules)
+
+    def windows(self, session: GameSession, waiting: set[int]) -> dict[int, tuple[Any, float]]:
+        """Each waiting person's window (its name, its length): the rules file's length for the decision
+        at hand, a short grace for a person who is away (the timeout rules act), else the turn timeout.
+        A person whose window is 0 s (a timer the rules switch off) is not in it: nothing times him out."""
+        controls = controls_for(session.game)
+        grace = controls.afk_grace(session)
+        out: dict[int, tuple[Any, float]] = {}
+        for seat in waiting:
+            if grace is not None and controls.is_away(session, seat):
+                out[seat] = ("away", grace)
+                continue
+            seconds = controls.window_seconds(session, seat)
+            length = float(session.turn_timeout if seconds is None else seconds)
+            if length > 0:
+                out[seat] = (controls.window_key(session, seat), length)
+        return out
+
+    def reminder_lead(self, session: GameSession) -> float | None:
+        """Seconds before the deadline to remind, by the game's rules (default: a quarter of the window,
+        at least 3 s); None when the window is too short for a reminder besides the prompt's ping."""
+        windows = self.current.get(session.id) or self.windows(session, self.host.waiting_humans(session))
+        length = max((seconds for _, seconds in windows.values()), default=float(session.turn_timeout))
+        lead = controls_for(session.game).reminder_seconds(session, length)
+        if lead is None:
+            lead = max(3.0, length / 4)
+        return lead if lead < length else None
+
+    def arm(self, session: GameSession) -> None:
+        """A new deadline when someone new is waited for or a waited-for person's window changed;
+        several people in one window share it (the longest of their windows)."""
+        waiting = self.host.waiting_humans(session)
+        windows = self.windows(session, waiting) if session.paused_until is None else {}
+        if not windows:
+            session.deadline = None
+            self.current.pop(session.id, None)
+        else:
+            before = self.current.get(session.id)  # None after a restart: the saved deadline stands
+            self.current[session.id] = windows
+            changed = before is not None and any(before.get(seat) != window for seat, window in windows.items())
+            if session.deadline is None or waiting - session.pinged or changed:
+                session.deadline = time.time() + max(seconds for _, seconds in windows.values())
+                session.reminded = False
+        if session.deadline is not None or session.paused_until is not None:
+            self.host.spawn(self.tasks, session, self._run(session))
+
+    async def _run(self, session: GameSession) -> None:
+        """Start the next hand when the pause is over; remind once; move for whoever is still thinking.
+
+        Sleeps at most a second at a time, so deadlines restored after a restart (and test clocks)
+        are honoured promptly; runs until there is nothing left to wait for.
+        """
+        while session.phase == PLAYING:
+            now = time.time()
+            if session.paused_until is not None:
+                if now < session.paused_until:
+                    await asyncio.sleep(min(1.0, session.paused_until - now))
+                    continue
+                async with session.lock:
+                    if session.phase != PLAYING or session.paused_until is None or time.time() < session.paused_until:
+                        continue  # ended, or resumed by Next hand meanwhile
+                    session.paused_until = None
+                    await self.host.save(session)
+                    self.host.after_change(session)
+                continue
+            deadline = session.deadline
+            if deadline is None:
+                return
+            lead = self.reminder_lead(session)
+            remind_at = deadline if lead is None else deadline - lead
+            if now < deadline:
+                if not session.reminded and now >= remind_at:
+                    session.reminded = True
+                    await self.remind(session)
+                    continue
+                wake = remind_at if not session.reminded and now < remind_at else deadline
+                await asyncio.sleep(min(1.0, max(wake - now, 0.0)))
+                continue
+            session.deadline = None
+            await self.time_is_up(session, session.version)
+
+    async def time_is_up(self, session: GameSession, version: int) -> None:
+        """The deadline passed: the rules' move (or the computer's) for each person still thinking, who is
+        marked away after enough of these in a row; people the rules never move stall the game instead.
+
+        All of it in one hold of the game's lock, and only if the game is still at the ``version`` whose
+        deadline passed: a move that came in at the deadline stands, and nobody is timed out for it."""
+        async with session.lock:
+            if session.phase != PLAYING or session.version != version or session.paused_until is not None:
+                if session.phase == PLAYING:
+                    self.arm(session)
+                return
+            await self._time_out_waiting(session)
+
+    async def _time_out_waiting(self, session: GameSession) -> None:
+        controls = controls_for(session.game)
+        afk_after = controls.away_after(session)
+        computer_takes_over = controls.afk_grace(session) is None
+        waiting = self.host.waiting_humans(session)
+        stalled: dict[int, str] = {}
+        for seat in sorted(self.windows(session, waiting)):
+            info = session.seats[seat]
+            info.timeouts += 1
+            away = afk_after > 0 and info.timeouts >= afk_after
+            outcome = controls.timeout_outcome(session, seat)
+            if outcome in STALLING:
+                stalled[seat] = outcome
+                continue
+            if away and computer_takes_over:
+                info.ai = "easy"
+            await self.host.computer_move(session, seat, "easy", timed_out=True)
+            if afk_after > 0 and info.timeouts == afk_after:  # the public AFK notice, once
+                back = t(session.lang, f"clock.back_by.{controls.back_by}")
+                key = "clock.afk.computer" if computer_takes_over else "clock.afk.rules"
+                session.add_line(t(session.lang, key, player=safe_name(info.name), count=afk_after,
+                                   grace=f"{controls.afk_grace(session) or 0:g}", back=back))
+                self.host.refresh_table(session)
+        if stalled:
+            seat_names = names(session, session.lang)
+            for seat, outcome in stalled.items():
+                session.add_line(t(session.lang, "games.timed_out", player=seat_names[seat]) + " "
+                                 + t(session.lang, f"clock.moved.{outcome}"))
+            controls.on_stall(session, sorted(stalled))
+            await self.host.save(session)
+            self.host.refresh_table(session)
+
+    async def remind(self, session: GameSession) -> None:
+        """Ping whoever is still thinking, saying what happens at the deadline (one line per outcome)."""
+        waiting = [s for s in sorted(self.host.waiting_humans(session)) if session.seats[s].user_id is not None]
+        if not waiting:
+            return
+        channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        users = [discord.Object(id=uid) for s in waiting if (uid := session.seats[s].user_id)]
+        controls = controls_for(session.game)
+        when = f"<t:{int(session.deadline or time.time())}:R>"
+        outcomes: dict[str, list[str]] = {}
+        for seat in waiting:
+            outcomes.setdefault(controls.timeout_outcome(session, seat), []).append(f"<@{session.seats[seat].user_id}>")
+        text = "\n".join(t(session.lang, "games.reminder", who=" ".join(who)) + " "
+                         + t(session.lang, f"clock.outcome.{outcome}", time=when) for outcome, who in outcomes.items())
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
+                                                                              roles=False), delete_after=60)
+        except discord.HTTPException as err:
+            log.info("reminder for game %s not posted: %s (code %s)", session.id, err.status, err.code)
+            if err.code in THREAD_GONE_CODES and session.thread_id is not None:
+                await self.host.thread_lost(session, err.code)
