@@ -313,7 +313,7 @@ class GoitaControls(GameControls):
                                     label=t(lang, key, piece=_piece(lang, a), count=left[a]),
                                     style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.danger,
                                     row=n // 5))
-        items.append(GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩", row=2))
+        items.append(GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩️", row=2))
         return items
 
     # ---------------------------------------------------------------- clicks
