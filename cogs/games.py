@@ -25,13 +25,14 @@ from discord.ext import commands
 from bot.app import TeahouseBot
 from bot.games.core import Event, IllegalAction, resolve_options, rng_for
 from bot.games.registry import engine
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.replies import reply_privately
 
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
 from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
 from .utils.controls import BACK_VERB, STALLING, controls_for
+from .utils.language import private_language
 from .utils.messages import MAX_NEW_LINES, Surface, lobby_surface, panel_surface, summary_text, table_surface
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
 from .utils.words import action_label, event_text, names, reason, safe_name
@@ -52,7 +53,7 @@ _TOLD_HOST: set[tuple[int, str]] = set()
 
 
 def _lang(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale.value)
+    return private_language(interaction)
 
 
 def _option_value(text: str) -> Any:

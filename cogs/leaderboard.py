@@ -14,9 +14,10 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.storage import LeaderboardRow
 from cogs.utils.choices import GameChoice
+from cogs.utils.language import private_language
 
 PAGE_SIZE = 10
 Sort = Literal["rating", "points", "wins"]
@@ -27,7 +28,7 @@ PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<p
 
 
 def _lang(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale.value)
+    return private_language(interaction)
 
 
 def _row_text(lang: str, row: LeaderboardRow) -> str:

@@ -7,13 +7,12 @@ channels the bot cannot see, a gateway that asks for a reconnect, and the invite
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
 import pytest
 
-from tests.discord_double import DiscordDouble, DiscordRuleBroken
+from tests.discord_double import DiscordDouble, DiscordRuleBroken, UserActionError
 
 from .tinybot import TinyBot
 
@@ -54,3 +53,15 @@ async def test_fully_qualified_emoji_pass(double: DiscordDouble, tiny: TinyBot, 
     tiny.on_do = send_table
     table = await double["alice"].run("/do")
     assert table.button("My hand") is not None
+
+
+# -- 5. locales ------------------------------------------------------------------------------------
+async def test_a_locale_discord_never_sends_is_refused(double: DiscordDouble, tiny: TinyBot) -> None:
+    """Discord's clients have no Persian: a test that sends "fa" tests nothing a person can do."""
+    with pytest.raises(UserActionError, match="never sends the locale 'fa'"):
+        await double["alice"].run("/do", locale="fa")
+    with pytest.raises(UserActionError):
+        double["alice"].locale = "fa"
+    with pytest.raises(UserActionError):
+        double.add_person("zoe", locale="fa-IR")
+    assert (await double["alice"].run("/do", locale="ru")).content == "done"

@@ -42,7 +42,7 @@ from .interactions import (
     InteractionRecord,
     RestCall,
 )
-from .limits import DEFAULT_ATTACHMENT_SIZE_LIMIT, check_files, check_message, oversize_files
+from .limits import DEFAULT_ATTACHMENT_SIZE_LIMIT, check_files, check_locale, check_message, oversize_files
 from .model import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -258,7 +258,8 @@ class DiscordDouble:
     def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
         """A server with @everyone, the bot (with its own role) and an owner."""
         gid = self.clock.snowflake()
-        guild = Guild(id=gid, name=name, owner_id=self.owner_user.id, created_at=self.clock.now(), locale=locale)
+        guild = Guild(id=gid, name=name, owner_id=self.owner_user.id, created_at=self.clock.now(),
+                      locale=check_locale(locale))
         guild.roles[gid] = Role(id=gid, name="@everyone", permissions=EVERYONE_PERMISSIONS)
         bot_role = Role(id=self.clock.snowflake(), name=self.bot_user.name, permissions=BOT_PERMISSIONS, position=2)
         guild.roles[bot_role.id] = bot_role
@@ -283,7 +284,7 @@ class DiscordDouble:
     ) -> Person:
         """A user who is a member of `guild` (the first guild by default)."""
         guild = guild or self.guild
-        user = User(id=self.clock.snowflake(), name=name, locale=locale)
+        user = User(id=self.clock.snowflake(), name=name, locale=check_locale(locale))
         self.users[user.id] = user
         guild.members[user.id] = GuildMember(user, [r.id for r in roles], self.clock.now())
         person = Person(self, user, guild)
@@ -729,7 +730,7 @@ class DiscordDouble:
             "token": token,
             "version": 1,
             "app_permissions": str(self.permissions(channel)),
-            "locale": locale or person.user.locale,
+            "locale": check_locale(locale or person.user.locale),
             "guild_locale": guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

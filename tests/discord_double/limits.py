@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import emoji as emoji_data
 
+from .errors import UserActionError
 from .model import COMPONENTS_V2, SELECT_TYPES, walk_components
 
 Json = dict[str, Any]
@@ -278,3 +280,15 @@ def _check_options(where: str, options: list[Json]) -> list[str]:
             problems.append(f"{where}.{j}: Autocomplete and choices cannot both be set.")
         problems += _check_options(f"{where}.{j}.options", opt.get("options") or [])
     return problems
+
+
+DISCORD_LOCALES = frozenset(locale.value for locale in discord.Locale)
+
+
+def check_locale(locale: str) -> str:
+    """A locale Discord's client really sends (`discord.Locale`); anything else, e.g. "fa", is refused."""
+    if locale not in DISCORD_LOCALES:
+        raise UserActionError(
+            f"Discord never sends the locale {locale!r}; use one of discord.Locale (e.g. 'en-US', 'ru'). "
+            "A Persian player has an English (or other) client and chooses Persian in the bot.")
+    return locale

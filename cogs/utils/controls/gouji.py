@@ -34,11 +34,12 @@ from bot.games.gouji.notation import (
     ShaoPai,
     make_play,
 )
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.replies import reply_privately
 
 from .. import persistence
 from ..components import GameButton, GameSelect
+from ..language import private_language
 from ..messages import panel_surface
 from ..words import names, reason
 from . import GameControls
@@ -896,7 +897,7 @@ def slot_cost(state: gouji.State, seat: int) -> tuple[int, ...]:
 
 
 def _lang(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale.value)
+    return private_language(interaction)
 
 
 CONTROLS = GoujiControls()
