@@ -7,12 +7,14 @@ channels the bot cannot see, a gateway that asks for a reconnect, and the invite
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
 import pytest
 
-from tests.discord_double import DiscordDouble, DiscordRuleBroken, UserActionError
+from tests.discord_double import DiscordDouble, DiscordRuleBroken, InteractionFailed, UserActionError
+from tests.discord_double.ratelimits import DEFAULT_LATENCY, Latency, LatencyModel
 
 from .tinybot import TinyBot
 
@@ -65,3 +67,106 @@ async def test_a_locale_discord_never_sends_is_refused(double: DiscordDouble, ti
     with pytest.raises(UserActionError):
         double.add_person("zoe", locale="fa-IR")
     assert (await double["alice"].run("/do", locale="ru")).content == "done"
+
+
+# -- 2. network latency ----------------------------------------------------------------------------
+async def answer_at(seconds: float, double: DiscordDouble, tiny: TinyBot) -> None:
+    async def slow(interaction: discord.Interaction) -> None:
+        double.clock.advance(seconds)  # the bot worked this long (on the double's clock)
+        await interaction.response.send_message("made it?")
+
+    tiny.on_do = slow
+
+
+async def test_an_answer_at_2_8_s_fails_once_network_latency_is_counted(double: DiscordDouble,
+                                                                        tiny: TinyBot) -> None:
+    """The 3 s run from when Discord sent the event: the trip to the bot and the answer's trip back
+    take part of them. Nothing sleeps: the latency is charged on the double's clock."""
+    double.latency = LatencyModel(Latency(low=0.15, high=0.25, seed=1))
+    await answer_at(2.8, double, tiny)
+    with pytest.raises((InteractionFailed, DiscordRuleBroken), match="10062|no response"):
+        await double["alice"].run("/do")
+    record = double["alice"].last_interaction
+    assert record.failed and record.delivery_latency >= 0.15 and record.calls[0].latency >= 0.15
+    assert [e.code for e in tiny.errors] == [10062]  # "Unknown interaction": the user saw it fail
+
+
+async def test_the_same_answer_without_latency_is_in_time(double: DiscordDouble, tiny: TinyBot) -> None:
+    double.latency = LatencyModel(None)
+    await answer_at(2.8, double, tiny)
+    assert (await double["alice"].run("/do")).content == "made it?"
+
+
+async def test_latency_is_drawn_from_a_seed_within_its_range(double: DiscordDouble, tiny: TinyBot) -> None:
+    for _ in range(5):
+        await double["alice"].run("/do")
+    records = double["alice"].interactions
+    delays = [r.delivery_latency for r in records] + [c.latency for r in records for c in r.calls]
+    assert all(0.05 <= d <= 0.25 for d in delays) and len(set(delays)) == len(delays)
+    first, second = LatencyModel(DEFAULT_LATENCY), LatencyModel(DEFAULT_LATENCY)
+    assert [first.draw() for _ in range(5)] == [second.draw() for _ in range(5)]  # the same seed, the same delays
+
+
+# -- 3. rate limits --------------------------------------------------------------------------------
+SEND = "POST /channels/{channel_id}/messages"
+
+
+async def test_every_answer_carries_rate_limit_headers_and_discord_py_paces_itself(double: DiscordDouble,
+                                                                                   tiny: TinyBot) -> None:
+    channel = tiny.get_channel(double.default_channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    started = asyncio.get_running_loop().time()
+    for n in range(12):
+        await channel.send(f"message {n}")
+    real = asyncio.get_running_loop().time() - started
+    calls = double.calls_to(SEND)
+    assert [c.status for c in calls] == [200] * 12  # the headers warned discord.py: no 429
+    assert calls[5].started - calls[0].started >= 5.0  # the sixth waited for the channel's 5 s window...
+    assert calls[10].started - calls[5].started >= 5.0
+    assert real < 5.0  # ...on the double's clock, which skipped the wait: no real sleeping
+
+
+async def raw(double: DiscordDouble, method: str, path: str, **kwargs: Any) -> tuple[int, Json, dict[str, str]]:
+    """A request from a client that ignores the headers (discord.py would pace itself)."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session, session.request(
+        method, double.api_url + path, headers={"Authorization": f"Bot {double.token}"}, **kwargs
+    ) as response:
+        return response.status, await response.json(content_type=None) or {}, dict(response.headers)
+
+
+async def test_a_burst_over_the_channel_limit_gets_429_and_fails_the_test(double: DiscordDouble,
+                                                                          tiny: TinyBot) -> None:
+    path = f"/channels/{double.default_channel.id}/messages"
+    answers = [await raw(double, "POST", path, json={"content": f"spam {n}"}) for n in range(6)]
+    assert [status for status, _, _ in answers] == [200] * 5 + [429]
+    assert [h["X-RateLimit-Remaining"] for _, _, h in answers[:5]] == ["4", "3", "2", "1", "0"]
+    status, body, headers = answers[5]
+    assert 0 < body["retry_after"] <= 5.0 and body["global"] is False and headers["Via"]
+    limited = double.take_rate_limited()
+    assert [c.status for c in limited] == [429]
+    double.rate_limits.limited.append(limited[0])  # as if untaken: the fixture would fail the test
+    with pytest.raises(AssertionError, match="rate limited"):
+        double.check()
+
+
+async def test_the_global_limit_is_50_a_second_and_interactions_are_exempt(double: DiscordDouble,
+                                                                           tiny: TinyBot) -> None:
+    statuses = [(await raw(double, "GET", f"/users/{double.bot_user.id}"))[0] for _ in range(51)]
+    assert 429 in statuses and statuses.index(429) <= 50  # (the bot's own start-up calls may share the second)
+    assert all(c.status == 429 for c in double.rate_limits.limited)
+    assert any(c.status == 429 for c in double.take_rate_limited())
+    assert (await double["alice"].run("/do")).content == "done"  # the interaction callback is exempt
+
+
+async def test_a_bot_recovers_from_a_429(double: DiscordDouble, tiny: TinyBot) -> None:
+    """A 429 still comes now and then (buckets Discord does not announce): discord.py waits and retries."""
+    path = f"/channels/{double.default_channel.id}/messages"
+    for n in range(5):
+        await raw(double, "POST", path, json={"content": f"someone else {n}"})  # the window is used up
+    channel = tiny.get_channel(double.default_channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("after the wait")
+    assert sent.content == "after the wait"
+    assert [c.status for c in double.take_rate_limited()] == [429]

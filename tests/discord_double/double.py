@@ -59,6 +59,7 @@ from .model import (
     User,
 )
 from .people import Person
+from .ratelimits import DEFAULT_LATENCY, Latency, LatencyModel, RateLimits
 from .rest import API_PREFIX, RestApi
 
 Json = dict[str, Any]
@@ -129,6 +130,8 @@ class DiscordDouble:
         settle_window: float = 0.05,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         shard_count: int = 1,
+        latency: Latency | None = DEFAULT_LATENCY,
+        rate_limits: bool = True,
     ) -> None:
         self.clock = FakeClock()
         self.token = token
@@ -147,10 +150,13 @@ class DiscordDouble:
         self.calls: list[RestCall] = []
         self.violations: list[RuleViolation] = []
         self.faults = Faults()
+        # network delay charged to every gateway event and REST call (None: none), and Discord's rate limits
+        self.latency = LatencyModel(latency)
+        self.rate_limits = RateLimits(enabled=rate_limits)
+        self._skipper: asyncio.Task[None] | None = None
+        self._limited_seen = 0
         # called with every message the bot creates or edits, at that moment (leak checks)
         self.observers: list[Callable[[Message], None]] = []
-        self.old_message_edit_cap: int | None = None
-        self._old_edits: dict[int, list[float]] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self._reported: set[int] = set()
         self._active: list[InteractionRecord] = []
@@ -193,11 +199,17 @@ class DiscordDouble:
         loop = asyncio.get_running_loop()
         self._executor = _CountingExecutor(loop, self.touch)
         loop.set_default_executor(self._executor)
+        self._skipper = asyncio.create_task(self._skip_rate_limit_waits(), name="discord-double-rate-limit-skipper")
         self.touch()
         return self
 
     async def stop(self) -> None:
         logging.getLogger().removeHandler(self._errors)
+        if self._skipper is not None:
+            self._skipper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._skipper
+            self._skipper = None
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -436,11 +448,21 @@ class DiscordDouble:
         self._errors_seen = len(self._errors.records)
         return out
 
+    def take_rate_limited(self) -> list[RestCall]:
+        """Hand over the calls answered 429 since the last take (for tests that provoke them on purpose)."""
+        out = self.rate_limits.limited[self._limited_seen :]
+        self._limited_seen = len(self.rate_limits.limited)
+        return out
+
     def check(self) -> None:
-        """Fail if a rule was broken or the bot logged an error that no test took (fixtures call this)."""
+        """Fail if a rule was broken, Discord answered 429, or the bot logged an error that no test took
+        (fixtures call this)."""
         violations = self.take_violations()
         if violations:
             raise DiscordRuleBroken(violations)
+        limited = self.take_rate_limited()
+        if limited:
+            raise AssertionError(f"the bot was rate limited (429) {len(limited)} times: {limited[:10]}")
         errors = self.take_bot_errors()
         if errors:
             raise AssertionError("the bot logged errors:\n" + "\n".join(_format(r) for r in errors))
@@ -467,6 +489,22 @@ class DiscordDouble:
             idle = loop.time() - self._last_activity
             await asyncio.sleep(max(0.005, min(window - idle, window)))
         self._active.clear()
+
+    # -- rate-limit waits cost no real time ------------------------------------------------------
+    async def _skip_rate_limit_waits(self) -> None:
+        """When Discord told the bot to wait (a bucket used up, a 429) and the bot has gone quiet,
+        jump the clock to the end of the wait (see ratelimits.py): discord.py's sleep ends now."""
+        while True:
+            await asyncio.sleep(0.01)
+            until = self.rate_limits.waiting_until
+            if until is None:
+                continue
+            ahead = until - self.clock.monotonic()
+            if ahead <= 0:
+                self.rate_limits.waiting_until = None
+            elif self.quiet(0.02):
+                self.rate_limits.waiting_until = None
+                self.clock.advance(ahead + 0.001)
 
     # -- gateway payloads --------------------------------------------------------------------
     def _ready_payload(self, session: Session) -> Json:
@@ -624,15 +662,15 @@ class DiscordDouble:
             self.gateway.dispatch(msg.guild_id or 0, "MESSAGE_DELETE", data)
 
     def _check_old_edit(self, msg: Message) -> None:
-        cap = self.old_message_edit_cap
-        now = self.clock.monotonic()
+        """Edits of messages older than an hour share a small allowance per channel (ephemeral ones
+        too, whichever route edits them); over it, Discord answers 429 with code 30046."""
         age = (self.clock.now() - msg.created_at).total_seconds()
-        if cap is None or age <= OLD_MESSAGE_SECONDS:
+        if age <= OLD_MESSAGE_SECONDS:
             return
-        recent = [t for t in self._old_edits.get(msg.id, []) if now - t < OLD_MESSAGE_SECONDS]
-        if len(recent) >= cap:
-            raise DiscordError(OLD_MESSAGE_EDIT_CAP, f"message {msg.id} is {age / 60:.0f} minutes old")
-        self._old_edits[msg.id] = [*recent, now]
+        retry = self.rate_limits.old_edit(msg.channel_id, self.clock.monotonic())
+        if retry is not None:
+            raise DiscordError(OLD_MESSAGE_EDIT_CAP, f"message {msg.id} is {age / 60:.0f} minutes old",
+                               violation=False, retry_after=retry, limit=self.rate_limits.old_edits.limit)
 
     def _apply(self, msg: Message, payload: Json, files: list[UploadedFile], *, editing: bool = False) -> None:
         if "content" in payload:
@@ -758,6 +796,7 @@ class DiscordDouble:
     def deliver(self, record: InteractionRecord) -> None:
         """Send INTERACTION_CREATE to the bot; the 3 s clock starts now."""
         record.delivered_at = self.clock.monotonic()
+        record.delivery_latency = self.latency.draw()
         self.archive_idle_threads()
         self._active.append(record)
         if not self.gateway.dispatch(record.guild_id, "INTERACTION_CREATE", record.payload):
@@ -796,12 +835,13 @@ class DiscordDouble:
     async def _wait_ack(self, record: InteractionRecord) -> None:
         loop = asyncio.get_running_loop()
         while not record.responded:
-            remaining = record.delivered_at + ACK_DEADLINE - self.clock.monotonic()
-            if remaining <= 0:
+            remaining = ACK_DEADLINE - record.elapsed(self.clock.monotonic())
+            if remaining <= 0 or record.failed:
                 record.failed = True
                 self._raise_problems(record)
                 raise InteractionFailed(
                     f"{record.user.name}'s {record.name!r} failed: no response within {ACK_DEADLINE:.0f} s "
+                    f"(network latency {record.delivery_latency:.2f} s to the bot included) "
                     f"(Discord shows 'This interaction failed'; defer() before slow work). "
                     f"REST calls meanwhile: {record.calls}"
                 )

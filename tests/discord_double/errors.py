@@ -23,7 +23,7 @@ INVALID_FORM_BODY = (400, 50035, "Invalid Form Body")
 EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
 ENTITY_TOO_LARGE = (413, 40005, "Request entity too large")
 OLD_MESSAGE_EDIT_CAP = (
-    400,
+    429,
     30046,
     "Maximum number of edits to messages older than 1 hour reached. Try again later.",
 )
@@ -43,6 +43,8 @@ class DiscordError(Exception):
     detail: str = ""
     errors: dict[str, Any] = field(default_factory=dict)
     violation: bool = True
+    retry_after: float = 0.0  # a 429 (30046): seconds until the next try may pass
+    limit: int = 0
 
     @property
     def status(self) -> int:

@@ -53,6 +53,7 @@ from .interactions import (
 )
 from .limits import check_autocomplete, check_commands, check_modal
 from .model import EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, Message
+from .ratelimits import rate_limited
 
 if TYPE_CHECKING:
     from .double import DiscordDouble
@@ -140,22 +141,30 @@ class RestApi:
         d.touch()
         d.archive_idle_threads()
         try:
+            call.latency = d.latency.draw()
             fault = d.faults.take(call)
             faulty = fault.response() if fault is not None else None
             bucket = d.faults.bucket_for(call)
             major = "/".join(request.match_info.get(k, "") for k in ("channel_id", "guild_id", "token"))
             allowance = bucket.hit(major, call.started) if bucket is not None else None
+            limited, headers = (None, {}) if bucket is not None else d.rate_limits.admit(call, major, call.started)
             if faulty is not None:
                 response = faulty
             elif bucket is not None and allowance is None:
                 response = too_many_requests(bucket.retry_after(major, call.started), bucket.name)
+            elif limited is not None:
+                response = limited
             else:
                 response = await self._handle(request, handler, call, record)
                 if fault is not None and fault.delay:
                     await asyncio.sleep(fault.delay)
                 if bucket is not None and allowance is not None:
                     response.headers.update(bucket.headers(*allowance))
+                if response.status != 429:
+                    response.headers.update(headers)
             call.status = response.status
+            if response.status == 429 and faulty is None:  # a 429 the test injected is no news
+                d.rate_limits.limited.append(call)
             return response
         finally:
             call.finished = d.clock.monotonic()
@@ -185,6 +194,9 @@ class RestApi:
             self.d.violations.append(violation)
             if record is not None:
                 record.violations.append(violation)
+        if error.status == 429:  # 30046: a rate limit with a code, which discord.py waits out and retries
+            return rate_limited(error.retry_after, "old-message-edits", error.limit, code=error.code,
+                                message=str(error.body()["message"]))
         return web.Response(body=json.dumps(error.body()).encode(), content_type="application/json", status=error.status)
 
     def _authorized(self, request: web.Request, route: str) -> bool:
@@ -488,10 +500,12 @@ class RestApi:
         payload, files = await self._body(request)
         if record is None or record.token != request.match_info["token"]:
             raise DiscordError(UNKNOWN_INTERACTION, "no such interaction")
-        elapsed = d.clock.monotonic() - record.delivered_at
+        latency = request[CALL].latency
+        elapsed = record.elapsed(d.clock.monotonic(), latency)  # network latency both ways counts
         if record.failed or (not record.responded and elapsed > ACK_DEADLINE):
             record.failed = True
-            raise DiscordError(UNKNOWN_INTERACTION, f"acknowledged after {elapsed:.2f} s (limit {ACK_DEADLINE:.0f} s)")
+            raise DiscordError(UNKNOWN_INTERACTION, f"acknowledged after {elapsed:.2f} s, network latency "
+                               f"{record.delivery_latency + latency:.2f} s included (limit {ACK_DEADLINE:.0f} s)")
         if record.responded:
             raise DiscordError(ALREADY_ACKNOWLEDGED)
         kind = int(payload.get("type", 0))
@@ -527,7 +541,7 @@ class RestApi:
                 raise DiscordError(INVALID_FORM_BODY, "; ".join(problems))
             record.modal = data
         record.response_type = kind
-        record.responded_at = d.clock.monotonic()
+        record.responded_at = record.delivered_at + elapsed
         record.acknowledged.set()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return no_content()
@@ -563,8 +577,9 @@ class RestApi:
         record = d.interaction_by_token(request.match_info["token"])
         if record is None:
             raise DiscordError(UNKNOWN_WEBHOOK)
-        if record.expired(d.clock.monotonic()):
-            minutes = (d.clock.monotonic() - record.delivered_at) / 60
+        latency = request[CALL].latency
+        if record.expired(d.clock.monotonic(), latency):
+            minutes = record.elapsed(d.clock.monotonic(), latency) / 60
             raise DiscordError(INVALID_WEBHOOK_TOKEN, f"the token is {minutes:.1f} minutes old (lasts 15)")
         if not record.responded:
             raise DiscordError(UNKNOWN_WEBHOOK, "the interaction was not acknowledged (respond or defer first)")
