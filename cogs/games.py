@@ -34,6 +34,7 @@ from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, Game
 from .utils.controls import BACK_VERB, STALLING, controls_for
 from .utils.language import private_language
 from .utils.messages import MAX_NEW_LINES, Surface, lobby_surface, panel_surface, summary_text, table_surface
+from .utils.old_messages import too_old_to_edit
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession, Seat
 from .utils.words import action_label, event_text, names, reason, safe_name
 
@@ -514,6 +515,7 @@ class Games(commands.Cog):
                           page: int = 0, note: str = "") -> None:
         surface = await self._panel(session, seat, _lang(interaction), page=page, note=note)
         edit = interaction.message is not None and interaction.message.flags.ephemeral
+        edit = edit and not too_old_to_edit(interaction.message)  # 30046: an hour-old panel is sent afresh
         await self._show_panel(interaction, session, surface, edit=edit)
 
     async def _show_panel(self, interaction: discord.Interaction, session: GameSession, surface: Surface,

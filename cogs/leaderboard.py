@@ -18,6 +18,7 @@ from bot.i18n import t
 from bot.storage import LeaderboardRow
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import private_language
+from cogs.utils.old_messages import too_old_to_edit
 
 PAGE_SIZE = 10
 Sort = Literal["rating", "points", "wins"]
@@ -107,6 +108,8 @@ class Leaderboards(commands.Cog):
         view.add_item(PageButton(game, sort_by, within, max(page - 1, 0), "◀", disabled=page == 0))
         view.add_item(PageButton(game, sort_by, within, page + 1, "▶", disabled=not more))
         none = discord.AllowedMentions.none()
+        if edit and too_old_to_edit(interaction.message):
+            edit = False  # Discord caps edits of hour-old messages (30046): a fresh page instead
         if edit:
             await interaction.response.edit_message(content=text[:2000], attachments=files, view=view,
                                                     allowed_mentions=none)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -205,6 +207,7 @@ class DiscordDouble:
 
     async def stop(self) -> None:
         logging.getLogger().removeHandler(self._errors)
+        self._report_rate_limits()
         if self._skipper is not None:
             self._skipper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -490,6 +493,18 @@ class DiscordDouble:
             await asyncio.sleep(max(0.005, min(window - idle, window)))
         self._active.clear()
 
+    def _report_rate_limits(self) -> None:
+        """With DOUBLE_RATE_REPORT=<file>, append one JSON line per test: used-up buckets, 429s, waits skipped."""
+        path = os.environ.get("DOUBLE_RATE_REPORT")
+        limits = self.rate_limits
+        if not path or not (limits.exhausted or limits.limited):
+            return
+        line = {"test": os.environ.get("PYTEST_CURRENT_TEST", "?"), "exhausted": limits.exhausted,
+                "limited": [c.key for c in limits.limited], "skipped_s": round(limits.skipped, 2),
+                "calls": len(self.calls)}
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
     # -- rate-limit waits cost no real time ------------------------------------------------------
     async def _skip_rate_limit_waits(self) -> None:
         """When Discord told the bot to wait (a bucket used up, a 429) and the bot has gone quiet,
@@ -504,6 +519,7 @@ class DiscordDouble:
                 self.rate_limits.waiting_until = None
             elif self.quiet(0.02):
                 self.rate_limits.waiting_until = None
+                self.rate_limits.skipped += ahead
                 self.clock.advance(ahead + 0.001)
 
     # -- gateway payloads --------------------------------------------------------------------

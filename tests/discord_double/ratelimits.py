@@ -100,6 +100,8 @@ class RateLimits:
     old_edits: Bucket = field(default_factory=lambda: Bucket("old-message-edits", *OLD_EDIT_LIMIT))
     waiting_until: float | None = None  # on the double's clock: until when the bot was told to wait
     limited: list[RestCall] = field(default_factory=list)  # every call answered 429
+    exhausted: dict[str, int] = field(default_factory=dict)  # route -> times a bucket was used up (a wait)
+    skipped: float = 0.0  # seconds of rate-limit waits the clock skipped
 
     def bucket(self, call: RestCall) -> Bucket:
         found = self.buckets.get(call.key)
@@ -128,6 +130,7 @@ class RateLimits:
             return rate_limited(retry, bucket.name, bucket.limit), {}
         remaining, reset_after = allowance
         if remaining == 0:
+            self.exhausted[call.key] = self.exhausted.get(call.key, 0) + 1
             self.wait(now + reset_after)  # discord.py sleeps this long before its next request on the bucket
         return None, bucket.headers(remaining, reset_after)
 
