@@ -170,3 +170,70 @@ async def test_a_bot_recovers_from_a_429(double: DiscordDouble, tiny: TinyBot) -
     sent = await channel.send("after the wait")
     assert sent.content == "after the wait"
     assert [c.status for c in double.take_rate_limited()] == [429]
+
+
+# -- 6. threads, access, reconnects, permissions -------------------------------------------------------
+async def a_thread(tiny: TinyBot, double: DiscordDouble) -> tuple[discord.TextChannel, discord.Thread]:
+    channel = tiny.get_channel(double.default_channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    starter = await channel.send("table")
+    return channel, await starter.create_thread(name="Goita #1")
+
+
+async def test_a_thread_inside_a_thread_is_refused_with_50024(double: DiscordDouble, tiny: TinyBot) -> None:
+    _, thread = await a_thread(tiny, double)
+    inside = await thread.send("a lobby in the thread")
+    with pytest.raises(discord.HTTPException) as from_message:
+        await inside.create_thread(name="nested")
+    with pytest.raises(discord.HTTPException) as bare:
+        await tiny.http.start_thread_without_message(thread.id, name="nested", auto_archive_duration=1440, type=12)
+    assert from_message.value.code == bare.value.code == 50024
+    assert codes(double) == [50024, 50024]
+    assert [t.name for t in double.threads] == ["Goita #1"]
+
+
+async def test_a_guild_has_at_most_1000_active_threads(double: DiscordDouble, tiny: TinyBot) -> None:
+    double.active_thread_cap = 1  # the same rule, reached sooner
+    channel, first = await a_thread(tiny, double)
+    second = await channel.send("another table")
+    with pytest.raises(discord.HTTPException) as full:
+        await second.create_thread(name="Goita #2")
+    assert full.value.code == 160006
+    double.archive_thread(double.thread("Goita #1"))  # archived threads do not count
+    assert (await second.create_thread(name="Goita #2")).name == "Goita #2"
+
+
+async def test_a_channel_the_bot_cannot_see_answers_50001(double: DiscordDouble, tiny: TinyBot) -> None:
+    channel, thread = await a_thread(tiny, double)
+    double.lock_out(double.thread("Goita #1"))
+    with pytest.raises(discord.Forbidden) as locked:
+        await thread.send("hello?")
+    assert locked.value.code == 50001
+    await channel.send("the channel itself still works")
+    double.deny(double.default_channel, "view_channel")
+    with pytest.raises(discord.Forbidden) as hidden:
+        await channel.send("and now?")
+    assert hidden.value.code == 50001
+    assert codes(double) == []  # states a bot must handle, not broken rules
+
+
+async def test_op_7_reconnect_makes_the_bot_resume_and_miss_nothing(double: DiscordDouble, tiny: TinyBot) -> None:
+    before = (double.gateway.identifies, double.gateway.resumes, double.gateway.connects)
+    double.gateway.reconnect()
+    await double.gateway.wait_ready()
+    assert (await double["alice"].run("/do")).content == "done"
+    assert (double.gateway.identifies, double.gateway.resumes, double.gateway.connects) == (
+        before[0], before[1] + 1, before[2] + 1)
+
+
+async def test_the_bot_has_exactly_the_permissions_of_the_invite_link(double: DiscordDouble, tiny: TinyBot) -> None:
+    invite = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
+                                 create_public_threads=True, embed_links=True, attach_files=True,
+                                 read_message_history=True)
+    assert double.permissions(double.default_channel) == invite.value
+    await double["alice"].run("/do")
+    assert int(double["alice"].last_interaction.payload["app_permissions"]) == invite.value
+    member = tiny.get_guild(double.guild.id).me  # type: ignore[union-attr]
+    assert member.guild_permissions == invite
+    assert double.permissions(double.default_channel, double["alice"].user) & discord.Permissions(
+        use_application_commands=True).value  # people keep their usual permissions

@@ -67,13 +67,20 @@ from .rest import API_PREFIX, RestApi
 Json = dict[str, Any]
 UploadedFile = tuple[str, bytes]
 
-EVERYONE_PERMISSIONS = perms.flags(
-    "view_channel", "send_messages", "send_messages_in_threads", "create_public_threads",
-    "create_private_threads", "embed_links", "attach_files", "add_reactions", "use_external_emojis",
-    "read_message_history", "use_application_commands", "connect", "speak", "change_nickname",
+# Exactly the permissions README.md's invite link asks for: the bot has these and no more (@everyone
+# holds only these too; what people have beyond them comes from the guild's "Members" role).
+INVITE_PERMISSIONS = perms.flags(
+    "view_channel", "send_messages", "send_messages_in_threads", "create_public_threads", "embed_links",
+    "attach_files", "read_message_history",
 )
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_threads", "manage_messages", "mention_everyone")
-ADMIN_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_guild")
+EVERYONE_PERMISSIONS = INVITE_PERMISSIONS
+MEMBER_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags(
+    "create_private_threads", "add_reactions", "use_external_emojis", "use_application_commands", "connect",
+    "speak", "change_nickname",
+)
+BOT_PERMISSIONS = INVITE_PERMISSIONS
+ADMIN_PERMISSIONS = MEMBER_PERMISSIONS | perms.flags("manage_guild")
+ACTIVE_THREAD_CAP = 1000  # active (unarchived) threads per guild
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12  # a "silent" message: mentions notify nobody
 EDITABLE_FLAGS = SUPPRESS_EMBEDS  # the only flag an edit may change
@@ -152,6 +159,8 @@ class DiscordDouble:
         self.calls: list[RestCall] = []
         self.violations: list[RuleViolation] = []
         self.faults = Faults()
+        self.active_thread_cap = ACTIVE_THREAD_CAP  # beyond it, creating a thread answers 160006
+        self.locked_out: set[int] = set()  # channels/threads the bot lost access to (50001)
         # network delay charged to every gateway event and REST call (None: none), and Discord's rate limits
         self.latency = LatencyModel(latency)
         self.rate_limits = RateLimits(enabled=rate_limits)
@@ -280,6 +289,8 @@ class DiscordDouble:
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot_user.id] = GuildMember(self.bot_user, [bot_role.id], self.clock.now())
         guild.members[self.owner_user.id] = GuildMember(self.owner_user, [], self.clock.now())
+        members = Role(id=self.clock.snowflake(), name="Members", permissions=MEMBER_PERMISSIONS, position=1)
+        guild.roles[members.id] = members
         self.guilds[gid] = guild
         return guild
 
@@ -301,7 +312,8 @@ class DiscordDouble:
         guild = guild or self.guild
         user = User(id=self.clock.snowflake(), name=name, locale=check_locale(locale))
         self.users[user.id] = user
-        guild.members[user.id] = GuildMember(user, [r.id for r in roles], self.clock.now())
+        members = [r.id for r in guild.roles.values() if r.name == "Members"]
+        guild.members[user.id] = GuildMember(user, members + [r.id for r in roles], self.clock.now())
         person = Person(self, user, guild)
         self.people[name] = person
         return person
@@ -375,6 +387,11 @@ class DiscordDouble:
                 if found is not None:
                     return found
         return None
+
+    def lock_out(self, channel: Channel) -> None:
+        """The bot loses access to this one channel or thread (removed from a private thread, a
+        moderator's overwrite on it): every call about it answers 403/50001 Missing Access."""
+        self.locked_out.add(channel.id)
 
     def deny(self, channel: Channel, *permission_names: str, user: User | None = None) -> None:
         """Take permissions away from a user (the bot by default) in a channel and its threads."""

@@ -22,6 +22,8 @@ from .errors import (
     DOUBLE_BUG,
     INVALID_FORM_BODY,
     INVALID_WEBHOOK_TOKEN,
+    MAX_ACTIVE_THREADS,
+    MISSING_ACCESS,
     MISSING_PERMISSIONS,
     NOT_SERVED,
     THREAD_ALREADY_CREATED,
@@ -32,6 +34,7 @@ from .errors import (
     UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
+    WRONG_CHANNEL_TYPE,
     DiscordError,
     RuleViolation,
 )
@@ -66,7 +69,7 @@ log = logging.getLogger("discord_double.rest")
 API_PREFIX = "/api/v10"
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
 WEBHOOK_PREFIX = "/webhooks/{application_id}/{token}"
-NOT_VIOLATIONS = {0, 10003, 10008, 50013}  # unknown things and permissions: faults a bot must handle
+NOT_VIOLATIONS = {0, 10003, 10008, 50001, 50013}  # unknown things and permissions: faults a bot must handle
 CALL = web.RequestKey("discord_double_call", RestCall)
 
 
@@ -243,8 +246,8 @@ class RestApi:
         if found is None:
             raise DiscordError(UNKNOWN_CHANNEL, violation=False)
         guild, channel = found
-        if not perms.has(self.d.permissions(channel), "view_channel"):
-            raise DiscordError(MISSING_PERMISSIONS, "view_channel", violation=False)
+        if channel.id in self.d.locked_out or not perms.has(self.d.permissions(channel), "view_channel"):
+            raise DiscordError(MISSING_ACCESS, violation=False)
         return guild, channel
 
     def _message(self, channel: Channel, request: web.Request) -> Message:
@@ -384,6 +387,8 @@ class RestApi:
         guild, channel = self._channel(request)
         msg = self._message(channel, request)
         payload, _ = await self._body(request)
+        if channel.is_thread:
+            raise DiscordError(WRONG_CHANNEL_TYPE, "a thread cannot start from a message in a thread")
         self._need(channel, "create_public_threads")
         if msg.thread_id is not None:
             raise DiscordError(THREAD_ALREADY_CREATED)
@@ -396,7 +401,7 @@ class RestApi:
         guild, channel = self._channel(request)
         payload, _ = await self._body(request)
         if channel.is_thread:
-            raise DiscordError(INVALID_FORM_BODY, "cannot create a thread inside a thread")
+            raise DiscordError(WRONG_CHANNEL_TYPE, "a thread cannot be created inside a thread")
         kind = int(payload.get("type") or PRIVATE_THREAD)
         if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
             raise DiscordError(INVALID_FORM_BODY, f"type: {kind} is not a thread type")
@@ -405,6 +410,9 @@ class RestApi:
         return ok(thread.to_payload(self.d.bot_user.id))
 
     def _new_thread(self, guild: Guild, parent: Channel, payload: Json, kind: int, thread_id: int | None = None) -> Channel:
+        active = [t for t in guild.threads if not t.archived]
+        if len(active) >= self.d.active_thread_cap:
+            raise DiscordError(MAX_ACTIVE_THREADS, f"{len(active)} active threads in the guild", violation=False)
         thread = Channel(
             id=thread_id or self.d.clock.snowflake(),
             guild_id=guild.id,
