@@ -195,6 +195,8 @@ class Games(commands.Cog):
 
     async def _open_thread(self, session: GameSession, message: discord.Message) -> None:
         """Play in a thread under the lobby message; in the channel itself where that is not allowed."""
+        if isinstance(message.channel, discord.Thread):  # no thread in a thread (Discord answers 50024)
+            return
         name = t(session.lang, "games.thread_name", game=t(session.lang, f"{session.game}.name"),
                  host=session.seats[0].name)[:100]
         try:
