@@ -141,6 +141,7 @@ class DiscordDouble:
         shard_count: int = 1,
         latency: Latency | None = DEFAULT_LATENCY,
         rate_limits: bool = True,
+        skip_rate_limit_waits: bool = True,
     ) -> None:
         self.clock = FakeClock()
         self.token = token
@@ -164,6 +165,7 @@ class DiscordDouble:
         # network delay charged to every gateway event and REST call (None: none), and Discord's rate limits
         self.latency = LatencyModel(latency)
         self.rate_limits = RateLimits(enabled=rate_limits)
+        self.skip_rate_limit_waits = skip_rate_limit_waits  # False: the bot waits in real time (benchmarks)
         self._skipper: asyncio.Task[None] | None = None
         self._limited_seen = 0
         # called with every message the bot creates or edits, at that moment (leak checks)
@@ -210,7 +212,8 @@ class DiscordDouble:
         loop = asyncio.get_running_loop()
         self._executor = _CountingExecutor(loop, self.touch)
         loop.set_default_executor(self._executor)
-        self._skipper = asyncio.create_task(self._skip_rate_limit_waits(), name="discord-double-rate-limit-skipper")
+        if self.skip_rate_limit_waits:
+            self._skipper = asyncio.create_task(self._skip_rate_limit_waits(), name="discord-double-rate-limit-skipper")
         self.touch()
         return self
 
