@@ -167,6 +167,7 @@ class DiscordDouble:
         self.rate_limits = RateLimits(enabled=rate_limits)
         self.skip_rate_limit_waits = skip_rate_limit_waits  # False: the bot waits in real time (benchmarks)
         self._skipper: asyncio.Task[None] | None = None
+        self._holding = False  # a rate-limit wait counts as a call in flight until it is skipped
         self._limited_seen = 0
         # called with every message the bot creates or edits, at that moment (leak checks)
         self.observers: list[Callable[[Message], None]] = []
@@ -220,6 +221,7 @@ class DiscordDouble:
     async def stop(self) -> None:
         logging.getLogger().removeHandler(self._errors)
         self._report_rate_limits()
+        self._release_rate_limit_hold()
         if self._skipper is not None:
             self._skipper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -529,18 +531,34 @@ class DiscordDouble:
     async def _skip_rate_limit_waits(self) -> None:
         """When Discord told the bot to wait (a bucket used up, a 429) and the bot has gone quiet,
         jump the clock to the end of the wait (see ratelimits.py): discord.py's sleep ends now."""
+        loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.005)
             until = self.rate_limits.waiting_until
             if until is None:
                 continue
             ahead = until - self.clock.monotonic()
-            if ahead <= 0:
-                self.rate_limits.waiting_until = None
-            elif self.quiet(0.02):
-                self.rate_limits.waiting_until = None
+            others = self._inflight - self._holding or (self._executor is not None and self._executor.pending)
+            if ahead > 0 and (others or loop.time() - self._last_activity < 0.01):
+                continue  # the bot is busy otherwise: its other work goes on in real time
+            self.rate_limits.waiting_until = None
+            if ahead > 0:
                 self.rate_limits.skipped += ahead
                 self.clock.advance(ahead + 0.001)
+            self._release_rate_limit_hold()
+            self.touch()  # the bot wakes now: settle() waits a full quiet window from here
+
+    def hold_for_rate_limit(self) -> None:
+        """Discord just told the bot to wait: until the wait is skipped, count it as a call in flight,
+        so `settle()` does not call a bot idle that is only waiting for a rate limit."""
+        if self.skip_rate_limit_waits and self.rate_limits.waiting_until is not None and not self._holding:
+            self._holding = True
+            self._inflight += 1
+
+    def _release_rate_limit_hold(self) -> None:
+        if self._holding:
+            self._holding = False
+            self._inflight -= 1
 
     # -- gateway payloads --------------------------------------------------------------------
     def _ready_payload(self, session: Session) -> Json:

@@ -172,6 +172,7 @@ class RestApi:
         finally:
             call.finished = d.clock.monotonic()
             d._inflight -= 1
+            d.hold_for_rate_limit()
             d.touch()
 
     async def _handle(
