@@ -10,10 +10,11 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.storage import GuildSettings
 from cogs.utils.choices import GameChoice
 from cogs.utils.controls import controls_for
+from cogs.utils.language import private_language
 
 
 def rules_lengths(lang: str, default_timeout: int) -> str:
@@ -64,7 +65,7 @@ class Admin(commands.Cog):
         enable_game: GameChoice | None = None,
         disable_game: GameChoice | None = None,
     ) -> None:
-        lang = language_of(interaction.locale.value)
+        lang = private_language(interaction)
         guild_id = interaction.guild_id or 0
         changes: dict[str, Any] = {}
         if turn_timeout is not None:

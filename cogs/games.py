@@ -34,17 +34,18 @@ from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, Game
 from .utils.computers import Computers
 from .utils.controls import BACK_VERB, controls_for
 from .utils.hand_panel import HandPanel
+from .utils.language import private_language
 from .utils.lobby import LobbyDesk, parse_options
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
-from .utils.words import action_label, event_text, names, private_lang, reason, safe_name
+from .utils.words import action_label, event_text, names, reason, safe_name
 
 log = logging.getLogger("teahouse.games")
 
 BETWEEN_HANDS_SECONDS = 30
 LOBBY_VERBS = frozenset({"join", "leave", "addai", "kick", "swap", "start", "cancel", "option"})
-_lang = private_lang
+_lang = private_language
 
 
 class Games(commands.Cog):

@@ -14,9 +14,11 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.storage import LeaderboardRow
 from cogs.utils.choices import GameChoice
+from cogs.utils.language import private_language
+from cogs.utils.old_messages import too_old_to_edit
 
 PAGE_SIZE = 10
 Sort = Literal["rating", "points", "wins"]
@@ -27,7 +29,7 @@ PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<p
 
 
 def _lang(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale.value)
+    return private_language(interaction)
 
 
 def _row_text(lang: str, row: LeaderboardRow) -> str:
@@ -106,6 +108,8 @@ class Leaderboards(commands.Cog):
         view.add_item(PageButton(game, sort_by, within, max(page - 1, 0), "◀", disabled=page == 0))
         view.add_item(PageButton(game, sort_by, within, page + 1, "▶", disabled=not more))
         none = discord.AllowedMentions.none()
+        if edit and too_old_to_edit(interaction.message):
+            edit = False  # Discord caps edits of hour-old messages (30046): a fresh page instead
         if edit:
             await interaction.response.edit_message(content=text[:2000], attachments=files, view=view,
                                                     allowed_mentions=none)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.discord_double import DiscordDouble
+from tests.discord_double.ratelimits import DEFAULT_LATENCY
 
 if TYPE_CHECKING:
     from bot.app import TeahouseBot
@@ -36,7 +37,8 @@ def settle_window() -> float:
 
 @pytest.fixture
 async def double(monkeypatch: pytest.MonkeyPatch, settle_window: float) -> AsyncIterator[DiscordDouble]:
-    fake = DiscordDouble(settle_window=settle_window)
+    # Discord-level tests run with network latency (50–250 ms, seeded, charged not slept) and rate limits on
+    fake = DiscordDouble(settle_window=settle_window, latency=DEFAULT_LATENCY, rate_limits=True)
     monkeypatch.setattr(time, "time", fake.clock.time)  # the bot's wall clock follows double.clock
     await fake.start()
     fake.add_standard_world()

@@ -509,4 +509,30 @@ class Storage:
         )
 
 
+    # -- a person's own preferences (every server) -------------------------------------------
+
+    async def user_language(self, user_id: int) -> str | None:
+        """The language a person chose for their private texts; None: follow the server, then Discord."""
+        row = await self._db.fetchone("SELECT language FROM user_preferences WHERE user_id = ?", (user_id,))
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def set_user_language(self, user_id: int, language: str | None, now: datetime | None = None) -> None:
+        """Remember a person's language (None: back to automatic); their other preferences stay."""
+        stamp = to_micros(now or datetime.now(UTC))
+        await self._db.execute(
+            "INSERT INTO user_preferences (user_id, language, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
+            (user_id, language, stamp),
+        )
+
+    async def user_languages(self) -> dict[int, str]:
+        """Every person's chosen language (people who chose none are left out): read once at start-up."""
+        rows = await self._db.fetchall("SELECT user_id, language FROM user_preferences WHERE language IS NOT NULL")
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    async def guild_languages(self) -> dict[int, str]:
+        """Every server's chosen language (servers that follow Discord are left out): read once at start-up."""
+        rows = await self._db.fetchall("SELECT guild_id, language FROM guild_settings WHERE language IS NOT NULL")
+        return {int(r[0]): str(r[1]) for r in rows}
+
 __all__ = ["Period", "Sort", "Storage", "leaderboard_sql"]

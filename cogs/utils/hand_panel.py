@@ -17,9 +17,10 @@ from bot.replies import edit_clicked, reply_privately, send_private
 from . import pictures
 from .controls import controls_for
 from .game_host import GameHost
+from .language import private_language
 from .messages import Surface, panel_surface
+from .old_messages import too_old_to_edit
 from .session import PLAYING, GameSession
-from .words import private_lang
 
 log = logging.getLogger("teahouse.games")
 
@@ -40,15 +41,16 @@ class HandPanel:
     async def open(self, interaction: discord.Interaction, session: GameSession) -> None:
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await reply_privately(interaction, t(private_lang(interaction), "games.error.not_seated"))
+            await reply_privately(interaction, t(private_language(interaction), "games.error.not_seated"))
             return
-        surface = await self.build(session, seat, private_lang(interaction))
+        surface = await self.build(session, seat, private_language(interaction))
         await self._answer(interaction, session, surface, edit=False)
 
     async def show(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           page: int = 0, note: str = "") -> None:
-        surface = await self.build(session, seat, private_lang(interaction), page=page, note=note)
+        surface = await self.build(session, seat, private_language(interaction), page=page, note=note)
         edit = interaction.message is not None and interaction.message.flags.ephemeral
+        edit = edit and not too_old_to_edit(interaction.message)  # 30046: an hour-old panel is sent afresh
         await self._answer(interaction, session, surface, edit=edit)
 
     async def _answer(self, interaction: discord.Interaction, session: GameSession, surface: Surface,

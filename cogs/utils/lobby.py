@@ -23,11 +23,12 @@ from bot.replies import edit_clicked, reply_privately, send_public
 from . import persistence
 from .controls import controls_for
 from .game_host import GameHost
+from .language import private_language
 from .messages import Surface, clip_join, lobby_surface
 from .session import CANCELLED, PLAYING, GameSession, Seat
 from .table_message import TableMessage
 from .turn_clock import TurnClock
-from .words import names, private_lang
+from .words import names
 
 log = logging.getLogger("teahouse.games")
 
@@ -64,7 +65,7 @@ class LobbyDesk:
 
     async def new(self, interaction: discord.Interaction, game: str, options: str, turn_seconds: int | None) -> None:
         """``/game new``: a lobby in the channel and a thread under it, saved before anyone can click it."""
-        lang = private_lang(interaction)
+        lang = private_language(interaction)
         if self.host.game_of(interaction.guild_id, interaction.user.id) is not None:
             await reply_privately(interaction, t(lang, "games.error.already_playing"))
             return
@@ -98,6 +99,8 @@ class LobbyDesk:
 
     async def _open_thread(self, session: GameSession, message: discord.Message) -> None:
         """Play in a thread under the lobby message; in the channel itself where that is not allowed."""
+        if isinstance(message.channel, discord.Thread):  # no thread in a thread (Discord answers 50024)
+            return
         name = t(session.lang, "games.thread_name", game=t(session.lang, f"{session.game}.name"),
                  host=session.seats[0].name)[:100]
         try:
@@ -115,7 +118,7 @@ class LobbyDesk:
 
     async def click(self, interaction: discord.Interaction, session: GameSession, verb: str,
                            values: list[str]) -> None:
-        lang = private_lang(interaction)
+        lang = private_language(interaction)
         info = engine(session.game).INFO
         user = interaction.user
         if verb == "join":
@@ -236,7 +239,7 @@ class LobbyDesk:
         The clicker hosts it; the other people of the last match press Join if they want
         another round (nobody is seated without asking).
         """
-        lang = private_lang(interaction)
+        lang = private_language(interaction)
         record = await self.host.bot.storage.game_record(str(game))
         if record is None or record.guild_id != interaction.guild_id:
             await reply_privately(interaction, t(lang, "games.error.game_over"))

@@ -142,7 +142,7 @@ def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Se
         lines.insert(0, " ".join(f"<@{session.seats[s].user_id}>" for s in ping if session.seats[s].user_id))
     gid = session.id
     items: list[discord.ui.Item[Any]] = [
-        GameButton(gid, "hand", label=t(lang, "games.button.hand"), style=discord.ButtonStyle.primary, emoji="🂠"),
+        GameButton(gid, "hand", label=t(lang, "games.button.hand"), style=discord.ButtonStyle.primary, emoji="🃏"),
     ]
     if session.paused_until is not None:
         items.append(GameButton(gid, "next", label=t(lang, "games.button.next_hand"),

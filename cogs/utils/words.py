@@ -12,14 +12,9 @@ from typing import Any
 import discord
 
 from bot.games.core import Event, IllegalAction
-from bot.i18n import has, language_of, t
+from bot.i18n import has, t
 
 from .session import GameSession, Seat
-
-
-def private_lang(interaction: discord.Interaction) -> str:
-    """The language of what only the person who clicked will read (their panel, a refusal)."""
-    return language_of(interaction.locale.value)
 
 
 def safe_name(name: str, limit: int = 32) -> str:

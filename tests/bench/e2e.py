@@ -27,6 +27,9 @@ answering time left out); ``calls_per_move`` besides the interaction response; t
 double's, and the machine's load average: on a busy machine wall times mostly measure waiting
 for a core. The first two interactions of each game (cold caches) are not counted.
 
+Discord's rate limits and network latency are on (issue #30): ``http_429_per_1000_moves`` (people's moves;
+0 wanted) and ``rate_limit_waits_per_1000_moves`` (buckets used up, each a real pacing wait).
+
 Goals (issue #16): end-to-end p99 <= 50 ms with 100 games, <= 2 REST calls per move. Per-move
 processing (engine + snapshot + render) is the ``memory`` part. Nothing here is asserted.
 
@@ -540,7 +543,9 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
                   profile: str = "", budget: float = 600.0, database_url: str = "") -> dict[str, float]:
     """Open `games` games at once, let each person play `moves` moves (within `budget` seconds), on
     the database at `database_url` ("" = a new SQLite file)."""
-    double = DiscordDouble()
+    # Discord's rate limits and network latency are on (latency is charged to deadlines, not slept);
+    # rate-limit waits happen in real time here: a player really waits for them.
+    double = DiscordDouble(skip_rate_limit_waits=False)
     await double.start()
     guild = double.add_guild("Teahouse Bench")
     watcher = Watcher(double)
@@ -627,6 +632,12 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
     out["load_avg_1min"] = round(os.getloadavg()[0], 2)  # other work on the machine stretches wall times
     out["stalled_games"] = float(sum(g.outcome in ("stalled", "cut short") for g in table))
     out["rule_violations"] = float(len(double.violations))
+    # Discord's rate limits: 429s (0 wanted) and buckets used up (each one a discord.py pacing wait)
+    limits = double.rate_limits
+    out["http_429"] = float(len(limits.limited))
+    out["http_429_per_1000_moves"] = round(1000 * len(limits.limited) / human_moves, 2) if human_moves else 0.0
+    out["rate_limit_waits_per_1000_moves"] = (
+        round(1000 * sum(limits.exhausted.values()) / human_moves, 1) if human_moves else 0.0)
     out["bot_errors"] = float(len(errors))
     return out
 

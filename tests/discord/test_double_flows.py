@@ -170,6 +170,7 @@ async def test_rest_calls_are_recorded_and_attributed_to_the_interaction(double:
 
 
 async def test_threads_from_message_and_without_join_and_archive(double: DiscordDouble, tiny: TinyBot) -> None:
+    double.allow(double.default_channel, "create_private_threads")  # beyond the invite's permissions
     channel = tiny.get_channel(double.default_channel.id)
     assert isinstance(channel, discord.TextChannel)
     starter = await channel.send("lobby")
@@ -224,6 +225,7 @@ async def test_channel_permissions_can_deny_the_bot_files_and_threads(double: Di
 
 
 async def test_allowed_mentions_are_recorded_and_edits_ping_nobody(double: DiscordDouble, tiny: TinyBot) -> None:
+    double.allow(double.default_channel, "mention_everyone")  # beyond the invite's permissions: the worst case
     channel = tiny.get_channel(double.default_channel.id)
     assert isinstance(channel, discord.TextChannel)
     alice = double["alice"]

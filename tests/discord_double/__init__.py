@@ -15,6 +15,7 @@ from .faults import Bucket, Fault, Faults
 from .interactions import InteractionRecord, RestCall
 from .model import Attachment, Button, Channel, Guild, Message, Role, SelectMenu, SelectOption, User, Version
 from .people import Choice, Person
+from .ratelimits import Latency, LatencyModel, RateLimits
 
 __all__ = [
     "Attachment",
@@ -30,8 +31,11 @@ __all__ = [
     "Guild",
     "InteractionFailed",
     "InteractionRecord",
+    "Latency",
+    "LatencyModel",
     "Message",
     "Person",
+    "RateLimits",
     "RestCall",
     "Role",
     "RuleViolation",

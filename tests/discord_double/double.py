@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -42,7 +44,7 @@ from .interactions import (
     InteractionRecord,
     RestCall,
 )
-from .limits import DEFAULT_ATTACHMENT_SIZE_LIMIT, check_files, check_message, oversize_files
+from .limits import DEFAULT_ATTACHMENT_SIZE_LIMIT, check_files, check_locale, check_message, oversize_files
 from .model import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -59,18 +61,26 @@ from .model import (
     User,
 )
 from .people import Person
+from .ratelimits import DEFAULT_LATENCY, Latency, LatencyModel, RateLimits
 from .rest import API_PREFIX, RestApi
 
 Json = dict[str, Any]
 UploadedFile = tuple[str, bytes]
 
-EVERYONE_PERMISSIONS = perms.flags(
-    "view_channel", "send_messages", "send_messages_in_threads", "create_public_threads",
-    "create_private_threads", "embed_links", "attach_files", "add_reactions", "use_external_emojis",
-    "read_message_history", "use_application_commands", "connect", "speak", "change_nickname",
+# Exactly the permissions README.md's invite link asks for: the bot has these and no more (@everyone
+# holds only these too; what people have beyond them comes from the guild's "Members" role).
+INVITE_PERMISSIONS = perms.flags(
+    "view_channel", "send_messages", "send_messages_in_threads", "create_public_threads", "embed_links",
+    "attach_files", "read_message_history",
 )
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_threads", "manage_messages", "mention_everyone")
-ADMIN_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags("manage_guild")
+EVERYONE_PERMISSIONS = INVITE_PERMISSIONS
+MEMBER_PERMISSIONS = EVERYONE_PERMISSIONS | perms.flags(
+    "create_private_threads", "add_reactions", "use_external_emojis", "use_application_commands", "connect",
+    "speak", "change_nickname",
+)
+BOT_PERMISSIONS = INVITE_PERMISSIONS
+ADMIN_PERMISSIONS = MEMBER_PERMISSIONS | perms.flags("manage_guild")
+ACTIVE_THREAD_CAP = 1000  # active (unarchived) threads per guild
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12  # a "silent" message: mentions notify nobody
 EDITABLE_FLAGS = SUPPRESS_EMBEDS  # the only flag an edit may change
@@ -129,6 +139,9 @@ class DiscordDouble:
         settle_window: float = 0.05,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         shard_count: int = 1,
+        latency: Latency | None = DEFAULT_LATENCY,
+        rate_limits: bool = True,
+        skip_rate_limit_waits: bool = True,
     ) -> None:
         self.clock = FakeClock()
         self.token = token
@@ -147,10 +160,17 @@ class DiscordDouble:
         self.calls: list[RestCall] = []
         self.violations: list[RuleViolation] = []
         self.faults = Faults()
+        self.active_thread_cap = ACTIVE_THREAD_CAP  # beyond it, creating a thread answers 160006
+        self.locked_out: set[int] = set()  # channels/threads the bot lost access to (50001)
+        # network delay charged to every gateway event and REST call (None: none), and Discord's rate limits
+        self.latency = LatencyModel(latency)
+        self.rate_limits = RateLimits(enabled=rate_limits)
+        self.skip_rate_limit_waits = skip_rate_limit_waits  # False: the bot waits in real time (benchmarks)
+        self._skipper: asyncio.Task[None] | None = None
+        self._holding = False  # a rate-limit wait counts as a call in flight until it is skipped
+        self._limited_seen = 0
         # called with every message the bot creates or edits, at that moment (leak checks)
         self.observers: list[Callable[[Message], None]] = []
-        self.old_message_edit_cap: int | None = None
-        self._old_edits: dict[int, list[float]] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self._reported: set[int] = set()
         self._active: list[InteractionRecord] = []
@@ -193,11 +213,20 @@ class DiscordDouble:
         loop = asyncio.get_running_loop()
         self._executor = _CountingExecutor(loop, self.touch)
         loop.set_default_executor(self._executor)
+        if self.skip_rate_limit_waits:
+            self._skipper = asyncio.create_task(self._skip_rate_limit_waits(), name="discord-double-rate-limit-skipper")
         self.touch()
         return self
 
     async def stop(self) -> None:
         logging.getLogger().removeHandler(self._errors)
+        self._report_rate_limits()
+        self._release_rate_limit_hold()
+        if self._skipper is not None:
+            self._skipper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._skipper
+            self._skipper = None
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -258,12 +287,15 @@ class DiscordDouble:
     def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
         """A server with @everyone, the bot (with its own role) and an owner."""
         gid = self.clock.snowflake()
-        guild = Guild(id=gid, name=name, owner_id=self.owner_user.id, created_at=self.clock.now(), locale=locale)
+        guild = Guild(id=gid, name=name, owner_id=self.owner_user.id, created_at=self.clock.now(),
+                      locale=check_locale(locale))
         guild.roles[gid] = Role(id=gid, name="@everyone", permissions=EVERYONE_PERMISSIONS)
         bot_role = Role(id=self.clock.snowflake(), name=self.bot_user.name, permissions=BOT_PERMISSIONS, position=2)
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot_user.id] = GuildMember(self.bot_user, [bot_role.id], self.clock.now())
         guild.members[self.owner_user.id] = GuildMember(self.owner_user, [], self.clock.now())
+        members = Role(id=self.clock.snowflake(), name="Members", permissions=MEMBER_PERMISSIONS, position=1)
+        guild.roles[members.id] = members
         self.guilds[gid] = guild
         return guild
 
@@ -294,9 +326,10 @@ class DiscordDouble:
     ) -> Person:
         """A user who is a member of `guild` (the first guild by default)."""
         guild = guild or self.guild
-        user = User(id=self.clock.snowflake(), name=name, locale=locale)
+        user = User(id=self.clock.snowflake(), name=name, locale=check_locale(locale))
         self.users[user.id] = user
-        guild.members[user.id] = GuildMember(user, [r.id for r in roles], self.clock.now())
+        members = [r.id for r in guild.roles.values() if r.name == "Members"]
+        guild.members[user.id] = GuildMember(user, members + [r.id for r in roles], self.clock.now())
         person = Person(self, user, guild)
         self.people[name] = person
         return person
@@ -370,6 +403,11 @@ class DiscordDouble:
                 if found is not None:
                     return found
         return None
+
+    def lock_out(self, channel: Channel) -> None:
+        """The bot loses access to this one channel or thread (removed from a private thread, a
+        moderator's overwrite on it): every call about it answers 403/50001 Missing Access."""
+        self.locked_out.add(channel.id)
 
     def deny(self, channel: Channel, *permission_names: str, user: User | None = None) -> None:
         """Take permissions away from a user (the bot by default) in a channel and its threads."""
@@ -446,11 +484,21 @@ class DiscordDouble:
         self._errors_seen = len(self._errors.records)
         return out
 
+    def take_rate_limited(self) -> list[RestCall]:
+        """Hand over the calls answered 429 since the last take (for tests that provoke them on purpose)."""
+        out = self.rate_limits.limited[self._limited_seen :]
+        self._limited_seen = len(self.rate_limits.limited)
+        return out
+
     def check(self) -> None:
-        """Fail if a rule was broken or the bot logged an error that no test took (fixtures call this)."""
+        """Fail if a rule was broken, Discord answered 429, or the bot logged an error that no test took
+        (fixtures call this)."""
         violations = self.take_violations()
         if violations:
             raise DiscordRuleBroken(violations)
+        limited = self.take_rate_limited()
+        if limited:
+            raise AssertionError(f"the bot was rate limited (429) {len(limited)} times: {limited[:10]}")
         errors = self.take_bot_errors()
         if errors:
             raise AssertionError("the bot logged errors:\n" + "\n".join(_format(r) for r in errors))
@@ -477,6 +525,51 @@ class DiscordDouble:
             idle = loop.time() - self._last_activity
             await asyncio.sleep(max(0.005, min(window - idle, window)))
         self._active.clear()
+
+    def _report_rate_limits(self) -> None:
+        """With DOUBLE_RATE_REPORT=<file>, append one JSON line per test: used-up buckets, 429s, waits skipped."""
+        path = os.environ.get("DOUBLE_RATE_REPORT")
+        limits = self.rate_limits
+        if not path or not (limits.exhausted or limits.limited):
+            return
+        line = {"test": os.environ.get("PYTEST_CURRENT_TEST", "?"), "exhausted": limits.exhausted,
+                "limited": [c.key for c in limits.limited], "skipped_s": round(limits.skipped, 2),
+                "calls": len(self.calls)}
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
+    # -- rate-limit waits cost no real time ------------------------------------------------------
+    async def _skip_rate_limit_waits(self) -> None:
+        """When Discord told the bot to wait (a bucket used up, a 429) and the bot has gone quiet,
+        jump the clock to the end of the wait (see ratelimits.py): discord.py's sleep ends now."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(0.005)
+            until = self.rate_limits.waiting_until
+            if until is None:
+                continue
+            ahead = until - self.clock.monotonic()
+            others = self._inflight - self._holding or (self._executor is not None and self._executor.pending)
+            if ahead > 0 and (others or loop.time() - self._last_activity < 0.01):
+                continue  # the bot is busy otherwise: its other work goes on in real time
+            self.rate_limits.waiting_until = None
+            if ahead > 0:
+                self.rate_limits.skipped += ahead
+                self.clock.advance(ahead + 0.001)
+            self._release_rate_limit_hold()
+            self.touch()  # the bot wakes now: settle() waits a full quiet window from here
+
+    def hold_for_rate_limit(self) -> None:
+        """Discord just told the bot to wait: until the wait is skipped, count it as a call in flight,
+        so `settle()` does not call a bot idle that is only waiting for a rate limit."""
+        if self.skip_rate_limit_waits and self.rate_limits.waiting_until is not None and not self._holding:
+            self._holding = True
+            self._inflight += 1
+
+    def _release_rate_limit_hold(self) -> None:
+        if self._holding:
+            self._holding = False
+            self._inflight -= 1
 
     # -- gateway payloads --------------------------------------------------------------------
     def _ready_payload(self, session: Session) -> Json:
@@ -634,15 +727,15 @@ class DiscordDouble:
             self.gateway.dispatch(msg.guild_id or 0, "MESSAGE_DELETE", data)
 
     def _check_old_edit(self, msg: Message) -> None:
-        cap = self.old_message_edit_cap
-        now = self.clock.monotonic()
+        """Edits of messages older than an hour share a small allowance per channel (ephemeral ones
+        too, whichever route edits them); over it, Discord answers 429 with code 30046."""
         age = (self.clock.now() - msg.created_at).total_seconds()
-        if cap is None or age <= OLD_MESSAGE_SECONDS:
+        if age <= OLD_MESSAGE_SECONDS:
             return
-        recent = [t for t in self._old_edits.get(msg.id, []) if now - t < OLD_MESSAGE_SECONDS]
-        if len(recent) >= cap:
-            raise DiscordError(OLD_MESSAGE_EDIT_CAP, f"message {msg.id} is {age / 60:.0f} minutes old")
-        self._old_edits[msg.id] = [*recent, now]
+        retry = self.rate_limits.old_edit(msg.channel_id, self.clock.monotonic())
+        if retry is not None:
+            raise DiscordError(OLD_MESSAGE_EDIT_CAP, f"message {msg.id} is {age / 60:.0f} minutes old",
+                               violation=False, retry_after=retry, limit=self.rate_limits.old_edits.limit)
 
     def _apply(self, msg: Message, payload: Json, files: list[UploadedFile], *, editing: bool = False) -> None:
         if "content" in payload:
@@ -740,7 +833,7 @@ class DiscordDouble:
             "token": token,
             "version": 1,
             "app_permissions": str(self.permissions(channel)),
-            "locale": locale or person.user.locale,
+            "locale": check_locale(locale or person.user.locale),
             "guild_locale": guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
@@ -768,6 +861,7 @@ class DiscordDouble:
     def deliver(self, record: InteractionRecord) -> None:
         """Send INTERACTION_CREATE to the bot; the 3 s clock starts now."""
         record.delivered_at = self.clock.monotonic()
+        record.delivery_latency = self.latency.draw()
         self.archive_idle_threads()
         self._active.append(record)
         if not self.gateway.dispatch(record.guild_id, "INTERACTION_CREATE", record.payload):
@@ -806,12 +900,13 @@ class DiscordDouble:
     async def _wait_ack(self, record: InteractionRecord) -> None:
         loop = asyncio.get_running_loop()
         while not record.responded:
-            remaining = record.delivered_at + ACK_DEADLINE - self.clock.monotonic()
-            if remaining <= 0:
+            remaining = ACK_DEADLINE - record.elapsed(self.clock.monotonic())
+            if remaining <= 0 or record.failed:
                 record.failed = True
                 self._raise_problems(record)
                 raise InteractionFailed(
                     f"{record.user.name}'s {record.name!r} failed: no response within {ACK_DEADLINE:.0f} s "
+                    f"(network latency {record.delivery_latency:.2f} s to the bot included) "
                     f"(Discord shows 'This interaction failed'; defer() before slow work). "
                     f"REST calls meanwhile: {record.calls}"
                 )

@@ -17,13 +17,16 @@ UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
 UNKNOWN_APPLICATION = (404, 10002, "Unknown Application")
 UNAUTHORIZED = (401, 0, "401: Unauthorized")
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+MISSING_ACCESS = (403, 50001, "Missing Access")  # the bot cannot see the channel (or was removed from it)
+WRONG_CHANNEL_TYPE = (400, 50024, "Cannot execute action on this channel type")  # e.g. a thread in a thread
+MAX_ACTIVE_THREADS = (400, 160006, "Maximum number of active threads reached")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
 INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
 INVALID_FORM_BODY = (400, 50035, "Invalid Form Body")
 EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
 ENTITY_TOO_LARGE = (413, 40005, "Request entity too large")
 OLD_MESSAGE_EDIT_CAP = (
-    400,
+    429,
     30046,
     "Maximum number of edits to messages older than 1 hour reached. Try again later.",
 )
@@ -43,6 +46,8 @@ class DiscordError(Exception):
     detail: str = ""
     errors: dict[str, Any] = field(default_factory=dict)
     violation: bool = True
+    retry_after: float = 0.0  # a 429 (30046): seconds until the next try may pass
+    limit: int = 0
 
     @property
     def status(self) -> int:

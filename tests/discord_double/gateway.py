@@ -159,6 +159,15 @@ class Gateway:
             if conn is not None:
                 await conn.close(code)
 
+    def reconnect(self) -> None:
+        """Op 7 RECONNECT, as Discord sends before moving a session: the bot closes, connects again
+        and RESUMEs; events meanwhile are replayed. `wait_ready()` returns once it has resumed."""
+        for event in self._ready_events.values():
+            event.clear()
+        for session in self.sessions.values():
+            if session.connection is not None and session.resumable:
+                session.connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
+
     async def close(self) -> None:
         for conn in list(self.connections):
             await conn.close(1001)

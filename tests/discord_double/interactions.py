@@ -37,6 +37,7 @@ class RestCall:
     error_code: int | None = None
     body: Json | None = None
     files: list[str] = field(default_factory=list)
+    latency: float = 0.0  # simulated network delay of the answer (charged, never slept)
 
     @property
     def key(self) -> str:
@@ -69,6 +70,7 @@ class InteractionRecord:
     payload: Json
     delivered_at: float
     message_id: int | None = None
+    delivery_latency: float = 0.0  # simulated delay of INTERACTION_CREATE reaching the bot (charged, never slept)
     response_type: int | None = None
     responded_at: float | None = None
     original_id: int | None = None
@@ -100,12 +102,18 @@ class InteractionRecord:
 
     @property
     def latency(self) -> float | None:
-        """Seconds from delivery to the end of the last REST call this interaction caused."""
-        ends = [c.finished for c in self.calls if c.finished is not None]
-        return max(ends) - self.delivered_at if ends else None
+        """Seconds from delivery to the end of the last REST call this interaction caused (network
+        latency of the event and of that call included)."""
+        ends = [c.finished + c.latency for c in self.calls if c.finished is not None]
+        return max(ends) - self.delivered_at + self.delivery_latency if ends else None
 
-    def expired(self, now: float) -> bool:
-        return now - self.delivered_at > TOKEN_LIFETIME
+    def elapsed(self, now: float, latency: float = 0.0) -> float:
+        """Seconds since Discord sent the interaction, for a request the bot makes at `now` (double's
+        clock) whose trip takes `latency`: the event's own delay counts too."""
+        return now - self.delivered_at + self.delivery_latency + latency
+
+    def expired(self, now: float, latency: float = 0.0) -> bool:
+        return self.elapsed(now, latency) > TOKEN_LIFETIME
 
     def __repr__(self) -> str:
         return f"<Interaction {self.id} type={self.type} {self.name!r} by {self.user.name} response={self.response_type}>"

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+import emoji as emoji_data
+
+from .errors import UserActionError
 from .model import COMPONENTS_V2, SELECT_TYPES, walk_components
 
 Json = dict[str, Any]
@@ -30,6 +34,31 @@ FILES_MAX = 10
 DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 AUTOCOMPLETE_CHOICES_MAX = 25
 V2_COMPONENTS_MAX = 40
+# Discord's emoji picker lags Unicode: newer emoji are refused. 15.0 is the newest version we trust it with.
+EMOJI_VERSION_MAX = 15.0
+FULLY_QUALIFIED = emoji_data.STATUS["fully_qualified"]
+
+
+def emoji_problem(value: Any) -> str | None:
+    """Why Discord would refuse a component emoji, or None.
+
+    Discord accepts a custom emoji (an `id`) or a Unicode emoji from its own list, and only in its
+    fully-qualified form: "↩️" with VS16 is an emoji, "↩" alone and "🂠" (a playing-card symbol) are not.
+    The maintained list of the `emoji` package stands in for Discord's.
+    """
+    if not isinstance(value, dict):
+        return f"Invalid emoji (not an object: {value!r})"
+    if value.get("id"):
+        return None if str(value["id"]).isdigit() else f"Invalid emoji (id {value['id']!r})"
+    name = str(value.get("name") or "")
+    entry = emoji_data.EMOJI_DATA.get(name)
+    if entry is None:
+        return f"Invalid emoji ({name!r} is not an emoji)"
+    if entry.get("status") != FULLY_QUALIFIED:
+        return f"Invalid emoji ({name!r} is not fully qualified: add U+FE0F)"
+    if float(entry.get("E", 0)) > EMOJI_VERSION_MAX:
+        return f"Invalid emoji ({name!r} is newer than Emoji {EMOJI_VERSION_MAX})"
+    return None
 
 
 def check_content(payload: Json) -> list[str]:
@@ -90,6 +119,8 @@ def _check_button(where: str, comp: Json, seen: set[str], problems: list[str]) -
             problems.append(f"{where}: A link button needs a url and no custom_id.")
     elif comp.get("style") != 6:
         _check_custom_id(where, comp, seen, problems)
+    if comp.get("emoji") is not None and (problem := emoji_problem(comp["emoji"])):
+        problems.append(f"{where}.emoji: {problem}")
     if label is None and comp.get("emoji") is None and comp.get("style") != 6:
         problems.append(f"{where}: A button needs a label or an emoji.")
 
@@ -120,6 +151,8 @@ def _check_select(where: str, comp: Json, seen: set[str], problems: list[str]) -
                 problems.append(f"{where}.options.{k}.{key}: Must be {OPTION_TEXT_MAX} or fewer in length.")
         if not option.get("label") or not option.get("value"):
             problems.append(f"{where}.options.{k}: label and value are required.")
+        if option.get("emoji") is not None and (problem := emoji_problem(option["emoji"])):
+            problems.append(f"{where}.options.{k}.emoji: {problem}")
         if option.get("value") in values:
             problems.append(f"{where}.options.{k}.value: Select option values must be unique.")
         values.add(str(option.get("value")))
@@ -247,3 +280,15 @@ def _check_options(where: str, options: list[Json]) -> list[str]:
             problems.append(f"{where}.{j}: Autocomplete and choices cannot both be set.")
         problems += _check_options(f"{where}.{j}.options", opt.get("options") or [])
     return problems
+
+
+DISCORD_LOCALES = frozenset(locale.value for locale in discord.Locale)
+
+
+def check_locale(locale: str) -> str:
+    """A locale Discord's client really sends (`discord.Locale`); anything else, e.g. "fa", is refused."""
+    if locale not in DISCORD_LOCALES:
+        raise UserActionError(
+            f"Discord never sends the locale {locale!r}; use one of discord.Locale (e.g. 'en-US', 'ru'). "
+            "A Persian player has an English (or other) client and chooses Persian in the bot.")
+    return locale

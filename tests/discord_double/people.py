@@ -21,6 +21,7 @@ from .interactions import (
     MODAL_SUBMIT,
     InteractionRecord,
 )
+from .limits import check_locale
 from .model import Channel, Guild, Message, Role, SelectMenu, User
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class Person:
 
     @locale.setter
     def locale(self, value: str) -> None:
-        self.user.locale = value
+        self.user.locale = check_locale(value)
 
     # -- what this person sees ---------------------------------------------------------------
     @property

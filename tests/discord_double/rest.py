@@ -22,6 +22,8 @@ from .errors import (
     DOUBLE_BUG,
     INVALID_FORM_BODY,
     INVALID_WEBHOOK_TOKEN,
+    MAX_ACTIVE_THREADS,
+    MISSING_ACCESS,
     MISSING_PERMISSIONS,
     NOT_SERVED,
     THREAD_ALREADY_CREATED,
@@ -32,6 +34,7 @@ from .errors import (
     UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
+    WRONG_CHANNEL_TYPE,
     DiscordError,
     RuleViolation,
 )
@@ -53,6 +56,7 @@ from .interactions import (
 )
 from .limits import check_autocomplete, check_commands, check_modal
 from .model import EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, Message
+from .ratelimits import rate_limited
 
 if TYPE_CHECKING:
     from .double import DiscordDouble
@@ -65,7 +69,7 @@ log = logging.getLogger("discord_double.rest")
 API_PREFIX = "/api/v10"
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
 WEBHOOK_PREFIX = "/webhooks/{application_id}/{token}"
-NOT_VIOLATIONS = {0, 10003, 10008, 50013}  # unknown things and permissions: faults a bot must handle
+NOT_VIOLATIONS = {0, 10003, 10008, 50001, 50013}  # unknown things and permissions: faults a bot must handle
 CALL = web.RequestKey("discord_double_call", RestCall)
 
 
@@ -140,26 +144,35 @@ class RestApi:
         d.touch()
         d.archive_idle_threads()
         try:
+            call.latency = d.latency.draw()
             fault = d.faults.take(call)
             faulty = fault.response() if fault is not None else None
             bucket = d.faults.bucket_for(call)
             major = "/".join(request.match_info.get(k, "") for k in ("channel_id", "guild_id", "token"))
             allowance = bucket.hit(major, call.started) if bucket is not None else None
+            limited, headers = (None, {}) if bucket is not None else d.rate_limits.admit(call, major, call.started)
             if faulty is not None:
                 response = faulty
             elif bucket is not None and allowance is None:
                 response = too_many_requests(bucket.retry_after(major, call.started), bucket.name)
+            elif limited is not None:
+                response = limited
             else:
                 response = await self._handle(request, handler, call, record)
                 if fault is not None and fault.delay:
                     await asyncio.sleep(fault.delay)
                 if bucket is not None and allowance is not None:
                     response.headers.update(bucket.headers(*allowance))
+                if response.status != 429:
+                    response.headers.update(headers)
             call.status = response.status
+            if response.status == 429 and faulty is None:  # a 429 the test injected is no news
+                d.rate_limits.limited.append(call)
             return response
         finally:
             call.finished = d.clock.monotonic()
             d._inflight -= 1
+            d.hold_for_rate_limit()
             d.touch()
 
     async def _handle(
@@ -185,6 +198,9 @@ class RestApi:
             self.d.violations.append(violation)
             if record is not None:
                 record.violations.append(violation)
+        if error.status == 429:  # 30046: a rate limit with a code, which discord.py waits out and retries
+            return rate_limited(error.retry_after, "old-message-edits", error.limit, code=error.code,
+                                message=str(error.body()["message"]))
         return web.Response(body=json.dumps(error.body()).encode(), content_type="application/json", status=error.status)
 
     def _authorized(self, request: web.Request, route: str) -> bool:
@@ -231,8 +247,8 @@ class RestApi:
         if found is None:
             raise DiscordError(UNKNOWN_CHANNEL, violation=False)
         guild, channel = found
-        if not perms.has(self.d.permissions(channel), "view_channel"):
-            raise DiscordError(MISSING_PERMISSIONS, "view_channel", violation=False)
+        if channel.id in self.d.locked_out or not perms.has(self.d.permissions(channel), "view_channel"):
+            raise DiscordError(MISSING_ACCESS, violation=False)
         return guild, channel
 
     def _message(self, channel: Channel, request: web.Request) -> Message:
@@ -372,6 +388,8 @@ class RestApi:
         guild, channel = self._channel(request)
         msg = self._message(channel, request)
         payload, _ = await self._body(request)
+        if channel.is_thread:
+            raise DiscordError(WRONG_CHANNEL_TYPE, "a thread cannot start from a message in a thread")
         self._need(channel, "create_public_threads")
         if msg.thread_id is not None:
             raise DiscordError(THREAD_ALREADY_CREATED)
@@ -384,7 +402,7 @@ class RestApi:
         guild, channel = self._channel(request)
         payload, _ = await self._body(request)
         if channel.is_thread:
-            raise DiscordError(INVALID_FORM_BODY, "cannot create a thread inside a thread")
+            raise DiscordError(WRONG_CHANNEL_TYPE, "a thread cannot be created inside a thread")
         kind = int(payload.get("type") or PRIVATE_THREAD)
         if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
             raise DiscordError(INVALID_FORM_BODY, f"type: {kind} is not a thread type")
@@ -393,6 +411,9 @@ class RestApi:
         return ok(thread.to_payload(self.d.bot_user.id))
 
     def _new_thread(self, guild: Guild, parent: Channel, payload: Json, kind: int, thread_id: int | None = None) -> Channel:
+        active = [t for t in guild.threads if not t.archived]
+        if len(active) >= self.d.active_thread_cap:
+            raise DiscordError(MAX_ACTIVE_THREADS, f"{len(active)} active threads in the guild", violation=False)
         thread = Channel(
             id=thread_id or self.d.clock.snowflake(),
             guild_id=guild.id,
@@ -488,10 +509,12 @@ class RestApi:
         payload, files = await self._body(request)
         if record is None or record.token != request.match_info["token"]:
             raise DiscordError(UNKNOWN_INTERACTION, "no such interaction")
-        elapsed = d.clock.monotonic() - record.delivered_at
+        latency = request[CALL].latency
+        elapsed = record.elapsed(d.clock.monotonic(), latency)  # network latency both ways counts
         if record.failed or (not record.responded and elapsed > ACK_DEADLINE):
             record.failed = True
-            raise DiscordError(UNKNOWN_INTERACTION, f"acknowledged after {elapsed:.2f} s (limit {ACK_DEADLINE:.0f} s)")
+            raise DiscordError(UNKNOWN_INTERACTION, f"acknowledged after {elapsed:.2f} s, network latency "
+                               f"{record.delivery_latency + latency:.2f} s included (limit {ACK_DEADLINE:.0f} s)")
         if record.responded:
             raise DiscordError(ALREADY_ACKNOWLEDGED)
         kind = int(payload.get("type", 0))
@@ -527,7 +550,7 @@ class RestApi:
                 raise DiscordError(INVALID_FORM_BODY, "; ".join(problems))
             record.modal = data
         record.response_type = kind
-        record.responded_at = d.clock.monotonic()
+        record.responded_at = record.delivered_at + elapsed
         record.acknowledged.set()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return no_content()
@@ -563,8 +586,9 @@ class RestApi:
         record = d.interaction_by_token(request.match_info["token"])
         if record is None:
             raise DiscordError(UNKNOWN_WEBHOOK)
-        if record.expired(d.clock.monotonic()):
-            minutes = (d.clock.monotonic() - record.delivered_at) / 60
+        latency = request[CALL].latency
+        if record.expired(d.clock.monotonic(), latency):
+            minutes = record.elapsed(d.clock.monotonic(), latency) / 60
             raise DiscordError(INVALID_WEBHOOK_TOKEN, f"the token is {minutes:.1f} minutes old (lasts 15)")
         if not record.responded:
             raise DiscordError(UNKNOWN_WEBHOOK, "the interaction was not acknowledged (respond or defer first)")

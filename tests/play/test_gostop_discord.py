@@ -264,10 +264,12 @@ async def test_R4_2_shake_is_its_own_button_then_a_card_is_played(double: Discor
     kinds = {(a.kind, a.month) for a in legal_actions(table.state, 0)}
     month = next(m for k, m in kinds if k == "shake" and ("bomb", m) not in kinds)
     label = t("en", "gostop.ui.shake", month=month_label(month))
-    for lang in ("fa", "ru"):  # the panel speaks the clicker's language
-        local = await table.alice.click(table.table(), HAND, locale=lang)
+    for lang in ("fa", "ru"):  # the panel speaks the clicker's language: her own choice (no Persian client exists)
+        await table.alice.run("/preferences", language=lang)
+        local = await table.alice.click(table.table(), HAND)
         assert local.select(t(lang, "gostop.ui.play_placeholder")) is not None
         assert local.has_button(t(lang, "gostop.ui.shake", month=t(lang, f"gostop.ui.month.{month}")))
+    await table.alice.run("/preferences", language="auto")
     old = await table.hand()
     panel = await table.hand()
     panel = await table.alice.click(panel, label)

@@ -1,7 +1,9 @@
 """Persian and Russian players get a whole game in their language: no English in anything they read.
 
-The server's language is set with ``/settings`` (public messages and images); each
-person's Discord locale picks the language of their private replies. After a complete
+The server's language is set with ``/settings`` (public messages and images, and private replies
+of people who chose no language of their own). Discord's clients send no Persian locale, so the
+Persian players here have English clients: the admin chose Persian with ``/preferences``, Alice
+relies on the server's language. After a complete
 match, every version of every message the bot sent (text, buttons, select options and
 placeholders) is searched for English catalog text and for stray English words.
 """
@@ -28,6 +30,7 @@ MATCHES = [
     ("gostop", "rounds=1", 2),
     ("goita", "target_score=30", 3),
 ]
+CLIENT_LOCALE = {"fa": "en-US", "ru": "ru"}  # Discord has no Persian client locale
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 # mentions, links, code, option syntax (name=value), card symbols (J-J-2, 10♠, m07-ribbon), custom emoji
@@ -76,7 +79,8 @@ async def test_a_whole_game_in_the_players_language(double: DiscordDouble, bot: 
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     admin, alice = double["admin"], double["alice"]
     fix_deal(monkeypatch, 2)  # a known deal: a few Goita deals end the match at once (R5.2–R5.4), with no move
-    admin.locale = alice.locale = lang
+    admin.locale = alice.locale = CLIENT_LOCALE[lang]
+    await admin.run("/preferences", language=lang)
     saved = await admin.run("/settings", language=lang)
     assert t(lang, "settings.saved") in saved.content
 

@@ -20,10 +20,11 @@ import discord
 from bot.games.goita import Decide, Play, State, View, legal_actions, to_act, view
 from bot.games.goita.actions import PASS, PLAYS, Action
 from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.replies import reply_privately
 
 from ..components import GameButton
+from ..language import private_language
 from ..words import names
 from . import WAIT, WAIT_ALONE, GameControls
 
@@ -305,7 +306,7 @@ class GoitaControls(GameControls):
                                     label=t(lang, key, piece=_piece(lang, a), count=left[a]),
                                     style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.danger,
                                     row=n // 5))
-        items.append(GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩", row=2))
+        items.append(GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩️", row=2))
         return items
 
     # ---------------------------------------------------------------- clicks
@@ -316,7 +317,7 @@ class GoitaControls(GameControls):
         ``abort`` ends the game when a leader's time ran out (§12.10)."""
         if verb not in ("pick", "back", "go", "decide", ABORT_VERB):
             return False
-        lang = language_of(interaction.locale.value)
+        lang = private_language(interaction)
         state: State | None = session.state
         if state is None:
             return False

@@ -57,9 +57,9 @@ def month_name(lang: str, month: int) -> str:
 
 
 def _lang_of(interaction: discord.Interaction) -> str:
-    from bot.i18n import language_of
+    from ..language import private_language
 
-    return language_of(interaction.locale.value)
+    return private_language(interaction)
 
 
 def _plain_pair(a: str, b: str) -> bool:

@@ -34,10 +34,11 @@ from bot.games.gouji.notation import (
     ShaoPai,
     make_play,
 )
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_private
 
 from ..components import GameButton, GameSelect
+from ..language import private_language
 from ..messages import panel_surface
 from ..words import names, reason
 from . import GameControls
@@ -842,7 +843,7 @@ def set_selects(gid: int, version: int, hand: list[int], draft: Draft, sets: lis
 
 
 def _lang(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale.value)
+    return private_language(interaction)
 
 
 CONTROLS = GoujiControls()

@@ -26,10 +26,11 @@ from bot.games.core import Card
 from bot.games.zhengshangyou import engine as zsy
 from bot.games.zhengshangyou import timeout_action, timeouts
 from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.replies import edit_clicked
 
 from ..components import GameButton, GameSelect
+from ..language import private_language
 from ..messages import panel_surface
 from ..words import names
 from . import GameControls
@@ -234,7 +235,7 @@ class ZhengShangyouControls(GameControls):
         state = session.state
         if state is None:
             return False
-        lang = language_of(interaction.locale.value)
+        lang = private_language(interaction)
         draft = self._draft(session, seat)
         if verb in ("zs_cards", "zs_as", "zs_clear"):
             # picking cards is never a move: off turn (planning) the version moves on with every play of
