@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.i18n import t
+from bot.replies import answer_soon, edit_clicked, send_public
 from bot.storage import LeaderboardRow
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import private_language
@@ -88,7 +89,9 @@ class Leaderboards(commands.Cog):
 
     async def show(self, interaction: discord.Interaction, game: str, sort: str, period: str, page: int,
                    edit: bool) -> None:
-        """One page as an image with the same ranking in text, and page buttons."""
+        """One page as an image with the same ranking in text, and page buttons; acknowledged within
+        Discord's budget, since the database and the picture may take a moment."""
+        answer_soon(interaction)
         lang = _lang(interaction)
         guild_id = interaction.guild_id or 0
         sort_by, within = SORTS.get(sort, "rating"), PERIODS.get(period, "all")
@@ -111,10 +114,9 @@ class Leaderboards(commands.Cog):
         if edit and too_old_to_edit(interaction.message):
             edit = False  # Discord caps edits of hour-old messages (30046): a fresh page instead
         if edit:
-            await interaction.response.edit_message(content=text[:2000], attachments=files, view=view,
-                                                    allowed_mentions=none)
+            await edit_clicked(interaction, content=text[:2000], attachments=files, view=view, allowed_mentions=none)
         else:
-            await interaction.response.send_message(text[:2000], files=files, view=view, allowed_mentions=none)
+            await send_public(interaction, text[:2000], files=files, view=view, allowed_mentions=none)
 
     async def _names(self, interaction: discord.Interaction, rows: list[LeaderboardRow]) -> dict[int, str]:
         """Display names from the server's cache, else the names people had in their recent games here."""
