@@ -91,6 +91,23 @@ async def test_an_answer_at_2_8_s_fails_once_network_latency_is_counted(double: 
     assert [e.code for e in tiny.errors] == [10062]  # "Unknown interaction": the user saw it fail
 
 
+async def test_an_interaction_nobody_awaited_and_the_bot_never_answered_fails_the_test(double: DiscordDouble,
+                                                                                      tiny: TinyBot) -> None:
+    """Every Discord-level test checks every acknowledgement (issue #21): an interaction the test only
+    delivered, and the bot left unanswered, fails the test at teardown as it would fail the person."""
+    async def ignore(interaction: discord.Interaction) -> None:
+        return None
+
+    tiny.on_do = ignore
+    record = await double["alice"].begin_run("/do")
+    await double.settle()
+    double.clock.advance(3.1)
+    assert double.unanswered() == [record]
+    with pytest.raises(AssertionError, match="never acknowledged"):
+        double.check()
+    record.failed = True  # taken: the teardown check passes
+
+
 async def test_the_same_answer_without_latency_is_in_time(double: DiscordDouble, tiny: TinyBot) -> None:
     double.latency = LatencyModel(None)
     await answer_at(2.8, double, tiny)

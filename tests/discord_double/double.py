@@ -502,6 +502,17 @@ class DiscordDouble:
         errors = self.take_bot_errors()
         if errors:
             raise AssertionError("the bot logged errors:\n" + "\n".join(_format(r) for r in errors))
+        unanswered = self.unanswered()
+        if unanswered:
+            raise AssertionError(f"interactions never acknowledged within {ACK_DEADLINE:.0f} s "
+                                 f"(Discord shows 'This interaction failed'): {unanswered[:10]}")
+
+    def unanswered(self) -> list[InteractionRecord]:
+        """Interactions the bot never acknowledged although their 3 s are over, that no test awaited
+        (an awaited one raises `InteractionFailed` there) or took on purpose (``record.failed = True``)."""
+        now = self.clock.monotonic()
+        return [r for r in self.interactions.values()
+                if not r.responded and not r.failed and now - r.delivered_at > ACK_DEADLINE]
 
     # -- quiet -----------------------------------------------------------------------------
     def touch(self) -> None:
