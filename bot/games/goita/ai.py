@@ -123,7 +123,7 @@ SOLVE_PIECES = 20
 #: solver nodes per CPU second on a slow machine: a guard that keeps one world within the budget.
 NODES_PER_S = 200_000
 #: worlds drawn at a time before they are picked again by weight.
-BATCH = 24
+BATCH = 48
 MAX_CANDIDATES = 6
 #: the value of a round win that also wins the match, on top of its points.
 CLINCH_BONUS = 150

@@ -31,11 +31,12 @@ from .policy import policy
 from .view import View
 
 CODE = {name: code for code, name in enumerate(IDS)}
-#: likelihood of an action the easy policy would not take, by kind (tuned on easy self-play).
-NOISE_PASS = 0.3          # passed where easy would block
-NOISE_BLOCK = 0.3         # blocked where easy would pass, or blocked/attacked differently
-NOISE_LEAD_ATTACK = 0.35  # led with another attack piece
-NOISE_LEAD_DOWN = 0.7     # put another piece face down
+#: likelihood of an action the easy policy would not take, by kind. Sharper values guess easy players'
+#: hands better still, but other players are not easy: these leave room for them.
+NOISE_PASS = 0.1          # passed where easy would block
+NOISE_BLOCK = 0.1         # blocked where easy would pass, or blocked/attacked differently
+NOISE_LEAD_ATTACK = 0.15  # led with another attack piece
+NOISE_LEAD_DOWN = 0.4     # put another piece face down
 
 
 def counts(pieces: Sequence[str | None]) -> list[int]:
