@@ -3,11 +3,12 @@
 - ``random``: any legal action.
 - ``easy``: one-ply heuristics: keep tempo with attacks others can hardly block, do not
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
-- ``hard``: one-step Monte Carlo improvement of ``easy``: deal the unseen pieces consistently with
-  the view (hand sizes, public five-pawn holders), keep the world (of a few) in which the other
-  seats' past plays best match what the easy policy would have done, then play each shortlisted
-  candidate out to the end of the round with every seat on the easy policy. It leaves the easy
-  choice only when the paired mean gain is clearly positive.
+- ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, picked again
+  by how well they explain what the others did) and searches each world. With at most
+  ``SOLVE_PIECES`` pieces left in hands every world is solved exactly (``solver``) and the action
+  with the best mean value is played; before that, each shortlisted candidate is played out to the
+  end of the round with every seat on the easy policy, and hard leaves the easy choice only when
+  the paired mean gain is clearly positive. The budget is CPU time of the deciding thread.
 """
 
 from __future__ import annotations
@@ -164,17 +165,20 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     if view.seat is None or view.turn is None:
         return _easy(view, legal)
     deadline = _clock() + budget_s
-    infer = Inference(view)
     order = _shortlist(view, legal, len(legal))
-    worlds = _worlds(infer, rng, weighted)
     if sum(view.hand_sizes) <= SOLVE_PIECES:
-        act = _solve(view, order, worlds, deadline)
+        solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
+        worlds = _worlds(Inference(view, solver if weighted else None), rng, weighted)
+        act = _solve(view, order, worlds, solver, deadline)
         if act is not None:
             return act
+    else:
+        worlds = _worlds(Inference(view), rng, weighted)
     return _rollouts(view, order[:MAX_CANDIDATES], worlds, deadline)
 
 
-def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], deadline: float) -> Action | None:
+def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], solver: Solver,
+           deadline: float) -> Action | None:
     """The action with the best mean exact value over sampled worlds (ties: the easy choice);
     ``None`` when not even one world could be solved in time."""
     me = view.seat if view.seat is not None else 0
@@ -182,8 +186,6 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], deadlin
     for act in order:
         acts.setdefault(_move_of(act), act)
     cands = list(acts)
-    need = (view.target - view.scores[0], view.target - view.scores[1])
-    solver = Solver(need, CLINCH_BONUS)
     attacker = me if view.leading or view.attacker is None else view.attacker
     attack = NO_ATTACK if attacker == me or view.attack is None else _TYPE8[CODE[view.attack]]
     final = bool(view.options.get("king_final_attack", False))
@@ -193,6 +195,7 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], deadlin
         left = deadline - _clock()
         if left <= 0 and solved:
             break
+        solver.node_limit = 1 << 62                       # weighing worlds may solve small positions
         world = next(worlds)
         pos = Position([to_types(h) for h in world.hands], me, attacker, attack, view.faceup_kings > 0, final)
         solver.node_limit = solver.nodes + max(int(left * NODES_PER_S), 2_000)

@@ -14,8 +14,9 @@ R6.9 fact goes first to one of its possible places, then the number of unseen pa
 drawn from its exact (capped) distribution, then the rest are shuffled into the free places.
 
 Soft facts: how each seat played. ``weight`` replays the round in the world and multiplies, for each
-action of another seat, 1 when the easy policy would have done the same and a small probability
-otherwise: a pass where easy would block makes holding a blocker less likely, never impossible
+action of another seat, 1 when the easy policy would have done the same (or, late in the round, when
+the exact solver rates it best in the world) and a small probability otherwise, under a mixture of an
+easy player and a freer one: a pass where easy would block makes holding a blocker less likely, never impossible
 (R6.10).
 """
 
@@ -28,6 +29,7 @@ from math import comb
 
 from .pieces import COPIES, GYOKU, IDS, NUM_PIECES, OU, SHI
 from .policy import policy
+from .solver import NO_ATTACK, Position, Solver, to_types
 from .view import View
 
 CODE = {name: code for code, name in enumerate(IDS)}
@@ -37,6 +39,14 @@ NOISE_PASS = 0.1          # passed where easy would block
 NOISE_BLOCK = 0.1         # blocked where easy would pass, or blocked/attacked differently
 NOISE_LEAD_ATTACK = 0.15  # led with another attack piece
 NOISE_LEAD_DOWN = 0.4     # put another piece face down
+#: each seat is, with this probability, an easy player whose deviations are rarer still (the noise
+#: squared); otherwise a freer player. The mixture sharpens guesses about easy players without
+#: trusting the model blindly for others.
+EASY_PRIOR = 0.9
+#: at most this many pieces in hands, an action the exact solver rates best in the world is explained too
+#: (strong players are not easy players); solving there costs well under a millisecond.
+EVIDENCE_SOLVE_PIECES = 12
+_TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
 
 
 def counts(pieces: Sequence[str | None]) -> list[int]:
@@ -70,8 +80,10 @@ class World:
 class Inference:
     """The facts one view gives; ``draw`` and ``weight`` are then cheap and can be repeated."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, solver: Solver | None = None) -> None:
+        """``solver``: also explain late actions as perfect play (see ``EVIDENCE_SOLVE_PIECES``)."""
         self.view = view
+        self.solver = solver
         self.me = me = view.seat if view.seat is not None else 0
         self.final = bool(view.options.get("king_final_attack", False))
         unseen = [COPIES[p] - n for p, n in enumerate(seen(view))]
@@ -210,7 +222,9 @@ class Inference:
         sizes = [sum(h) for h in hands]
         played = [0, 0, 0, 0]
         faceup, attack, attacker = 0, -1, -1
-        w = 1.0
+        soft = [1.0] * 4
+        sharp = [1.0] * 4
+        solver = self.solver
         for step in view.history:
             seat = step.seat
             h = hands[seat]
@@ -218,8 +232,10 @@ class Inference:
                 if seat != me:
                     pf, _ = policy(h, sizes[seat], downs[seat], public, faceup, self.final, False, attack,
                                    attacker == (seat + 2) % 4)
-                    if pf >= 0:
-                        w *= NOISE_PASS
+                    if pf >= 0 and not (solver is not None and self._best(hands, sizes, seat, attacker, attack,
+                                                                          faceup, (-1, -1))):
+                        soft[seat] *= NOISE_PASS
+                        sharp[seat] *= NOISE_PASS * NOISE_PASS
                 continue
             assert step.attack is not None
             lead = step.kind == "lead"
@@ -229,13 +245,19 @@ class Inference:
             if seat != me:
                 pf, pa = policy(h, sizes[seat], downs[seat], public, faceup, self.final, lead, attack,
                                 attacker == (seat + 2) % 4)
-                if lead:
+                if (pf, pa) != (f, a) and solver is not None and self._best(
+                        hands, sizes, seat, seat if lead else attacker, attack, faceup, (_TYPE8[f], _TYPE8[a])):
+                    pass
+                elif lead:
                     if pa != a:
-                        w *= NOISE_LEAD_ATTACK
+                        soft[seat] *= NOISE_LEAD_ATTACK
+                        sharp[seat] *= NOISE_LEAD_ATTACK * NOISE_LEAD_ATTACK
                     if pf != f:
-                        w *= NOISE_LEAD_DOWN
+                        soft[seat] *= NOISE_LEAD_DOWN
+                        sharp[seat] *= NOISE_LEAD_DOWN * NOISE_LEAD_DOWN
                 elif (pf, pa) != (f, a):
-                    w *= NOISE_BLOCK
+                    soft[seat] *= NOISE_BLOCK
+                    sharp[seat] *= NOISE_BLOCK * NOISE_BLOCK
             h[f] -= 1
             h[a] -= 1
             sizes[seat] -= 2
@@ -247,7 +269,20 @@ class Inference:
                 faceup += f <= GYOKU
             faceup += a <= GYOKU
             attack, attacker = a, seat
+        w = 1.0
+        for s in self.others:
+            w *= EASY_PRIOR * sharp[s] + (1 - EASY_PRIOR) * soft[s]
         return w
+
+    def _best(self, hands: list[list[int]], sizes: list[int], seat: int, attacker: int, attack: int,
+              faceup: int, move: tuple[int, int]) -> bool:
+        """Is ``move`` one a perfect player would make here (only asked in small positions)?"""
+        if self.solver is None or sum(sizes) > EVIDENCE_SOLVE_PIECES:
+            return False
+        pos = Position([to_types(h) for h in hands], seat, attacker,
+                       NO_ATTACK if attacker == seat or attack < 0 else _TYPE8[attack], faceup > 0, self.final)
+        best = self.solver.value(pos)
+        return self.solver.move_values(pos, [move])[0][1] == best
 
     def sample(self, rng: random.Random, n: int, weighted: bool = True) -> list[World]:
         """``n`` worlds for search: drawn, then picked again in proportion to their weights (each
