@@ -227,53 +227,62 @@ def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], dead
     # paired differences against the easy choice (cands[0]) in the same sampled world
     diff_sum = [0.0] * len(cands)
     diff_sq = [0.0] * len(cands)
-    values = [0.0] * len(cands)
+    played: dict[int, tuple[World, list[float]]] = {}
     rounds = 0
     while rounds < 2 or _clock() < deadline:
         rounds += 1
         world = next(worlds)
-        downs0 = [[0] * NUM_PIECES for _ in range(4)]
-        for s, cols in enumerate(view.table):
-            for col, first in zip(cols, world.firsts[s], strict=True):
-                if col.face_down:
-                    downs0[s][first] += 1
-        for i, act in enumerate(cands):
-            hands = [h[:] for h in world.hands]
-            sizes = list(view.hand_sizes)
-            faceup = view.faceup_kings
-            public = public0[:]
-            downs = [d[:] for d in downs0]
-            if isinstance(act, Play):
-                h = hands[me]
-                h[act.first] -= 1
-                h[act.attack] -= 1
-                sizes[me] -= 2
-                faceup += (act.first <= GYOKU and not act.lead) + (act.attack <= GYOKU)
-                public[act.attack] += 1
-                if act.lead:
-                    downs[me][act.first] += 1
+        # worlds picked again by weight repeat; a rollout is deterministic, so each is played once
+        known = played.get(id(world))
+        if known is not None:
+            values = known[1]
+        else:
+            values = [0.0] * len(cands)
+            played[id(world)] = (world, values)
+            downs0 = [[0] * NUM_PIECES for _ in range(4)]
+            for s, cols in enumerate(view.table):
+                for col, first in zip(cols, world.firsts[s], strict=True):
+                    if col.face_down:
+                        downs0[s][first] += 1
+            for i, act in enumerate(cands):
+                hands = [h[:] for h in world.hands]
+                sizes = list(view.hand_sizes)
+                faceup = view.faceup_kings
+                public = public0[:]
+                downs = [d[:] for d in downs0]
+                if isinstance(act, Play):
+                    h = hands[me]
+                    h[act.first] -= 1
+                    h[act.attack] -= 1
+                    sizes[me] -= 2
+                    faceup += (act.first <= GYOKU and not act.lead) + (act.attack <= GYOKU)
+                    public[act.attack] += 1
+                    if act.lead:
+                        downs[me][act.first] += 1
+                    else:
+                        public[act.first] += 1
+                    if sizes[me] == 0:
+                        winner, pts = me, VALUE[act.attack] * (2 if act.lead and TYPE[act.first] == TYPE[act.attack] else 1)
+                    else:
+                        winner, pts = rollout(hands, sizes, (me + 1) % 4, me, act.attack, faceup, final, public, downs)
                 else:
-                    public[act.first] += 1
-                if sizes[me] == 0:
-                    winner, pts = me, VALUE[act.attack] * (2 if act.lead and TYPE[act.first] == TYPE[act.attack] else 1)
-                else:
-                    winner, pts = rollout(hands, sizes, (me + 1) % 4, me, act.attack, faceup, final, public, downs)
-            else:
-                winner, pts = rollout(hands, sizes, (me + 1) % 4, attacker, attack, faceup, final, public, downs)
-            team = winner % 2
-            gain = pts + (CLINCH_BONUS if view.scores[team] + pts >= view.target else 0)
-            values[i] = gain if team == me % 2 else -gain
+                    winner, pts = rollout(hands, sizes, (me + 1) % 4, attacker, attack, faceup, final, public, downs)
+                team = winner % 2
+                gain = pts + (CLINCH_BONUS if view.scores[team] + pts >= view.target else 0)
+                values[i] = gain if team == me % 2 else -gain
         for i in range(1, len(cands)):
             d = values[i] - values[0]
             diff_sum[i] += d
             diff_sq[i] += d * d
         if rounds >= MAX_WORLDS:
             break
-    # leave the easy choice only for a clearly better action (mean gain above Z standard errors)
+    # leave the easy choice only for a clearly better action (mean gain above Z standard errors,
+    # counting distinct worlds only)
     best, best_gain = 0, 0.0
+    distinct = len(played)
     for i in range(1, len(cands)):
         mean = diff_sum[i] / rounds
         var = max(diff_sq[i] / rounds - mean * mean, 0.0)
-        if mean > best_gain and mean > CONFIDENCE_Z * (var / rounds) ** 0.5:
+        if mean > best_gain and mean > CONFIDENCE_Z * (var / distinct) ** 0.5:
             best, best_gain = i, mean
     return cands[best]
