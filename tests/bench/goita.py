@@ -1,8 +1,9 @@
 """Goita benchmark: ``python -m tests.bench.goita [--quick]`` (not a test).
 
 Prints random playouts per second (rounds of a match), legal_actions+apply time per move,
-AI decision time p50/p99 per level, ``easy`` vs ``random`` and ``hard`` vs ``easy`` match
-win rates (the AI's team; sides alternate by seed).
+AI decision time p50/p99 per level (wall and CPU time), ``easy`` vs ``random`` and ``hard`` vs
+``easy`` match win rates (the AI's team; sides alternate by seed), and the endgame measurement of
+issue 29 (``endgame``): hard against a perfect player that sees every hand.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import sys
 import time
 
 from bot.games import goita
+from bot.games.goita.ai import DEFAULT_HARD_BUDGET_S
+
+from .goita_endgame import endgame
 
 HARD_BENCH_BUDGET_S = 0.05
 
@@ -63,10 +67,11 @@ def win_rate(strong: str, weak: str, games: int, budget_s: float | None = None,
     return wins / games
 
 
-def decision_times(level: str, decisions: int, budget_s: float | None = None) -> tuple[float, float]:
-    """(p50, p99) milliseconds over decisions sampled from random-play positions."""
+def decision_times(level: str, decisions: int, budget_s: float | None = None) -> tuple[float, float, float]:
+    """(p50, p99, CPU p99) milliseconds over decisions sampled from random-play positions."""
     rng = random.Random(1)
     times: list[float] = []
+    cpu: list[float] = []
     seed = 0
     while len(times) < decisions:
         state = goita.new_game(4, 50_000 + seed)
@@ -75,12 +80,15 @@ def decision_times(level: str, decisions: int, budget_s: float | None = None) ->
             seat = min(goita.to_act(state))
             legal = goita.legal_actions(state, seat)
             if len(legal) > 1 and rng.random() < 0.3:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.thread_time()
                 goita.choose_action(goita.view(state, seat), legal, level, random.Random(seed), budget_s)
                 times.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.thread_time() - c0) * 1000)
             goita.apply(state, seat, rng.choice(legal))
     times.sort()
-    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
+    cpu.sort()
+    p99 = min(len(times) - 1, int(len(times) * 0.99))
+    return statistics.median(times), times[p99], cpu[p99]
 
 
 def run(quick: bool) -> dict[str, float]:
@@ -92,9 +100,10 @@ def run(quick: bool) -> dict[str, float]:
     print(f"random playouts: {rps:,.0f} rounds/s wall, {cpu_rps:,.0f} rounds per CPU second ({rounds} rounds); "
           f"legal_actions+apply {us:.1f} µs/move")
     for level, n in (("random", 200), ("easy", 200), ("hard", 10 if quick else 150)):
-        p50, p99 = decision_times(level, n)
-        out[f"{level}_p50_ms"], out[f"{level}_p99_ms"] = p50, p99
-        print(f"AI {level}: p50 {p50:.2f} ms, p99 {p99:.2f} ms per decision ({n} decisions)")
+        p50, p99, cpu99 = decision_times(level, n)
+        out[f"{level}_p50_ms"], out[f"{level}_p99_ms"], out[f"{level}_p99_cpu_ms"] = p50, p99, cpu99
+        print(f"AI {level}: p50 {p50:.2f} ms, p99 {p99:.2f} ms per decision, p99 {cpu99:.2f} ms CPU "
+              f"({n} decisions)")
     games = 20 if quick else 500
     out["easy_vs_random"] = win_rate("easy", "random", games)
     print(f"easy vs random: {out['easy_vs_random']:.1%} of {games} matches (the easy team)")
@@ -102,6 +111,7 @@ def run(quick: bool) -> dict[str, float]:
     budget = 0.005 if quick else HARD_BENCH_BUDGET_S
     out["hard_vs_easy"] = win_rate("hard", "easy", games, budget)
     print(f"hard vs easy: {out['hard_vs_easy']:.1%} of {games} matches (hard budget {budget * 1000:.0f} ms)")
+    out.update(endgame(8 if quick else 300, 0.01 if quick else DEFAULT_HARD_BUDGET_S))
     return out
 
 

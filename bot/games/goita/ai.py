@@ -3,48 +3,34 @@
 - ``random``: any legal action.
 - ``easy``: one-ply heuristics: keep tempo with attacks others can hardly block, do not
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
-- ``hard``: one-step Monte Carlo improvement of ``easy``: deal the unseen pieces consistently with
-  the view (hand sizes, public five-pawn holders), keep the world (of a few) in which the other
-  seats' past plays best match what the easy policy would have done, then play each shortlisted
-  candidate out to the end of the round with every seat on the easy policy. It leaves the easy
-  choice only when the paired mean gain is clearly positive.
+- ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, picked again
+  by how well they explain what the others did) and searches each world. With at most
+  ``SOLVE_PIECES`` pieces left in hands every world is solved exactly (``solver``) and the action
+  with the best mean value is played; before that, each shortlisted candidate is played out to the
+  end of the round with every seat on the easy policy, and hard leaves the easy choice only when
+  the paired mean gain is clearly positive. The budget is CPU time of the deciding thread.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .actions import Action, Decide, Offset, Pass, Play, Point
-from .pieces import BLOCKERS, COPIES, GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
+from .inference import Inference, World, counts, seen
+from .pieces import GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
+from .policy import TYPE_COPIES, rollout
+from .solver import NO_ATTACK, Move, Position, SearchLimit, Solver, to_types
 from .view import View
 
 CODE = {name: code for code, name in enumerate(IDS)}
 LEVELS = ("random", "easy", "hard")
 DEFAULT_HARD_BUDGET_S = 0.15
-#: copies of each piece's *type* (the two kings are one type).
-TYPE_COPIES = tuple(2 if p <= GYOKU else COPIES[p] for p in range(NUM_PIECES))
 
 
-def _counts(pieces: Sequence[str | None]) -> list[int]:
-    out = [0] * NUM_PIECES
-    for name in pieces:
-        if name is not None:
-            out[CODE[name]] += 1
-    return out
-
-
-def _seen(view: View) -> list[int]:
-    """Pieces the viewer knows are not in another player's hand: own hand plus every piece on the table
-    the viewer can see (own face-down included)."""
-    seen = _counts(view.hand or ())
-    for cols in view.table:
-        for col in cols:
-            seen[CODE[col.attack]] += 1
-            if col.first is not None:
-                seen[CODE[col.first]] += 1
-    return seen
+_counts = counts
+_seen = seen
 
 
 def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
@@ -133,222 +119,28 @@ def _easy_score(act: Action, hand: list[int], seen: list[int], size: int, partne
 
 # ---------------------------------------------------------------- hard
 
-def _determinize(view: View, rng: random.Random) -> tuple[list[list[int]], list[list[int]]] | None:
-    """Hands for every seat, and each other seat's face-down pieces in lead order: the viewer's own
-    hand, the others dealt from the unseen pieces, five-pawn holders getting their pawns first."""
-    me = view.seat if view.seat is not None else 0
-    seen = _seen(view)
-    pool = [p for p in range(NUM_PIECES) for _ in range(COPIES[p] - seen[p])]
-    rng.shuffle(pool)
-    hidden_down = [sum(1 for c in view.table[s] if c.first is None) for s in range(4)]
-    hands = [[0] * NUM_PIECES for _ in range(4)]
-    hands[me] = _counts(view.hand or ())
-    need = {s: view.hand_sizes[s] + hidden_down[s] for s in range(4) if s != me}
-    # public five pawns (A10): such a player still holds 5 minus the pawns he has shown
-    for s in need:
-        if view.goshi[s]:
-            shown = sum(1 for c in view.table[s] for p in (c.first, c.attack) if p == "shi")
-            want = min(5 - shown, need[s], view.hand_sizes[s])
-            for _ in range(max(want, 0)):
-                if SHI in pool:
-                    pool.remove(SHI)
-                    hands[s][SHI] += 1
-                    need[s] -= 1
-    pos = 0
-    downs: list[list[int]] = [[], [], [], []]
-    for s, n in need.items():
-        # the first hand_sizes pieces stay in hand; the rest were face down
-        in_hand = view.hand_sizes[s] - hands[s][SHI]
-        for i in range(n):
-            if pos >= len(pool):
-                return None
-            p = pool[pos]
-            pos += 1
-            if i < in_hand:
-                hands[s][p] += 1
-            else:
-                downs[s].append(p)
-    return hands, downs
-
-
-def _mismatches(view: View, hands_now: list[list[int]], down_lists: list[list[int]], final: bool) -> int:
-    """How many past actions of the other seats the easy policy would not have taken in this world.
-
-    The round is replayed from the world's starting hands (current hand plus everything each seat
-    has played since), and each other seat's choice is compared with the policy's."""
-    me = view.seat if view.seat is not None else 0
-    hands = [h[:] for h in hands_now]
-    later = [iter(d) for d in down_lists]
-    steps = []
-    for step in view.history:                               # put every played piece back first
-        if step.kind == "pass":
-            steps.append((step.seat, -1, -1, False))
-            continue
-        assert step.attack is not None
-        a = CODE[step.attack]
-        f = CODE[step.first] if step.first is not None else next(later[step.seat], -1)
-        if f < 0:
-            return 99
-        hands[step.seat][f] += 1
-        hands[step.seat][a] += 1
-        steps.append((step.seat, f, a, step.kind == "lead"))
-    public = [0] * NUM_PIECES
-    downs = [[0] * NUM_PIECES for _ in range(4)]
-    sizes = [sum(h) for h in hands]
-    faceup, attack, attacker, missed = 0, -1, -1, 0
-    for seat, f, a, lead in steps:
-        h = hands[seat]
-        if seat != me:
-            pf, pa = _policy(h, sizes[seat], downs[seat], public, faceup, final, f >= 0 and lead,
-                             attack, attacker == (seat + 2) % 4)
-            if f < 0:
-                missed += pf >= 0
-            elif lead:
-                missed += pa != a
-            else:
-                missed += (pf, pa) != (f, a)
-        if f < 0:
-            continue
-        h[f] -= 1
-        h[a] -= 1
-        sizes[seat] -= 2
-        public[a] += 1
-        if lead:
-            downs[seat][f] += 1
-        else:
-            public[f] += 1
-            faceup += f <= GYOKU
-        faceup += a <= GYOKU
-        attack, attacker = a, seat
-    return missed
-
-
-def _sample_world(view: View, rng: random.Random, final: bool) -> tuple[list[list[int]], list[list[int]]] | None:
-    """The determinization, out of a few, that best agrees with how the others have played."""
-    best, best_missed = None, 1 << 30
-    for _ in range(WORLD_TRIES):
-        world = _determinize(view, rng)
-        if world is None:
-            return best
-        missed = _mismatches(view, world[0], world[1], final)
-        if missed < best_missed:
-            best, best_missed = world, missed
-            if missed == 0:
-                break
-    return best
-
-
-def _kings_ok(h: list[int], faceup: int, block_king: bool, final: bool, size: int) -> bool:
-    return faceup > 0 or block_king or (h[OU] > 0 and h[GYOKU] > 0) or (final and size == 2)
-
-
-def _policy(h: list[int], size: int, down: list[int], public: list[int], faceup: int, final: bool,
-            leading: bool, attack: int, partner_attacked: bool) -> tuple[int, int]:
-    """The easy heuristic on counts, for one seat: ``(first, attack)``, or ``(-1, -1)`` to pass.
-
-    It knows what that seat knows: its hand ``h``, its face-down pieces ``down`` and the face-up
-    pieces ``public``."""
-    held = [p for p in range(NUM_PIECES) if h[p]]
-    kings_seen = h[OU] + h[GYOKU] + public[OU] + public[GYOKU] + down[OU] + down[GYOKU]
-    top = 0
-    out = [0] * NUM_PIECES                                    # copies others might block with
-    for p in held:
-        if VALUE[p] > top:
-            top = VALUE[p]
-        if p > GYOKU:
-            o = TYPE_COPIES[p] - h[p] - public[p] - down[p] + (2 - kings_seen if p <= 6 else 0)
-            out[p] = o if o > 0 else 0
-    if leading:
-        kings = _kings_ok(h, faceup, False, final, size)
-        if size == 2:
-            x, y = (held * 2)[:2] if len(held) == 1 else held
-            if (x <= GYOKU and not kings) or (VALUE[y] > VALUE[x] and (y > GYOKU or kings)):
-                x, y = y, x
-            return y, x
-        a, best = -1, -1e9
-        for x in held:
-            if x <= GYOKU and not kings:
-                continue
-            sc = -1.5 * out[x] + h[x] - 1
-            if VALUE[x] == top and h[x] == 1 and size > 4:
-                sc -= VALUE[x] / 15
-            if sc > best:
-                a, best = x, sc
-        f, best = -1, -1e9
-        for y in held:
-            if y == a and h[y] < 2:
-                continue
-            sc = 0.6 * out[y] - VALUE[y] / 25 - (2.0 if y <= GYOKU else 0.0) - (1.0 if y == a else 0.0)
-            if sc > best:
-                f, best = y, sc
-        return f, a
-    f = -1
-    for y in BLOCKERS[attack]:                                # an exact match before a king
-        if h[y]:
-            f = y
-            break
-    if f < 0:
-        return -1, -1
-    h[f] -= 1
-    kings = _kings_ok(h, faceup, f <= GYOKU, final, size)
-    a, best = -1, (4.0 if partner_attacked else 0.0)
-    for x in held:
-        if not h[x] or (x <= GYOKU and not kings):
-            continue
-        if size == 2:
-            a = x
-            break
-        sc = 6.0 - (8.0 if partner_attacked else 0.0) - (4.0 if f <= GYOKU else 0.0) - 1.5 * out[x] + h[x] - 1
-        if VALUE[x] == top and h[x] == 1 and size > 4:
-            sc -= VALUE[x] / 15
-        if sc > best:
-            a, best = x, sc
-    h[f] += 1
-    return (f, a) if a >= 0 else (-1, -1)
-
-
-def _rollout(hands: list[list[int]], sizes: list[int], turn: int, attacker: int, attack: int,
-             faceup: int, final: bool, public: list[int], downs: list[list[int]]) -> tuple[int, int]:
-    """Play the round out with every seat following the easy policy; returns (winner seat, points)."""
-    while True:
-        h = hands[turn]
-        lead = turn == attacker
-        if not lead:
-            for y in BLOCKERS[attack]:
-                if h[y]:
-                    break
-            else:
-                turn = (turn + 1) % 4                         # nothing to block with: pass
-                continue
-        f, a = _policy(h, sizes[turn], downs[turn], public, faceup, final, lead, attack,
-                       attacker == (turn + 2) % 4)
-        if f < 0:
-            turn = (turn + 1) % 4
-            continue
-        h[f] -= 1
-        h[a] -= 1
-        public[a] += 1
-        if lead:
-            downs[turn][f] += 1
-        else:
-            public[f] += 1
-            faceup += f <= GYOKU
-        faceup += a <= GYOKU
-        sizes[turn] -= 2
-        if sizes[turn] == 0:
-            return turn, VALUE[a] * (2 if lead and TYPE[f] == TYPE[a] else 1)
-        attack, attacker = a, turn
-        turn = (turn + 1) % 4
-
-
+#: with at most this many pieces left in hands, every sampled world is solved exactly (a few ms each).
+SOLVE_PIECES = 20
+#: solver nodes per CPU second on a slow machine: a guard that keeps one world within the budget.
+NODES_PER_S = 200_000
+#: worlds drawn at a time before they are picked again by weight.
+BATCH = 48
 MAX_CANDIDATES = 6
 #: the value of a round win that also wins the match, on top of its points.
 CLINCH_BONUS = 150
-#: worlds drawn to find one that agrees with the others' play.
-WORLD_TRIES = 6
-#: how sure search must be before overruling the heuristic; a cap on sampled worlds.
+#: how sure rollouts must be before overruling the heuristic; a cap on sampled worlds.
 CONFIDENCE_Z = 1.0
 MAX_WORLDS = 400
+#: the budget is CPU time of the deciding thread, so a busy machine does not make the player weaker.
+_clock = time.thread_time
+#: piece code -> solver type (the kings are one type).
+_TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
+
+
+def _move_of(act: Action) -> Move:
+    if isinstance(act, Play):
+        return _TYPE8[act.first], _TYPE8[act.attack]
+    return -1, -1
 
 
 def _shortlist(view: View, legal: Sequence[Action], k: int) -> list[Action]:
@@ -362,75 +154,135 @@ def _shortlist(view: View, legal: Sequence[Action], k: int) -> list[Action]:
     return scored[:k]
 
 
-def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
+def _worlds(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[World]:
+    while True:
+        yield from infer.sample(rng, BATCH, weighted)
+
+
+def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
+          weighted: bool = True) -> Action:
+    """Solve sampled worlds exactly near the end of a round; before that, roll each world out."""
     if view.seat is None or view.turn is None:
         return _easy(view, legal)
-    me = view.seat
-    # an immediate going-out play is never worse than anything else: take the best one
-    outs = [a for a in legal if isinstance(a, Play) and view.hand_sizes[me] == 2]
-    if outs:
-        return _easy(view, outs)
-    cands = _shortlist(view, legal, MAX_CANDIDATES)
+    deadline = _clock() + budget_s
+    order = _shortlist(view, legal, len(legal))
+    if sum(view.hand_sizes) <= SOLVE_PIECES:
+        solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
+        worlds = _worlds(Inference(view, solver if weighted else None), rng, weighted)
+        act = _solve(view, order, worlds, solver, deadline)
+        if act is not None:
+            return act
+    else:
+        worlds = _worlds(Inference(view), rng, weighted)
+    return _rollouts(view, order[:MAX_CANDIDATES], worlds, deadline)
+
+
+def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], solver: Solver,
+           deadline: float) -> Action | None:
+    """The action with the best mean exact value over sampled worlds (ties: the easy choice);
+    ``None`` when not even one world could be solved in time."""
+    me = view.seat if view.seat is not None else 0
+    acts: dict[Move, Action] = {}
+    for act in order:
+        acts.setdefault(_move_of(act), act)
+    cands = list(acts)
+    attacker = me if view.leading or view.attacker is None else view.attacker
+    attack = NO_ATTACK if attacker == me or view.attack is None else _TYPE8[CODE[view.attack]]
+    final = bool(view.options.get("king_final_attack", False))
+    sums = [0] * len(cands)
+    solved = 0
+    while solved < MAX_WORLDS:
+        left = deadline - _clock()
+        if left <= 0 and solved:
+            break
+        solver.node_limit = 1 << 62                       # weighing worlds may solve small positions
+        world = next(worlds)
+        pos = Position([to_types(h) for h in world.hands], me, attacker, attack, view.faceup_kings > 0, final)
+        solver.node_limit = solver.nodes + max(int(left * NODES_PER_S), 2_000)
+        try:
+            values = solver.move_values(pos, cands)
+        except SearchLimit:
+            break
+        for i, (_, v) in enumerate(values):
+            sums[i] += v
+        solved += 1
+    if not solved:
+        return None
+    best = max(range(len(cands)), key=lambda i: (sums[i], -i))
+    return acts[cands[best]]
+
+
+def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], deadline: float) -> Action:
+    """One-step Monte Carlo improvement of easy: each candidate played out with every seat on easy."""
+    me = view.seat if view.seat is not None else 0
     final = bool(view.options.get("king_final_attack", False))
     attack = CODE[view.attack] if view.attack is not None else -1
     attacker = view.attacker if view.attacker is not None else me
     public0 = [0] * NUM_PIECES
-    downs0 = [[0] * NUM_PIECES for _ in range(4)]
-    for s, cols in enumerate(view.table):
+    for cols in view.table:
         for col in cols:
             public0[CODE[col.attack]] += 1
-            if col.first is not None:
-                (downs0[s] if col.face_down else public0)[CODE[col.first]] += 1
-    deadline = time.perf_counter() + budget_s
+            if not col.face_down and col.first is not None:
+                public0[CODE[col.first]] += 1
     # paired differences against the easy choice (cands[0]) in the same sampled world
     diff_sum = [0.0] * len(cands)
     diff_sq = [0.0] * len(cands)
-    values = [0.0] * len(cands)
+    played: dict[int, tuple[World, list[float]]] = {}
     rounds = 0
-    while rounds < 2 or time.perf_counter() < deadline:
+    while rounds < 2 or _clock() < deadline:
         rounds += 1
-        sampled = _sample_world(view, rng, final)
-        if sampled is None:
-            break
-        world = sampled[0]
-        for i, act in enumerate(cands):
-            hands = [h[:] for h in world]
-            sizes = list(view.hand_sizes)
-            faceup = view.faceup_kings
-            public = public0[:]
-            downs = [d[:] for d in downs0]
-            for s, sampled_downs in enumerate(sampled[1]):
-                for p in sampled_downs:
-                    downs[s][p] += 1
-            if isinstance(act, Play):
-                h = hands[me]
-                h[act.first] -= 1
-                h[act.attack] -= 1
-                sizes[me] -= 2
-                faceup += (act.first <= GYOKU and not act.lead) + (act.attack <= GYOKU)
-                public[act.attack] += 1
-                if act.lead:
-                    downs[me][act.first] += 1
+        world = next(worlds)
+        # worlds picked again by weight repeat; a rollout is deterministic, so each is played once
+        known = played.get(id(world))
+        if known is not None:
+            values = known[1]
+        else:
+            values = [0.0] * len(cands)
+            played[id(world)] = (world, values)
+            downs0 = [[0] * NUM_PIECES for _ in range(4)]
+            for s, cols in enumerate(view.table):
+                for col, first in zip(cols, world.firsts[s], strict=True):
+                    if col.face_down:
+                        downs0[s][first] += 1
+            for i, act in enumerate(cands):
+                hands = [h[:] for h in world.hands]
+                sizes = list(view.hand_sizes)
+                faceup = view.faceup_kings
+                public = public0[:]
+                downs = [d[:] for d in downs0]
+                if isinstance(act, Play):
+                    h = hands[me]
+                    h[act.first] -= 1
+                    h[act.attack] -= 1
+                    sizes[me] -= 2
+                    faceup += (act.first <= GYOKU and not act.lead) + (act.attack <= GYOKU)
+                    public[act.attack] += 1
+                    if act.lead:
+                        downs[me][act.first] += 1
+                    else:
+                        public[act.first] += 1
+                    if sizes[me] == 0:
+                        winner, pts = me, VALUE[act.attack] * (2 if act.lead and TYPE[act.first] == TYPE[act.attack] else 1)
+                    else:
+                        winner, pts = rollout(hands, sizes, (me + 1) % 4, me, act.attack, faceup, final, public, downs)
                 else:
-                    public[act.first] += 1
-                winner, pts = _rollout(hands, sizes, (me + 1) % 4, me, act.attack, faceup, final, public, downs)
-            else:
-                winner, pts = _rollout(hands, sizes, (me + 1) % 4, attacker, attack, faceup, final, public, downs)
-            team = winner % 2
-            gain = pts + (CLINCH_BONUS if view.scores[team] + pts >= view.target else 0)
-            values[i] = gain if team == me % 2 else -gain
+                    winner, pts = rollout(hands, sizes, (me + 1) % 4, attacker, attack, faceup, final, public, downs)
+                team = winner % 2
+                gain = pts + (CLINCH_BONUS if view.scores[team] + pts >= view.target else 0)
+                values[i] = gain if team == me % 2 else -gain
         for i in range(1, len(cands)):
             d = values[i] - values[0]
             diff_sum[i] += d
             diff_sq[i] += d * d
         if rounds >= MAX_WORLDS:
             break
-    # leave the easy choice only for a clearly better action (mean gain above Z standard errors)
+    # leave the easy choice only for a clearly better action (mean gain above Z standard errors,
+    # counting distinct worlds only)
     best, best_gain = 0, 0.0
+    distinct = len(played)
     for i in range(1, len(cands)):
         mean = diff_sum[i] / rounds
         var = max(diff_sq[i] / rounds - mean * mean, 0.0)
-        if mean > best_gain and mean > CONFIDENCE_Z * (var / rounds) ** 0.5:
+        if mean > best_gain and mean > CONFIDENCE_Z * (var / distinct) ** 0.5:
             best, best_gain = i, mean
     return cands[best]
-

@@ -50,11 +50,12 @@ def test_easy_does_not_block_its_partner() -> None:
 
 
 def test_hard_keeps_to_its_time_budget() -> None:
+    # the budget is CPU time of the deciding thread, so a busy machine does not make this fail
     state = new_game(4, 7)
     seat = min(to_act(state))
-    start = time.perf_counter()
+    start = time.thread_time()
     choose_action(view(state, seat), legal_actions(state, seat), "hard", random.Random(4), 0.05)
-    assert time.perf_counter() - start < 0.5
+    assert time.thread_time() - start < 0.5
 
 
 def test_unknown_level_is_refused() -> None:

@@ -1,0 +1,312 @@
+"""What the other seats may hold, as seen from one seat: worlds drawn from the hard facts, weighed by the soft ones.
+
+Hard facts (a drawn world never contradicts them, and no world is drawn only to be thrown away):
+- counts: each seat holds ``hand_sizes[s]`` pieces, and each hidden face-down piece is one piece;
+- every face-up piece, and the viewer's own hand and own face-down pieces, are out of the pool;
+- the pawn check (R5.1–R5.6): a seat held at most 4 pawns at the deal, or exactly 5 when it was
+  shown (A10), else the round would have ended or been announced;
+- R6.9: a king attack made while no king lay face up (and not after a king block, nor X1's last
+  piece) means that seat held both kings at the start of that turn, so the other king is still in
+  its hand or lies face down in one of its columns from that turn on.
+
+A world is drawn exactly (uniformly among the deals that agree with these facts): the king of an
+R6.9 fact goes first to one of its possible places, then the number of unseen pawns per seat is
+drawn from its exact (capped) distribution, then the rest are shuffled into the free places.
+
+Soft facts: how each seat played. ``weight`` replays the round in the world and multiplies, for each
+action of another seat, 1 when the easy policy would have done the same (or, late in the round, when
+the exact solver rates it best in the world) and a small probability otherwise, under a mixture of an
+easy player and a freer one: a pass where easy would block makes holding a blocker less likely, never impossible
+(R6.10).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+from .pieces import COPIES, GYOKU, IDS, NUM_PIECES, OU, SHI
+from .policy import policy
+from .solver import NO_ATTACK, Position, Solver, to_types
+from .view import View
+
+CODE = {name: code for code, name in enumerate(IDS)}
+#: likelihood of an action the easy policy would not take, by kind. Sharper values guess easy players'
+#: hands better still, but other players are not easy: these leave room for them.
+NOISE_PASS = 0.1          # passed where easy would block
+NOISE_BLOCK = 0.1         # blocked where easy would pass, or blocked/attacked differently
+NOISE_LEAD_ATTACK = 0.15  # led with another attack piece
+NOISE_LEAD_DOWN = 0.4     # put another piece face down
+#: each seat is, with this probability, an easy player whose deviations are rarer still (the noise
+#: squared); otherwise a freer player. The mixture sharpens guesses about easy players without
+#: trusting the model blindly for others.
+EASY_PRIOR = 0.9
+#: at most this many pieces in hands, an action the exact solver rates best in the world is explained too
+#: (strong players are not easy players); solving there costs well under a millisecond.
+EVIDENCE_SOLVE_PIECES = 12
+_TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
+
+
+def counts(pieces: Sequence[str | None]) -> list[int]:
+    out = [0] * NUM_PIECES
+    for name in pieces:
+        if name is not None:
+            out[CODE[name]] += 1
+    return out
+
+
+def seen(view: View) -> list[int]:
+    """Pieces the viewer knows are not in another player's hand: own hand plus every piece on the table
+    the viewer can see (own face-down included)."""
+    out = counts(view.hand or ())
+    for cols in view.table:
+        for col in cols:
+            out[CODE[col.attack]] += 1
+            if col.first is not None:
+                out[CODE[col.first]] += 1
+    return out
+
+
+@dataclass
+class World:
+    """Every seat's hand (piece counts) and the first piece of every column (face-down ones drawn)."""
+
+    hands: list[list[int]]
+    firsts: list[list[int]]
+
+
+class Inference:
+    """The facts one view gives; ``draw`` and ``weight`` are then cheap and can be repeated."""
+
+    def __init__(self, view: View, solver: Solver | None = None) -> None:
+        """``solver``: also explain late actions as perfect play (see ``EVIDENCE_SOLVE_PIECES``)."""
+        self.view = view
+        self.solver = solver
+        self.me = me = view.seat if view.seat is not None else 0
+        self.final = bool(view.options.get("king_final_attack", False))
+        unseen = [COPIES[p] - n for p, n in enumerate(seen(view))]
+        self.unseen = unseen
+        self.others = [s for s in range(4) if s != me]
+        #: columns of each seat whose first piece the viewer cannot see
+        self.hidden_cols = [[i for i, c in enumerate(view.table[s]) if c.first is None] for s in range(4)]
+        self.hidden_cols[me] = []
+        self.king = self._king_fact()
+        slots = {s: view.hand_sizes[s] + len(self.hidden_cols[s]) for s in self.others}
+        if self.king is not None:
+            slots[self.king[0]] -= 1
+        self.free = slots
+        self.pawn_splits, self.pawn_weights = self._pawn_splits(slots, unseen[SHI])
+        rest = [p for p in range(NUM_PIECES) if p != SHI for _ in range(unseen[p])]
+        if self.king is not None:
+            rest.remove(self.king[1])
+        self.rest = rest
+
+    # ------------------------------------------------------------ hard facts
+
+    def _king_fact(self) -> tuple[int, int, list[int]] | None:
+        """(seat, the other king, the columns whose face-down piece it may be) from R6.9, if a king attack
+        was made on the strength of holding both kings; ``None`` when there is no such fact."""
+        view = self.view
+        faceup = 0
+        plays = [0, 0, 0, 0]
+        sizes_then = self._sizes_at_each_step()
+        for i, step in enumerate(view.history):
+            if step.kind == "pass":
+                continue
+            assert step.attack is not None
+            col = plays[step.seat]
+            plays[step.seat] += 1
+            a = CODE[step.attack]
+            block_king = step.kind == "block" and step.first is not None and CODE[step.first] <= GYOKU
+            if (a <= GYOKU and faceup == 0 and not block_king and step.seat != self.me
+                    and not (self.final and sizes_then[i] == 2)):
+                other = GYOKU if a == OU else OU
+                if self.unseen[other] > 0:
+                    return step.seat, other, [c for c in self.hidden_cols[step.seat] if c >= col]
+            faceup += block_king + (a <= GYOKU)
+        return None
+
+    def _sizes_at_each_step(self) -> list[int]:
+        """The acting seat's hand size at the start of each step of the round."""
+        sizes = list(self.view.hand_sizes)
+        out = [0] * len(self.view.history)
+        for i in range(len(self.view.history) - 1, -1, -1):
+            step = self.view.history[i]
+            if step.kind != "pass":
+                sizes[step.seat] += 2
+            out[i] = sizes[step.seat]
+        return out
+
+    def pawn_cap(self, seat: int) -> tuple[int, int]:
+        """(least, most) unseen pawns ``seat`` may hold in hand or face down (R5.1, A10)."""
+        shown = sum(1 for c in self.view.table[seat] for p in (c.first, c.attack) if p == "shi")
+        if self.view.goshi[seat]:
+            return 5 - shown, 5 - shown
+        return 0, 4 - shown
+
+    def _pawn_splits(self, slots: dict[int, int], pawns: int) -> tuple[list[tuple[int, ...]], list[float]]:
+        """Every way to split the unseen pawns among the other seats, with its exact prior weight."""
+        seats = self.others
+        caps = [self.pawn_cap(s) for s in seats]
+        for relax in (False, True):
+            splits: list[tuple[int, ...]] = []
+            weights: list[float] = []
+            lo = [0 if relax else max(c[0], 0) for c in caps]
+            hi = [slots[s] if relax else min(slots[s], c[1]) for s, c in zip(seats, caps, strict=True)]
+            for x0 in range(lo[0], hi[0] + 1):
+                for x1 in range(lo[1], hi[1] + 1):
+                    x2 = pawns - x0 - x1
+                    if lo[2] <= x2 <= hi[2]:
+                        splits.append((x0, x1, x2))
+                        weights.append(float(comb(slots[seats[0]], x0) * comb(slots[seats[1]], x1)
+                                             * comb(slots[seats[2]], x2)))
+            if splits:
+                return splits, weights
+        return [], []                          # the view itself is inconsistent (hand-crafted tests)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, rng: random.Random) -> World:
+        """One world, exactly from the deals that agree with every hard fact."""
+        view = self.view
+        hands = [[0] * NUM_PIECES for _ in range(4)]
+        hands[self.me] = counts(view.hand or ())
+        firsts = [[-1 if c.first is None else CODE[c.first] for c in view.table[s]] for s in range(4)]
+        # the places still to fill: -1 is a place in hand, i >= 0 the face-down piece of column i
+        places = {s: [-1] * view.hand_sizes[s] + list(self.hidden_cols[s]) for s in self.others}
+        if self.king is not None:
+            seat, piece, cols = self.king
+            options = [-1] * view.hand_sizes[seat] + cols
+            where = options[rng.randrange(len(options))] if options else -1
+            places[seat].remove(where)
+            if where < 0:
+                hands[seat][piece] += 1
+            else:
+                firsts[seat][where] = piece
+        split = rng.choices(self.pawn_splits, self.pawn_weights)[0] if self.pawn_splits else (0, 0, 0)
+        rest = self.rest[:]
+        if not self.pawn_splits:
+            rest += [SHI] * self.unseen[SHI]
+        rng.shuffle(rest)
+        pos = 0
+        for s, pawns in zip(self.others, split, strict=True):
+            free = places[s]
+            rng.shuffle(free)
+            for i, where in enumerate(free):
+                if i < pawns:
+                    p = SHI
+                else:
+                    p = rest[pos]
+                    pos += 1
+                if where < 0:
+                    hands[s][p] += 1
+                else:
+                    firsts[s][where] = p
+        return World(hands, firsts)
+
+    # ------------------------------------------------------------ soft facts
+
+    def weight(self, world: World) -> float:
+        """How likely the others' actions so far are in ``world`` under the noisy easy policy."""
+        view = self.view
+        me = self.me
+        hands = [h[:] for h in world.hands]
+        for s in range(4):
+            for col, first in zip(view.table[s], world.firsts[s], strict=True):
+                hands[s][first] += 1
+                hands[s][CODE[col.attack]] += 1
+        public = [0] * NUM_PIECES
+        downs = [[0] * NUM_PIECES for _ in range(4)]
+        sizes = [sum(h) for h in hands]
+        played = [0, 0, 0, 0]
+        faceup, attack, attacker = 0, -1, -1
+        soft = [1.0] * 4
+        sharp = [1.0] * 4
+        solver = self.solver
+        for step in view.history:
+            seat = step.seat
+            h = hands[seat]
+            if step.kind == "pass":
+                if seat != me:
+                    pf, _ = policy(h, sizes[seat], downs[seat], public, faceup, self.final, False, attack,
+                                   attacker == (seat + 2) % 4)
+                    if pf >= 0 and not (solver is not None and self._best(hands, sizes, seat, attacker, attack,
+                                                                          faceup, (-1, -1))):
+                        soft[seat] *= NOISE_PASS
+                        sharp[seat] *= NOISE_PASS * NOISE_PASS
+                continue
+            assert step.attack is not None
+            lead = step.kind == "lead"
+            f = world.firsts[seat][played[seat]]
+            a = CODE[step.attack]
+            played[seat] += 1
+            if seat != me:
+                pf, pa = policy(h, sizes[seat], downs[seat], public, faceup, self.final, lead, attack,
+                                attacker == (seat + 2) % 4)
+                if (pf, pa) != (f, a) and solver is not None and self._best(
+                        hands, sizes, seat, seat if lead else attacker, attack, faceup, (_TYPE8[f], _TYPE8[a])):
+                    pass
+                elif lead:
+                    if pa != a:
+                        soft[seat] *= NOISE_LEAD_ATTACK
+                        sharp[seat] *= NOISE_LEAD_ATTACK * NOISE_LEAD_ATTACK
+                    if pf != f:
+                        soft[seat] *= NOISE_LEAD_DOWN
+                        sharp[seat] *= NOISE_LEAD_DOWN * NOISE_LEAD_DOWN
+                elif (pf, pa) != (f, a):
+                    soft[seat] *= NOISE_BLOCK
+                    sharp[seat] *= NOISE_BLOCK * NOISE_BLOCK
+            h[f] -= 1
+            h[a] -= 1
+            sizes[seat] -= 2
+            public[a] += 1
+            if lead:
+                downs[seat][f] += 1
+            else:
+                public[f] += 1
+                faceup += f <= GYOKU
+            faceup += a <= GYOKU
+            attack, attacker = a, seat
+        w = 1.0
+        for s in self.others:
+            w *= EASY_PRIOR * sharp[s] + (1 - EASY_PRIOR) * soft[s]
+        return w
+
+    def _best(self, hands: list[list[int]], sizes: list[int], seat: int, attacker: int, attack: int,
+              faceup: int, move: tuple[int, int]) -> bool:
+        """Is ``move`` one a perfect player would make here (only asked in small positions)?"""
+        if self.solver is None or sum(sizes) > EVIDENCE_SOLVE_PIECES:
+            return False
+        pos = Position([to_types(h) for h in hands], seat, attacker,
+                       NO_ATTACK if attacker == seat or attack < 0 else _TYPE8[attack], faceup > 0, self.final)
+        best = self.solver.value(pos)
+        return self.solver.move_values(pos, [move])[0][1] == best
+
+    def sample(self, rng: random.Random, n: int, weighted: bool = True) -> list[World]:
+        """``n`` worlds for search: drawn, then picked again in proportion to their weights (each
+        kept world then counts the same)."""
+        drawn = [self.draw(rng) for _ in range(n)]
+        if not weighted:
+            return drawn
+        weights = [self.weight(w) for w in drawn]
+        total = sum(weights)
+        if total <= 0:
+            return drawn
+        # systematic resampling: low variance, keeps the order of the draws
+        step = total / n
+        u = rng.random() * step
+        out: list[World] = []
+        acc = 0.0
+        i = 0
+        for world, wt in zip(drawn, weights, strict=True):
+            acc += wt
+            while u < acc and i < n:
+                out.append(world)
+                u += step
+                i += 1
+        while len(out) < n:
+            out.append(drawn[-1])
+        rng.shuffle(out)
+        return out

@@ -1,0 +1,131 @@
+"""Worlds the hard player imagines: never against a hard fact, and better guesses when weighed by evidence."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.goita import State, apply, choose_action, legal_actions, new_game, to_act, view
+from bot.games.goita.actions import PASS, PLAYS, Action
+from bot.games.goita.inference import Inference, World
+from bot.games.goita.pieces import COPIES, IDS, NUM_PIECES, SHI
+
+from .helpers import crafted
+
+
+def positions(level: str, count: int, seed0: int, left: int = 32,
+              options: dict[str, Any] | None = None) -> list[State]:
+    """Positions of the first round with at most ``left`` pieces in hands, reached by ``level`` play."""
+    out: list[State] = []
+    seed = seed0
+    while len(out) < count:
+        seed += 1
+        state = new_game(4, seed, options)
+        rng = random.Random(seed)
+        stop = rng.randrange(4, 30)
+        for _ in range(200):
+            if state.phase == "over" or state.round_no != 1:
+                break
+            if state.phase == "play" and (sum(state.sizes) <= left and len(state.history) >= min(stop, 30)):
+                out.append(state)
+                break
+            seat = min(to_act(state))
+            legal = legal_actions(state, seat)
+            apply(state, seat, choose_action(view(state, seat), legal, level, rng))
+    return out
+
+
+def replay(state: State, seat: int, world: World) -> None:
+    """Deal the world's starting hands and replay the round's history through the engine: every
+    action must be legal (R6.3–R6.11, R6.9 kings included) and the pawn check (R5) must agree."""
+    v = view(state, seat)
+    start = [h[:] for h in world.hands]
+    for s in range(4):
+        for col, first in zip(v.table[s], world.firsts[s], strict=True):
+            assert 0 <= first < NUM_PIECES
+            if col.first is not None:
+                assert first == IDS.index(col.first)               # face-up pieces stay what they are
+            start[s][first] += 1
+            start[s][IDS.index(col.attack)] += 1
+    # counts: every piece exactly once; every hand as big as the view says; the viewer's own hand as it is
+    assert [sum(h[p] for h in start) for p in range(NUM_PIECES)] == list(COPIES)
+    assert [sum(h) for h in world.hands] == list(state.sizes)
+    assert world.hands[seat] == state.hands[seat]
+    # the pawn check: nobody started with 6+ pawns, and 5 exactly for the seats shown to hold five
+    for s in range(4):
+        assert start[s][SHI] <= 5
+        assert (start[s][SHI] == 5) == state.goshi[s]
+    game = crafted([" ".join(IDS[p] for p in range(NUM_PIECES) for _ in range(h[p])) for h in start],
+                   dealer=state.dealer, **state.options)
+    game.goshi = list(state.goshi)
+    played = [0, 0, 0, 0]
+    for step in v.history:
+        action: Action
+        if step.kind == "pass":
+            action = PASS
+        else:
+            assert step.attack is not None
+            first = world.firsts[step.seat][played[step.seat]]
+            played[step.seat] += 1
+            action = PLAYS[step.kind == "lead"][first][IDS.index(step.attack)]
+        assert action in legal_actions(game, step.seat), (step, action)
+        apply(game, step.seat, action)
+
+
+def test_drawn_worlds_never_contradict_a_hard_fact() -> None:
+    king_facts = goshi_seen = 0
+    for level, options in (("random", {"king_final_attack": False}), ("easy", {"king_final_attack": True}),
+                           ("random", {"king_final_attack": True})):
+        for state in positions(level, 40, 100 if level == "easy" else 200, options=options):
+            seat = state.turn
+            infer = Inference(view(state, seat))
+            king_facts += infer.king is not None
+            goshi_seen += any(state.goshi)
+            rng = random.Random(seat)
+            for _ in range(15):
+                replay(state, seat, infer.draw(rng))
+    assert king_facts >= 2 and goshi_seen >= 1              # the R6.9 and five-pawn facts were exercised
+
+
+def test_a_king_attack_before_any_king_is_up_places_the_other_king_with_the_attacker() -> None:
+    # East holds both kings and attacks with 王 at once (R6.9(b)): 玉 stays with East in every world
+    state = crafted(["gon shi shi shi kin kin gin gin", "ou gyoku hisha kaku kin gin bakko gon",
+                     "shi shi shi hisha kaku kin gin bakko", "shi shi shi shi bakko bakko gon gon"], dealer=0)
+    apply(state, 0, PLAYS[1][8][7])                         # South leads し face down, 香
+    apply(state, 1, PASS)
+    apply(state, 2, PASS)
+    apply(state, 3, PLAYS[0][7][7])                         # West blocks 香, attacks 香
+    apply(state, 0, PASS)
+    apply(state, 1, PASS)
+    apply(state, 2, PASS)
+    apply(state, 3, PLAYS[1][6][6])                         # West leads 馬 face down, attacks 馬
+    apply(state, 0, PASS)
+    apply(state, 1, PLAYS[0][6][0])                         # East blocks 馬 with 馬, attacks 王
+    infer = Inference(view(state, 2))
+    assert infer.king is not None and infer.king[:2] == (1, 1)
+    rng = random.Random(0)
+    for _ in range(50):
+        world = infer.draw(rng)
+        assert world.hands[1][1] == 1
+        replay(state, 2, world)
+
+
+def overlap(state: State, worlds: list[World], seat: int) -> float:
+    """The share of the other seats' hands that the worlds place correctly, on average."""
+    good = total = 0
+    for world in worlds:
+        for s in range(4):
+            if s != seat:
+                good += sum(min(a, b) for a, b in zip(world.hands[s], state.hands[s], strict=True))
+                total += state.sizes[s]
+    return good / total
+
+
+def test_weighting_by_the_others_actions_guesses_hands_better_than_uniform_worlds() -> None:
+    weighted = uniform = 0.0
+    states = positions("easy", 25, 300, left=18)
+    for i, state in enumerate(states):
+        infer = Inference(view(state, state.turn))
+        weighted += overlap(state, infer.sample(random.Random(i), 100, weighted=True), state.turn)
+        uniform += overlap(state, infer.sample(random.Random(i), 100, weighted=False), state.turn)
+    assert weighted / len(states) > uniform / len(states) + 0.03
