@@ -8,6 +8,12 @@ started with `bot.start(token)` against it: READY, commands synced, its own SQLi
 The `double` fixture fails the test at teardown if the bot broke a Discord rule or
 logged an error that the test did not take (`double.take_violations()`,
 `double.take_bot_errors()`).
+
+Property tests (Hypothesis) run under the "suite" profile loaded here: derandomized (every run
+tries the same examples, so a run's answer does not depend on luck), no deadline (a busy machine
+is slow, not wrong) and no example database (nothing from earlier runs changes what runs). README's
+`pytest` runs short versions; the long ones (`SOAK_GAMES` random games per engine) are marked
+`slow` and run with `pytest -m slow` (CI runs both).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import settings
 
 from tests.discord_double import DiscordDouble
 
@@ -26,6 +33,11 @@ if TYPE_CHECKING:
     from bot.app import TeahouseBot
 
 StartTeahouse = Callable[..., AbstractAsyncContextManager["TeahouseBot"]]
+
+#: random games per engine in the slow property runs (what the engine issues asked for)
+SOAK_GAMES = 2000
+settings.register_profile("suite", derandomize=True, deadline=None, database=None)
+settings.load_profile("suite")
 
 
 @pytest.fixture
