@@ -1,13 +1,20 @@
 """Shared fixtures: the Discord double and the real Teahouse bot started against it.
 
 `double` is a started `DiscordDouble` holding the standard world ("Teahouse Test" with
-#games, alice..frank and `admin` with Manage Server); a test package that wants it quicker
-overrides the `settle_window` fixture. `bot` is the real `TeahouseBot`
+#games, alice..frank and `admin` with Manage Server); `double.settle()` knows when a bot in this
+process is done, and for a bot in another process waits for the `settle_window` fixture's quiet
+(a package that wants it quicker overrides it). `bot` is the real `TeahouseBot`
 started with `bot.start(token)` against it: READY, commands synced, its own SQLite file.
 `teahouse` starts more (a restart, other settings): `async with teahouse(...) as bot:`.
 The `double` fixture fails the test at teardown if the bot broke a Discord rule or
 logged an error that the test did not take (`double.take_violations()`,
 `double.take_bot_errors()`).
+
+Property tests (Hypothesis) run under the "suite" profile loaded here: derandomized (every run
+tries the same examples, so a run's answer does not depend on luck), no deadline (a busy machine
+is slow, not wrong) and no example database (nothing from earlier runs changes what runs). README's
+`pytest` runs short versions; the long ones (`SOAK_GAMES` random games per engine) are marked
+`slow` and run with `pytest -m slow` (CI runs both).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import settings
 
 from tests.discord_double import DiscordDouble
 from tests.discord_double.ratelimits import DEFAULT_LATENCY
@@ -28,10 +36,16 @@ if TYPE_CHECKING:
 
 StartTeahouse = Callable[..., AbstractAsyncContextManager["TeahouseBot"]]
 
+#: random games per engine in the slow property runs (what the engine issues asked for)
+SOAK_GAMES = 2000
+settings.register_profile("suite", derandomize=True, deadline=None, database=None)
+settings.load_profile("suite")
+
 
 @pytest.fixture
 def settle_window() -> float:
-    """Seconds of quiet after which the double calls the bot idle (its own default); a conftest overrides it."""
+    """Seconds of quiet after which the double calls a bot in another process idle (its own default); a
+    conftest overrides it. A bot in this process needs no window: settle() knows when it is done."""
     return 0.05
 
 

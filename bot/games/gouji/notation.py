@@ -4,7 +4,7 @@ A set is a rank multiset (R2.5: suits never matter in play): one natural rank
 with a count, plus 2s, black jokers and red jokers. ``str`` prints the rules
 file's notation and ``parse_action`` reads it back, also forgiving forms:
 
->>> str(parse_play("qq22")), str(parse_play("2 2 q")), str(parse_play("RJ-7-7"))
+>>> str(parse_play("q22")), str(parse_play("2 2 q")), str(parse_play("RJ-7-7"))
 ('Q-2-2', 'Q-2-2', '7-7-RJ')
 >>> parse_action(format_action(ShaoPai(parse_play("A-A")))) == ShaoPai(parse_play("A-A"))
 True

@@ -1,4 +1,6 @@
-"""Random legal matches (hypothesis, derandomized): conservation, legality, scoring, privacy, replay."""
+"""Random legal matches (hypothesis, derandomized): conservation, legality, scoring, privacy, replay.
+
+Short runs here; the `slow` ones (`pytest -m slow`) play SOAK_GAMES (2,000) matches and 200 deep-checked ones."""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.core import IllegalAction
@@ -25,6 +28,7 @@ from bot.games.goita import (
 from bot.games.goita import engine as eng
 from bot.games.goita.actions import CONTINUE, PASS, PLAYS, REDEAL, Action, Offset, Play, Point
 from bot.games.goita.pieces import COPIES, IDS
+from tests.conftest import SOAK_GAMES
 
 from .helpers import KINGS, VALUES, kind, piece_census, reference_legal
 
@@ -160,15 +164,33 @@ def play_match(seed: int, options: dict[str, Any], deep: bool) -> None:
         assert replay.to_dict() == state.to_dict()
 
 
-@settings(max_examples=1800, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100)
 @given(seed=st.integers(0, 2**31), options=OPTIONS)
 def test_random_matches_conserve_pieces_score_right_and_end(seed: int, options: dict[str, Any]) -> None:
     play_match(seed, options, deep=False)
 
 
-@settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@pytest.mark.slow
+@settings(max_examples=SOAK_GAMES)
+@given(seed=st.integers(0, 2**31), options=OPTIONS)
+def test_soak_random_matches_conserve_pieces_score_right_and_end(seed: int, options: dict[str, Any]) -> None:
+    play_match(seed, options, deep=False)
+
+
+def deep_match(seed: int, options: dict[str, Any]) -> None:
+    # short matches (one to a few rounds) keep the per-step checks affordable
+    play_match(seed, {**options, "target_score": 10 if seed % 3 else 60}, deep=True)
+
+
+@settings(max_examples=60)
 @given(seed=st.integers(0, 2**31), options=OPTIONS)
 def test_random_matches_deep_checks_legality_privacy_roundtrip_replay(seed: int, options: dict[str, Any]) -> None:
-    # short matches (one to a few rounds) keep the per-step checks affordable
-    options = {**options, "target_score": 10 if seed % 3 else 60}
-    play_match(seed, options, deep=True)
+    deep_match(seed, options)
+
+
+@pytest.mark.slow
+@settings(max_examples=200)
+@given(seed=st.integers(0, 2**31), options=OPTIONS)
+def test_soak_random_matches_deep_checks_legality_privacy_roundtrip_replay(seed: int,
+                                                                           options: dict[str, Any]) -> None:
+    deep_match(seed, options)

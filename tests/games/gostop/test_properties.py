@@ -1,4 +1,6 @@
-"""Property tests over thousands of random legal games (seeded, derandomized)."""
+"""Property tests over random legal games (seeded, derandomized): short runs here, and the `slow`
+ones (`pytest -m slow`) over SOAK_GAMES (2,000) games with end-of-game checks and fewer checked at
+every step."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
@@ -24,6 +27,7 @@ from bot.games.gostop import (
 )
 from bot.games.gostop.cards import IDS
 from bot.games.gostop.engine import in_flight
+from tests.conftest import SOAK_GAMES
 
 ALL_ACTIONS = (
     [Action("play", card=x) for x in range(50)]
@@ -119,10 +123,7 @@ def _check_scores(st: State) -> None:
         assert st.score(s) == reference_score([IDS[x] for x in st.captures[s]])
 
 
-@settings(max_examples=70, derandomize=True, deadline=None)
-@given(hs.integers(0, 10**9), hs.sampled_from([2, 3]), hs.sampled_from(range(len(VARIANTS))))
-def test_every_step_conserves_cards_round_trips_hides_cards_and_refuses_illegal(seed: int, seats: int,
-                                                                                variant: int) -> None:
+def every_step_checked(seed: int, seats: int, variant: int) -> None:
     rng = random.Random(seed)
     total = 48 + VARIANTS[variant].get("jokers", 2)
     scoring_default = variant in (0, 1, 2, 3, 4, 6)
@@ -147,11 +148,44 @@ def test_every_step_conserves_cards_round_trips_hides_cards_and_refuses_illegal(
         assert st.to_dict() == before
 
 
-@settings(max_examples=100, derandomize=True, deadline=None)
-@given(hs.integers(0, 10**9), hs.sampled_from([2, 2, 3]), hs.sampled_from(range(len(VARIANTS))))
+STEP_GAME = (hs.integers(0, 10**9), hs.sampled_from([2, 3]), hs.sampled_from(range(len(VARIANTS))))
+
+
+@settings(max_examples=20)
+@given(*STEP_GAME)
+def test_every_step_conserves_cards_round_trips_hides_cards_and_refuses_illegal(seed: int, seats: int,
+                                                                                variant: int) -> None:
+    every_step_checked(seed, seats, variant)
+
+
+@pytest.mark.slow
+@settings(max_examples=70)
+@given(*STEP_GAME)
+def test_soak_every_step_conserves_cards_round_trips_hides_cards_and_refuses_illegal(seed: int, seats: int,
+                                                                                     variant: int) -> None:
+    every_step_checked(seed, seats, variant)
+
+
+GAMES_PER_EXAMPLE = 20
+GAME_BATCH = (hs.integers(0, 10**9), hs.sampled_from([2, 2, 3]), hs.sampled_from(range(len(VARIANTS))))
+
+
+@settings(max_examples=10)
+@given(*GAME_BATCH)
 def test_many_random_games_end_with_zero_sum_chips_and_conserved_cards(seed: int, seats: int, variant: int) -> None:
-    """100 examples x 20 games = 2,000 games with cheap end-of-game checks."""
-    for k in range(20):
+    """10 examples x 20 games here; the slow run below plays SOAK_GAMES."""
+    games_end_with_zero_sum_chips_and_conserved_cards(seed, seats, variant)
+
+
+@pytest.mark.slow
+@settings(max_examples=SOAK_GAMES // GAMES_PER_EXAMPLE)
+@given(*GAME_BATCH)
+def test_soak_random_games_end_with_zero_sum_chips_and_conserved_cards(seed: int, seats: int, variant: int) -> None:
+    games_end_with_zero_sum_chips_and_conserved_cards(seed, seats, variant)
+
+
+def games_end_with_zero_sum_chips_and_conserved_cards(seed: int, seats: int, variant: int) -> None:
+    for k in range(GAMES_PER_EXAMPLE):
         (st,) = random_game(seed + k, seats, VARIANTS[variant])
         assert st.finished and sum(st.chips) + st.pot == 0
         assert _count(st) == 48 + VARIANTS[variant].get("jokers", 2)
@@ -163,7 +197,7 @@ def test_many_random_games_end_with_zero_sum_chips_and_conserved_cards(seed: int
             assert last["points"][last["winner_seat"]] >= 0
 
 
-@settings(max_examples=40, derandomize=True, deadline=None)
+@settings(max_examples=40)
 @given(hs.integers(0, 10**9), hs.sampled_from([2, 3, 4, 5, 6, 7]))
 def test_replay_from_seed_and_text_log_reproduces_the_match(seed: int, seats: int) -> None:
     opts = {"rounds": 3, "gwangpalli": seats > 3}
@@ -181,9 +215,20 @@ def test_replay_from_seed_and_text_log_reproduces_the_match(seed: int, seats: in
     assert again == st and again.version == len(log)
 
 
-@settings(max_examples=24, derandomize=True, deadline=None)
+@settings(max_examples=8)
 @given(hs.integers(0, 10**9), hs.sampled_from([4, 5, 6, 7]))
 def test_gwangpalli_games_conserve_cards_and_hide_hands(seed: int, seats: int) -> None:
+    gwangpalli_game(seed, seats)
+
+
+@pytest.mark.slow
+@settings(max_examples=24)
+@given(hs.integers(0, 10**9), hs.sampled_from([4, 5, 6, 7]))
+def test_soak_gwangpalli_games_conserve_cards_and_hide_hands(seed: int, seats: int) -> None:
+    gwangpalli_game(seed, seats)
+
+
+def gwangpalli_game(seed: int, seats: int) -> None:
     rng = random.Random(seed)
     extra = {"gwangpalli_pay_at_end": True, "gwangpalli_redeal_all": seed % 2 == 0} if seats % 2 else {}
     st = new_game(seats, seed, {"rounds": 2, "gwangpalli": True, **extra})

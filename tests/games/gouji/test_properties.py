@@ -1,5 +1,6 @@
 """Random legal games: conservation, only legal actions accepted, termination, exact scores, no leaks,
-lossless JSON round trips and replay from seed + action log. 2,000+ games in total."""
+lossless JSON round trips and replay from seed + action log. A short run here; the `slow` ones
+(`pytest -m slow`) play SOAK_GAMES (2,000) games with the cheap checks and 100 with all of them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.core import IllegalAction
@@ -30,6 +32,7 @@ from bot.games.gouji import (
 )
 from bot.games.gouji.engine import RANK_TOTAL, hand_points
 from bot.games.gouji.notation import DECISIONS, make_play
+from tests.conftest import SOAK_GAMES
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "threes_claim": ["auto", "ask"],
@@ -167,15 +170,27 @@ def check_scores(state: State) -> None:
     assert state.scores == [sum(h["points"][0] for h in state.history), sum(h["points"][1] for h in state.history)]
 
 
-@settings(max_examples=1900, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
-          database=None)
+@settings(max_examples=100)
 @given(seed=st.integers(0, 2**31))
 def test_random_games_conserve_cards_end_and_score_exactly(seed: int) -> None:
     play_game(seed, random_options(random.Random(seed)), full_checks=False)
 
 
-@settings(max_examples=100, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
-          database=None)
+@pytest.mark.slow
+@settings(max_examples=SOAK_GAMES)
+@given(seed=st.integers(0, 2**31))
+def test_soak_random_games_conserve_cards_end_and_score_exactly(seed: int) -> None:
+    play_game(seed, random_options(random.Random(seed)), full_checks=False)
+
+
+@settings(max_examples=25)
 @given(seed=st.integers(0, 2**31))
 def test_random_games_round_trip_refuse_illegal_hide_cards_and_replay(seed: int) -> None:
+    play_game(seed, random_options(random.Random(seed + 1)), full_checks=True)
+
+
+@pytest.mark.slow
+@settings(max_examples=100)
+@given(seed=st.integers(0, 2**31))
+def test_soak_random_games_round_trip_refuse_illegal_hide_cards_and_replay(seed: int) -> None:
     play_game(seed, random_options(random.Random(seed + 1)), full_checks=True)

@@ -226,7 +226,7 @@ def test_singles_are_singles() -> None:
     assert one("7s").kind == SINGLE
 
 
-@settings(max_examples=150, derandomize=True, deadline=None)
+@settings(max_examples=150)
 @given(naturals=st.lists(st.sampled_from([c for c in sorted(full_deck()) if c.rank < 15]), min_size=2,
                          max_size=7, unique=True),
        wilds=st.lists(st.sampled_from([c for c in sorted(full_deck()) if c.rank >= 15]), max_size=4, unique=True),

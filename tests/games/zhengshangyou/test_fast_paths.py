@@ -11,7 +11,7 @@ import hashlib
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.core import IllegalAction
@@ -52,7 +52,7 @@ def test_legal_lists_and_events_are_unchanged_by_the_speed_work() -> None:
     assert h.hexdigest() == DIGEST
 
 
-@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150)
 @given(seed=st.integers(0, 10**6), size=st.integers(4, 16), twos=st.booleans(), joker_pair=st.booleans())
 def test_a_smaller_hands_combinations_are_the_bigger_hands_filtered(seed: int, size: int, twos: bool,
                                                                      joker_pair: bool) -> None:
@@ -67,7 +67,7 @@ def test_a_smaller_hands_combinations_are_the_bigger_hands_filtered(seed: int, s
         assert kept == combinations_in(smaller, twos, joker_pair)
 
 
-@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150)
 @given(seed=st.integers(0, 10**6), size=st.integers(3, 14), twos=st.booleans())
 def test_R5_6_4_a_reading_without_wild_cards_is_the_cards_themselves(seed: int, size: int, twos: bool) -> None:
     """The play event uses the cards' text as the reading of a pure play."""

@@ -2,7 +2,8 @@
 
 Cheap invariants run on every step of every game; the expensive ones (JSON round trip,
 refused random moves leave the state untouched, view privacy, brute-force completeness
-of the legal list) run on a few hundred games.
+of the legal list) run on fewer. The `slow` tests (`pytest -m slow`) play SOAK_GAMES (2,000)
+games with the cheap checks and 200 with the expensive ones.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import random
 from itertools import combinations
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+import pytest
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.games.core import Card, IllegalAction, full_deck
@@ -35,6 +37,7 @@ from bot.games.zhengshangyou import (
     view,
 )
 from bot.games.zhengshangyou.engine import check_play
+from tests.conftest import SOAK_GAMES
 
 DECK = sorted(full_deck())
 DECK_SET = set(DECK)
@@ -220,24 +223,48 @@ MODES = st.sampled_from([(4, "team4"), (4, "individual"), (5, "individual"), (6,
                          (6, "individual"), (7, "individual"), (8, "individual")])
 
 
-@settings(max_examples=1800, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
-          phases=[Phase.explicit, Phase.generate])
-@given(mode=MODES, seed=st.integers(0, 10**9), target=st.sampled_from([1, 1, 1, 1, 2, 3]), twos=st.booleans(),
-       joker_pair=st.booleans(), tie=st.sampled_from(["another_hand", "earlier_finisher"]))
-def test_random_games_cheap_invariants(mode: tuple[int, str], seed: int, target: int, twos: bool,
-                                       joker_pair: bool, tie: str) -> None:
+CHEAP = st.fixed_dictionaries({
+    "mode": MODES, "seed": st.integers(0, 10**9), "target": st.sampled_from([1, 1, 1, 1, 2, 3]),
+    "twos": st.booleans(), "joker_pair": st.booleans(), "tie": st.sampled_from(["another_hand", "earlier_finisher"]),
+})
+
+
+def cheap_game(mode: tuple[int, str], seed: int, target: int, twos: bool, joker_pair: bool, tie: str) -> None:
     seats, name = mode
     play_random(seats, seed, {"mode": name, "target_score": target, "twos_natural_in_sequences": twos,
                               "allow_joker_pair": joker_pair, "tie_rule": tie}, heavy=False)
 
 
-@settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
-          phases=[Phase.explicit, Phase.generate])
-@given(mode=MODES, seed=st.integers(0, 10**9), target=st.sampled_from([1, 1, 2]), twos=st.booleans())
-def test_random_games_heavy_invariants(mode: tuple[int, str], seed: int, target: int, twos: bool) -> None:
+@settings(max_examples=100, phases=[Phase.explicit, Phase.generate])
+@given(game=CHEAP)
+def test_random_games_cheap_invariants(game: dict[str, Any]) -> None:
+    cheap_game(**game)
+
+
+@pytest.mark.slow
+@settings(max_examples=SOAK_GAMES, phases=[Phase.explicit, Phase.generate])
+@given(game=CHEAP)
+def test_soak_random_games_cheap_invariants(game: dict[str, Any]) -> None:
+    cheap_game(**game)
+
+
+def heavy_game(mode: tuple[int, str], seed: int, target: int, twos: bool) -> None:
     seats, name = mode
     play_random(seats, seed, {"mode": name, "target_score": target, "twos_natural_in_sequences": twos},
                 heavy=True)
+
+
+@settings(max_examples=40, phases=[Phase.explicit, Phase.generate])
+@given(mode=MODES, seed=st.integers(0, 10**9), target=st.sampled_from([1, 1, 2]), twos=st.booleans())
+def test_random_games_heavy_invariants(mode: tuple[int, str], seed: int, target: int, twos: bool) -> None:
+    heavy_game(mode, seed, target, twos)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, phases=[Phase.explicit, Phase.generate])
+@given(mode=MODES, seed=st.integers(0, 10**9), target=st.sampled_from([1, 1, 2]), twos=st.booleans())
+def test_soak_random_games_heavy_invariants(mode: tuple[int, str], seed: int, target: int, twos: bool) -> None:
+    heavy_game(mode, seed, target, twos)
 
 
 def test_full_length_matches_end_with_the_rules_targets() -> None:
