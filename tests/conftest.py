@@ -1,9 +1,8 @@
 """Shared fixtures: the Discord double and the real Teahouse bot started against it.
 
 `double` is a started `DiscordDouble` holding the standard world ("Teahouse Test" with
-#games, alice..frank and `admin` with Manage Server); `double.settle()` knows when a bot in this
-process is done, and for a bot in another process waits for the `settle_window` fixture's quiet
-(a package that wants it quicker overrides it). `bot` is the real `TeahouseBot`
+#games, alice..frank and `admin` with Manage Server); a test package that wants it quicker
+overrides the `settle_window` fixture. `bot` is the real `TeahouseBot`
 started with `bot.start(token)` against it: READY, commands synced, its own SQLite file.
 `teahouse` starts more (a restart, other settings): `async with teahouse(...) as bot:`.
 The `double` fixture fails the test at teardown if the bot broke a Discord rule or
@@ -44,8 +43,7 @@ settings.load_profile("suite")
 
 @pytest.fixture
 def settle_window() -> float:
-    """Seconds of quiet after which the double calls a bot in another process idle (its own default); a
-    conftest overrides it. A bot in this process needs no window: settle() knows when it is done."""
+    """Seconds of quiet after which the double calls the bot idle (its own default); a conftest overrides it."""
     return 0.05
 
 
