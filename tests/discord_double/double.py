@@ -88,7 +88,6 @@ EDITABLE_FLAGS = SUPPRESS_EMBEDS  # the only flag an edit may change
 CREATE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
 OLD_MESSAGE_SECONDS = 3600.0
 STANDARD_PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
-POLL_MIN, POLL_MAX = 0.001, 0.016  # seconds between settle()'s looks at a busy bot
 
 
 class _ErrorLog(logging.Handler):
@@ -604,8 +603,7 @@ class DiscordDouble:
         assert me is not None
         self._settling.add(me)
         try:
-            seen_idle = seen_activity = -1
-            pause = POLL_MIN
+            seen_idle = -1
             while self._settling - {me}:
                 if self.quiet():
                     if seen_idle == self._activity:
@@ -614,11 +612,7 @@ class DiscordDouble:
                     await asyncio.sleep(0)
                     continue
                 seen_idle = -1
-                # How often to look (the answer does not depend on it): soon after a call or an event, less
-                # often while the bot works without one (rendering, the database), so as not to slow it down.
-                pause = POLL_MIN if self._activity != seen_activity else min(pause * 2, POLL_MAX)
-                seen_activity = self._activity
-                await asyncio.sleep(pause)
+                await asyncio.sleep(0.001)  # how often to look; the answer does not depend on it
         finally:
             self._settling.discard(me)
 
