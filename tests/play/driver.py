@@ -193,7 +193,7 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
         if log.final is not None:
             return log
         table = table_message(thread, lang)
-        if table is None:  # settled without a table: only a real-time timer of the bot can bring it (<= 4 s)
+        if table is None:
             idle_rounds += 1
             assert idle_rounds < 200, "no table message appeared"
             await asyncio.sleep(0.02)
@@ -204,7 +204,7 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
                 log.next_hands += 1
             continue
         movers = [by_id[uid] for uid in sorted(to_move(table, lang)) if uid in by_id]
-        if not movers:  # settled and nobody of ours to move: a computer sleeping on its clock (<= 8 s)
+        if not movers:
             idle_rounds += 1
             assert idle_rounds < 400, f"the game is stuck: {table.content[:300]}"
             await asyncio.sleep(0.02)
@@ -261,12 +261,7 @@ async def open_game(double: DiscordDouble, host: Person, game: str, options: str
 
 
 async def until(double: DiscordDouble, predicate: Callable[[], bool], what: str, tries: int = 300) -> None:
-    """Settle until ``predicate()`` holds; fail naming ``what`` if it never does.
-
-    After ``settle()`` the bot has finished all it can do now, so one try is enough unless what the test
-    waits for follows a timer the bot sleeps on in real time (a computer's thinking time, a coalesced
-    table edit): the timing assumption left, bounded by ``tries`` x 10 ms of sleep (3 s by default).
-    """
+    """Settle until ``predicate()`` holds (the bot works in bursts); fail naming ``what`` if it never does."""
     for _ in range(tries):
         await double.settle()
         if predicate():
@@ -326,8 +321,7 @@ class Table(Generic[StateT]):
         check_public(self.double, self.bot, self.thread, self.log, self.seen)
 
     async def wait(self, done: Callable[[], bool], what: str, tries: int = 300) -> None:
-        """Settle until ``done()`` holds: as ``until``, more than one try only for what follows a real-time
-        timer of the bot (table edits are coalesced); bounded by ``tries`` x 20 ms of sleep (6 s by default)."""
+        """Settle until ``done()`` holds (the bot works in bursts, the table edits are coalesced)."""
         for _ in range(tries):
             await self.settle()
             if done():

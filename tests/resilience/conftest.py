@@ -12,6 +12,5 @@ __all__ = ["bot"]  # the fixture, shared with tests/play
 
 @pytest.fixture
 def settle_window() -> float:
-    """A 20 ms settle window for the bot in another process (test_kill), the only one settle() cannot look
-    into: these tests play many games, and 50 ms a step would add up."""
+    """A 20 ms settle window: these tests play many games, and 50 ms a step would add up."""
     return 0.02
