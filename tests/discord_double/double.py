@@ -21,7 +21,6 @@ import discord
 import yarl
 from aiohttp import web
 
-from . import idle
 from . import permissions as perms
 from .clock import FakeClock
 from .errors import (
@@ -177,10 +176,6 @@ class DiscordDouble:
         self._active: list[InteractionRecord] = []
         self._inflight = 0
         self._last_activity = 0.0
-        self._activity = 0  # touches so far
-        self._clients: list[discord.Client] = []  # bots in this process, run by running()
-        self._settling: set[asyncio.Task[Any]] = set()  # tasks waiting in settle(), and its watcher
-        self._watcher: asyncio.Task[None] | None = None
         self._attachments: dict[int, Attachment] = {}
         self._default_channel: Channel | None = None
         self._errors = _ErrorLog()
@@ -256,14 +251,10 @@ class DiscordDouble:
                 task.result()  # re-raise why the bot died
             await client.close()
             raise TimeoutError(f"the bot was not READY within {timeout} s")
-        self._clients.append(client)
         await self.settle()
         try:
             yield client
         finally:
-            with contextlib.suppress(TimeoutError):  # let it finish what it started (a thread, a post)
-                await self.settle(timeout=10.0)
-            self._clients.remove(client)
             await client.close()
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.wait_for(task, timeout)
@@ -525,105 +516,26 @@ class DiscordDouble:
 
     # -- quiet -----------------------------------------------------------------------------
     def touch(self) -> None:
-        """Something happened (a call, an event, thread work): the window mode's quiet starts again."""
         self._last_activity = asyncio.get_running_loop().time()
-        self._activity += 1
 
     def quiet(self, window: float | None = None) -> bool:
-        """Is the bot idle now? Known for a bot in this process (see `idle.py`): no REST call in flight,
-        no thread work, no gateway event it has not read, nothing in the loop ready or due, and no task
-        working. A bot in another process can only be watched from outside: no call or thread work in
-        flight and nothing for `window` seconds (`settle_window` by default)."""
-        if self._inflight or (self._executor is not None and self._executor.pending):
-            return False
-        if self._clients:
-            return not self._busy_reasons()
         window = self.settle_window if window is None else window
-        return asyncio.get_running_loop().time() - self._last_activity >= window
+        idle = asyncio.get_running_loop().time() - self._last_activity
+        busy = self._inflight or (self._executor is not None and self._executor.pending)
+        return not busy and idle >= window
 
-    def _busy_reasons(self) -> list[str]:
-        """Why the bot in this process is not idle (empty: it is)."""
+    async def settle(self, window: float | None = None, timeout: float = 10.0) -> None:
+        """Wait until no REST call or thread work is in flight and none ended for `window` seconds."""
         loop = asyncio.get_running_loop()
-        ignore = [task for task in (*self._settling, asyncio.current_task()) if task is not None]
-        reasons = [f"gateway event #{seq} not yet read" for seq in self._unread_events()]
-        if idle.loop_has_work(loop, ignore):
-            reasons.append("a callback is ready or a timer is due")
-        reasons += [idle.describe(task) for task in idle.working_tasks(loop, ignore)]
-        return reasons
-
-    def _unread_events(self) -> list[int]:
-        """The last event of each live session that the bot's websocket has not read (and parsed) yet."""
-        unread = []
-        for client in self._clients:
-            for session in self.gateway.sessions.values():
-                if not session.resumable or session.connection is None:
-                    continue
-                try:  # discord.py's own record of the last sequence number it parsed
-                    ws = client._get_websocket(shard_id=session.shard_id)
-                except (KeyError, AttributeError):
-                    continue
-                if ws is not None and ws.session_id == session.id and (ws.sequence or 0) < session.seq:
-                    unread.append(session.seq)
-        return unread
-
-    async def settle(self, window: float | None = None, timeout: float = 30.0) -> None:
-        """Wait until the bot has finished what it was doing: see `quiet()`.
-
-        For a bot in this process this is knowledge, not a guess: it returns once the bot is idle
-        across one more turn of the loop (which polls the sockets, so bytes already sent are seen).
-        Several tasks settling at once share one watcher. `timeout` only bounds a bot that never
-        settles (generous: a busy machine is slow); the error names what was still working. A bot in
-        another process gets the quiet window: the one timing assumption left, that nothing happening
-        for `window` seconds (`settle_window`, 50 ms by default) means it is done.
-        """
-        me = asyncio.current_task()
-        if me is not None:
-            self._settling.add(me)
-        try:
-            if self._clients:
-                if self._watcher is None or self._watcher.done():
-                    self._watcher = asyncio.create_task(self._settle_by_knowing(), name="discord-double-settle")
-                try:
-                    await asyncio.wait_for(asyncio.shield(self._watcher), timeout)
-                except TimeoutError:
-                    raise TimeoutError(f"the bot did not finish within {timeout} s; still working: "
-                                       f"{self._busy_reasons()}") from None
-            else:
-                loop = asyncio.get_running_loop()
-                await self._settle_by_window(self.settle_window if window is None else window, loop.time() + timeout)
-        finally:
-            if me is not None:
-                self._settling.discard(me)
-        self._active.clear()
-
-    async def _settle_by_knowing(self) -> None:
-        """The shared watcher: until the bot is idle twice, one loop turn apart, with nothing happening in
-        between (or until nobody waits for it any more)."""
-        me = asyncio.current_task()
-        assert me is not None
-        self._settling.add(me)
-        try:
-            seen_idle = -1
-            while self._settling - {me}:
-                if self.quiet():
-                    if seen_idle == self._activity:
-                        return
-                    seen_idle = self._activity
-                    await asyncio.sleep(0)
-                    continue
-                seen_idle = -1
-                await asyncio.sleep(0.001)  # how often to look; the answer does not depend on it
-        finally:
-            self._settling.discard(me)
-
-    async def _settle_by_window(self, window: float, deadline: float) -> None:
-        loop = asyncio.get_running_loop()
+        window = self.settle_window if window is None else window
+        deadline = loop.time() + timeout
         self.touch()  # a full quiet window from now: timers woken by a clock jump get to run
         while not self.quiet(window):
             if loop.time() > deadline:
-                raise TimeoutError("the bot did not go quiet in time")
-            idle_for = loop.time() - self._last_activity
-            await asyncio.sleep(max(0.005, min(window - idle_for, window)))
+                raise TimeoutError(f"the bot did not go quiet within {timeout} s")
+            idle = loop.time() - self._last_activity
+            await asyncio.sleep(max(0.005, min(window - idle, window)))
+        self._active.clear()
 
     def _report_rate_limits(self) -> None:
         """With DOUBLE_RATE_REPORT=<file>, append one JSON line per test: used-up buckets, 429s, waits skipped."""
