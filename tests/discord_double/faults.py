@@ -15,15 +15,19 @@ from aiohttp import web
 from .interactions import RestCall
 
 
-def too_many_requests(retry_after: float, bucket: str, global_limit: bool = False) -> web.Response:
-    """A 429 as Discord sends it (JSON body, `Via` header, X-RateLimit-*), which discord.py waits out."""
-    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": global_limit}
+def rate_limited(retry_after: float, bucket: str, limit: int, *, global_limit: bool = False,
+                 code: int | None = None, message: str = "You are being rate limited.") -> web.Response:
+    """A 429 as Discord sends it: JSON with retry_after, a `Via` header (else discord.py suspects a
+    Cloudflare ban and gives up), X-RateLimit-*."""
+    body: dict[str, object] = {"message": message, "retry_after": round(retry_after, 3), "global": global_limit}
+    if code is not None:
+        body["code"] = code
     headers = {
         "Via": "1.1 google",
         "Retry-After": str(max(1, round(retry_after))),
-        "X-RateLimit-Limit": "5",
+        "X-RateLimit-Limit": str(limit),
         "X-RateLimit-Remaining": "0",
-        "X-RateLimit-Reset-After": str(retry_after),
+        "X-RateLimit-Reset-After": f"{retry_after:.3f}",
         "X-RateLimit-Bucket": bucket,
         "X-RateLimit-Scope": "global" if global_limit else "user",
     }
@@ -90,7 +94,8 @@ class Fault:
             body = {"message": self.message or f"{self.status}: Discord error", "code": self.code}
             return web.Response(body=json.dumps(body).encode(), content_type="application/json", status=self.status)
         if self.status == 429:
-            return too_many_requests(self.retry_after, "double-" + self.route.replace(" ", "-"), self.global_limit)
+            return rate_limited(self.retry_after, "double-" + self.route.replace(" ", "-"), 5,
+                                global_limit=self.global_limit)
         if self.status >= 500:
             body = {"message": "500: Internal Server Error", "code": 0}
             return web.Response(body=json.dumps(body).encode(), content_type="application/json", status=self.status)

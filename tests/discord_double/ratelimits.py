@@ -19,13 +19,12 @@ acknowledgement arrives at (time the bot took) + (event's latency) + (response's
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from .faults import Bucket
+from .faults import Bucket, rate_limited
 from .interactions import RestCall
 
 # (limit, seconds) per route and major parameter, as Discord's buckets are observed; other routes get OTHER.
@@ -66,27 +65,6 @@ class LatencyModel:
         if self.latency is None:
             return 0.0
         return self._rng.uniform(self.latency.low, self.latency.high)
-
-
-def rate_limited(retry_after: float, bucket: str, limit: int, *, global_limit: bool = False,
-                 code: int | None = None, message: str = "You are being rate limited.") -> web.Response:
-    """A 429 as Discord sends it: JSON with retry_after, a `Via` header (else discord.py suspects a
-    Cloudflare ban and gives up), X-RateLimit-*."""
-    body: dict[str, object] = {"message": message, "retry_after": round(retry_after, 3), "global": global_limit}
-    if code is not None:
-        body["code"] = code
-    headers = {
-        "Via": "1.1 google",
-        "Retry-After": str(max(1, round(retry_after))),
-        "X-RateLimit-Limit": str(limit),
-        "X-RateLimit-Remaining": "0",
-        "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-        "X-RateLimit-Bucket": bucket,
-        "X-RateLimit-Scope": "global" if global_limit else "user",
-    }
-    if global_limit:
-        headers["X-RateLimit-Global"] = "true"
-    return web.Response(body=json.dumps(body).encode(), content_type="application/json", status=429, headers=headers)
 
 
 @dataclass

@@ -38,7 +38,7 @@ from .errors import (
     DiscordError,
     RuleViolation,
 )
-from .faults import too_many_requests
+from .faults import rate_limited
 from .interactions import (
     ACK_DEADLINE,
     APPLICATION_COMMAND,
@@ -56,7 +56,6 @@ from .interactions import (
 )
 from .limits import check_autocomplete, check_commands, check_modal
 from .model import EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, Message
-from .ratelimits import rate_limited
 
 if TYPE_CHECKING:
     from .double import DiscordDouble
@@ -154,7 +153,7 @@ class RestApi:
             if faulty is not None:
                 response = faulty
             elif bucket is not None and allowance is None:
-                response = too_many_requests(bucket.retry_after(major, call.started), bucket.name)
+                response = rate_limited(bucket.retry_after(major, call.started), bucket.name, bucket.limit)
             elif limited is not None:
                 response = limited
             else:
