@@ -35,7 +35,7 @@ from .utils.computers import Computers
 from .utils.controls import BACK_VERB, controls_for
 from .utils.hand_panel import HandPanel
 from .utils.language import private_language
-from .utils.lobby import LobbyDesk, parse_options
+from .utils.lobby import LOBBY_VERBS, LobbyDesk, parse_options
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
@@ -44,8 +44,6 @@ from .utils.words import action_label, event_text, names, reason, safe_name
 log = logging.getLogger("teahouse.games")
 
 BETWEEN_HANDS_SECONDS = 30
-LOBBY_VERBS = frozenset({"join", "leave", "addai", "kick", "swap", "start", "cancel", "option"})
-_lang = private_language
 
 
 class Games(commands.Cog):
@@ -141,11 +139,11 @@ class Games(commands.Cog):
         answer_soon(interaction, private=True)  # the hand's picture takes a moment to draw
         session = self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
-            await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
+            await reply_privately(interaction, t(private_language(interaction), "games.error.not_playing"))
             return
         async with session.lock:
             if session.phase != PLAYING:
-                await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
+                await reply_privately(interaction, t(private_language(interaction), "games.error.not_playing"))
                 return
             await self.open_panel(interaction, session)
 
@@ -154,9 +152,9 @@ class Games(commands.Cog):
     async def game_table(self, interaction: discord.Interaction) -> None:
         session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
         if session is None or session.phase != PLAYING:
-            await reply_privately(interaction, t(_lang(interaction), "games.error.no_game_here"))
+            await reply_privately(interaction, t(private_language(interaction), "games.error.no_game_here"))
             return
-        await reply_privately(interaction, t(_lang(interaction), "games.table_reposted"))
+        await reply_privately(interaction, t(private_language(interaction), "games.table_reposted"))
         session.table_posted_at = 0.0
         self.refresh_table(session)
 
@@ -166,7 +164,7 @@ class Games(commands.Cog):
         answer_soon(interaction, private=True)
         session = self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
-            await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
+            await reply_privately(interaction, t(private_language(interaction), "games.error.not_playing"))
             return
         await self._leave(interaction, session)
 
@@ -174,7 +172,7 @@ class Games(commands.Cog):
         "End this game without a result (host or Manage Server)", key="cmd.game.abandon"))
     async def game_abandon(self, interaction: discord.Interaction) -> None:
         answer_soon(interaction, private=True)
-        lang = _lang(interaction)
+        lang = private_language(interaction)
         session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
@@ -220,12 +218,12 @@ class Games(commands.Cog):
         session = self.game_of(interaction.guild_id, interaction.user.id)
         seat = session.seat_of(interaction.user.id) if session else None
         if session is None or session.state is None or seat is None:
-            await reply_privately(interaction, t(_lang(interaction), "games.error.not_playing"))
+            await reply_privately(interaction, t(private_language(interaction), "games.error.not_playing"))
             return
         mod = engine(session.game)
         passes = [a for a in mod.legal_actions(session.state, seat) if getattr(a, "kind", "") == "pass"]
         if not passes:
-            await reply_privately(interaction, t(_lang(interaction), "games.error.cannot_pass"))
+            await reply_privately(interaction, t(private_language(interaction), "games.error.cannot_pass"))
             return
         await self._typed_move(interaction, mod.format_action(passes[0]))
 
@@ -233,7 +231,7 @@ class Games(commands.Cog):
                                                                             key="cmd.rules.description"))
     async def rules(self, interaction: discord.Interaction, game: GameChoice) -> None:
         answer_soon(interaction, private=True)  # the picture takes a moment to draw
-        lang = _lang(interaction)
+        lang = private_language(interaction)
         text = t(lang, f"games.rules.{game}", name=t(lang, f"{game}.name"))
         image = await asyncio.to_thread(pictures.rules_picture, game, lang)
         files = [] if image is None else [discord.File(image, filename="rules.png")]
@@ -249,11 +247,11 @@ class Games(commands.Cog):
         except discord.HTTPException as err:  # Discord's fault, not ours: no traceback, a plain "try again"
             log.warning("click %s on game %s: Discord answered %s (code %s)", verb, game, err.status, err.code)
             with contextlib.suppress(discord.HTTPException):
-                await reply_privately(interaction, t(_lang(interaction), "resilience.discord_busy"))
+                await reply_privately(interaction, t(private_language(interaction), "resilience.discord_busy"))
         except Exception:
             log.exception("click %s on game %s failed", verb, game)
             with contextlib.suppress(discord.HTTPException):
-                await reply_privately(interaction, t(_lang(interaction), "games.error.internal"))
+                await reply_privately(interaction, t(private_language(interaction), "games.error.internal"))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -267,7 +265,7 @@ class Games(commands.Cog):
             return
         log.info("unparsable game custom id %r", custom[:100])
         with contextlib.suppress(discord.HTTPException):
-            await reply_privately(interaction, t(_lang(interaction), "games.error.unknown_button"))
+            await reply_privately(interaction, t(private_language(interaction), "games.error.unknown_button"))
 
     async def _click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
                      arg: str, values: list[str]) -> None:
@@ -277,7 +275,7 @@ class Games(commands.Cog):
         while len(self._handled) > 5000:
             self._handled.popitem(last=False)
         answer_soon(interaction)  # acknowledged within Discord's 3 s even if the lock, a save or a picture is slow
-        lang = _lang(interaction)
+        lang = private_language(interaction)
         if verb == "rematch":
             await self._rematch(interaction, game)
             return
@@ -290,7 +288,7 @@ class Games(commands.Cog):
 
     async def _click_in_game(self, interaction: discord.Interaction, session: GameSession, version: int | None,
                              verb: str, arg: str, values: list[str]) -> None:
-        lang = _lang(interaction)
+        lang = private_language(interaction)
         if session.phase not in (LOBBY, PLAYING):
             await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
@@ -363,7 +361,7 @@ class Games(commands.Cog):
         a panel goes through one path; it runs on the game's serialized path (the click holds
         the game's lock), where the phase and version it checks cannot change under it.
         """
-        lang = _lang(interaction)
+        lang = private_language(interaction)
         async with session.lock:
             if session.phase != PLAYING:
                 await reply_privately(interaction, t(lang, "games.error.game_over"))
@@ -389,7 +387,7 @@ class Games(commands.Cog):
 
     async def _typed_move(self, interaction: discord.Interaction, text: str) -> None:
         answer_soon(interaction, private=True)
-        lang = _lang(interaction)
+        lang = private_language(interaction)
         session = self.game_of(interaction.guild_id, interaction.user.id)
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.not_playing"))
@@ -538,11 +536,11 @@ class Games(commands.Cog):
     async def _resume(self, interaction: discord.Interaction, session: GameSession) -> None:
         async with session.lock:
             if session.phase != PLAYING or session.paused_until is None:
-                await reply_privately(interaction, t(_lang(interaction), "games.error.not_paused"))
+                await reply_privately(interaction, t(private_language(interaction), "games.error.not_paused"))
                 return
             session.paused_until = None
             await persistence.save(self.bot, session)
-        await reply_privately(interaction, t(_lang(interaction), "games.next_hand_started"))
+        await reply_privately(interaction, t(private_language(interaction), "games.next_hand_started"))
         self.after_change(session)
 
     # ------------------------------------------------------------------ computer players
@@ -570,7 +568,7 @@ class Games(commands.Cog):
     # ------------------------------------------------------------------ leaving and ending
 
     async def _leave(self, interaction: discord.Interaction, session: GameSession) -> None:
-        lang = _lang(interaction)
+        lang = private_language(interaction)
         async with session.lock:
             seat = session.seat_of(interaction.user.id)
             if seat is None or session.phase not in (LOBBY, PLAYING):

@@ -32,6 +32,10 @@ from .words import names
 
 log = logging.getLogger("teahouse.games")
 
+#: the lobby's buttons and menus: anyone's, and the host's (or Manage Server's)
+HOST_VERBS = frozenset({"addai", "kick", "swap", "start", "cancel", "option"})
+LOBBY_VERBS = HOST_VERBS | {"join", "leave"}
+
 
 def _option_value(text: str) -> Any:
     lowered = text.strip().lower()
@@ -144,7 +148,7 @@ class LobbyDesk:
                     await self._cancel(interaction, session)
                     return
                 session.host_id = humans[0]
-        elif verb in ("addai", "kick", "swap", "start", "cancel", "option"):
+        elif verb in HOST_VERBS:
             if not self.may_manage(interaction, session):
                 await reply_privately(interaction, t(lang, "games.error.host_only"))
                 return
