@@ -14,6 +14,7 @@ import time
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.utils.hand_panel import RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
+from cogs.utils.table_message import SCROLLED_OUT_AFTER
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
@@ -22,11 +23,13 @@ from tests.discord_double.people import Person
 from tests.play.driver import (
     MatchLog,
     check_public,
+    choose,
     final_summary,
     games_cog,
     open_game,
     session_in,
     table_message,
+    to_move,
     typed_move,
 )
 
@@ -117,10 +120,13 @@ async def test_a_match_played_from_live_panels_is_quiet(double: DiscordDouble, t
         log, clicks, opened = await play_from_live_panels(double, bot, thread, [alice, bob],
                                                           bot.config.computer_delay_seconds)
 
+    posts = bot_posts(thread, bot)
+    mentions = mentions_of(thread, alice) + mentions_of(thread, bob)
+    print(f"\nhuman moves={log.human_moves} panel clicks={clicks} panels opened={opened} public posts={len(posts)} "
+          f"({len(posts) / log.human_moves:.3f} per move) mentions={mentions} checked messages={log.checked_messages}")
     assert log.human_moves >= 20
     assert clicks == log.human_moves, "every move took exactly one click"
     assert opened == 2, "each person opened their hand once"
-    posts = bot_posts(thread, bot)
     assert len(posts) / log.human_moves <= 0.25, f"{len(posts)} public posts for {log.human_moves} moves"
     assert mentions_of(thread, alice) == 0 and mentions_of(thread, bob) == 0, "nobody at the table is mentioned"
     assert log.checked_messages > 0
@@ -214,3 +220,62 @@ async def test_a_panel_whose_token_runs_out_says_so_and_refresh_follows_again(
         assert STOPPED not in again.content and t("en", "games.panel.title", game=t("en", "zhengshangyou.name"),
                                                     name=alice.name).split("—")[0] in again.content
         assert games_cog(bot).panels.is_live(session, alice.id)
+
+
+async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_gets_its_own(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", computers=3)
+    rng, log = random.Random(5), MatchLog()
+    next_hand = t("en", "games.button.next_hand")
+    for _ in range(400):
+        await double.settle()
+        table = table_message(thread)
+        assert table is not None
+        if table.has_button(next_hand):
+            break
+        if alice.id in to_move(table):
+            await choose(alice, await alice.click(table, t("en", "games.button.hand")), rng, log)
+    else:
+        raise AssertionError("the first hand never ended")
+    dealt = t("en", "zhengshangyou.event.hand_start", hand=2, leader="").split(".")[0]
+    assert t("en", "games.summary.hand_over", game=t("en", "zhengshangyou.name")) in table.content
+    assert dealt not in table.content, "the next deal is not part of the finished hand's summary"
+    assert [a.filename for a in table.attachments] == ["summary.png"], "the picture is the finished hand's"
+    await alice.click(table, next_hand)
+    await double.settle()
+    new = table_message(thread)
+    assert new is not None and new.id != table.id and dealt in new.content
+    old = double.message(table.id)
+    assert old is not None and not old.deleted and not old.buttons, "the finished hand stays, without buttons"
+    assert t("en", "games.summary.hand_over", game=t("en", "zhengshangyou.name")) in old.content
+
+
+async def test_a_table_scrolled_out_of_view_by_chat_is_posted_again_at_the_next_change(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, carol = double["alice"], double["carol"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    table = table_message(thread)
+    assert table is not None
+    panel = await alice.click(table, t("en", "games.button.hand"))
+    await double.settle()
+    assert table_message(thread) is table, "a click changes nothing that needs a new table"
+    for n in range(SCROLLED_OUT_AFTER):
+        carol.say(thread, f"chat {n}")
+    await double.settle()
+    assert table_message(thread) is table, "chat alone posts nothing"
+    assert alice.id in to_move(table), "computers move at once: the game waits for her"
+    live = double.message(panel.id)
+    assert live is not None
+    control = one_click_move(live)
+    assert control is not None
+    kind, custom_id, value = control
+    if kind == "select":  # the next change: her move from her panel
+        await alice.select(live, custom_id, [value or ""])
+    else:
+        await alice.click(live, custom_id)
+    await double.settle()
+    again = table_message(thread)
+    assert again is not None and again.id != table.id and again.id > thread.messages[-2].id
+    old = double.message(table.id)
+    assert old is None or old.deleted, "the old table is removed, not left behind the chat"
