@@ -26,7 +26,7 @@ from bot.app import TeahouseBot
 from bot.games.core import Event, IllegalAction
 from bot.games.registry import engine
 from bot.i18n import t
-from bot.replies import answer_soon, reply_privately, send_private
+from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
 
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
@@ -37,6 +37,7 @@ from .utils.hand_panel import HandPanel
 from .utils.language import private_language
 from .utils.lobby import LOBBY_VERBS, LobbyDesk, parse_options
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
+from .utils.substitutes import Substitutes, participant_changed
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
 from .utils.words import action_label, event_text, names, reason, safe_name
@@ -59,6 +60,7 @@ class Games(commands.Cog):
         self.panels = HandPanel(self)
         self.computers = Computers(self)
         self.lobby = LobbyDesk(self, self.table, self.clock)
+        self.substitutes = Substitutes(self)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -167,6 +169,20 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(private_language(interaction), "games.error.not_playing"))
             return
         await self._leave(interaction, session)
+
+    @game.command(name="sit", description=app_commands.locale_str(
+        "Take a computer's seat, or the seat of someone who left, in this thread's game", key="cmd.game.sit"))
+    @app_commands.describe(seat=app_commands.locale_str("Seat number (the first free one if left out)",
+                                                        key="cmd.game.sit_seat"))
+    @app_commands.guild_only()
+    async def game_sit(self, interaction: discord.Interaction,
+                       seat: app_commands.Range[int, 1, 8] | None = None) -> None:
+        answer_soon(interaction, private=True)  # the hand's picture takes a moment to draw
+        session = self.game_here(interaction.channel_id)
+        if session is None:
+            await reply_privately(interaction, t(private_language(interaction), "games.error.no_game_here"))
+            return
+        await self.substitutes.sit(interaction, session, seat)
 
     @game.command(name="abandon", description=app_commands.locale_str(
         "End this game without a result (host or Manage Server)", key="cmd.game.abandon"))
@@ -300,6 +316,10 @@ class Games(commands.Cog):
             return
         seat = session.seat_of(interaction.user.id)
         if seat is None:
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:  # an old panel of a seat now someone else's
+                await edit_clicked(interaction, content=t(lang, "games.error.not_seated"), attachments=[], view=None)
+                return
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
         if controls_for(session.game).back_by == "click" and verb != BACK_VERB:
@@ -588,6 +608,7 @@ class Games(commands.Cog):
                 return
             info = session.seats[seat]
             info.left, info.ai = True, "easy"
+            participant_changed(session)  # Gou Ji §13.8: the hand continues, the next one is fresh
             session.rated = session.rated and len(session.humans()) >= 2
             session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
             await persistence.save(self.bot, session)

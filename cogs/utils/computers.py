@@ -63,6 +63,8 @@ class Computers:
         async with session.lock:
             if session.phase != PLAYING or seat not in self.host.deciders(session):
                 return
+            if not timed_out and not session.seats[seat].computer_plays:
+                return  # a person took the seat while the computer was thinking (substitutes.py)
             view = mod.view(session.state, seat)
             legal = mod.legal_actions(session.state, seat)
             if not legal:

@@ -1,0 +1,95 @@
+"""Substitutes (issue #27; Gou Ji §13.1/§13.8, Goita §12.10): a person sits down in a running match.
+
+The hand goes with the seat, privately: the new holder's own panel shows it, no public message does,
+and the person who held the seat before finds their old panel cleared when they next click it.
+"""
+
+from __future__ import annotations
+
+from bot.app import TeahouseBot
+from bot.i18n import t
+from cogs.utils.controls import controls_for
+from tests.discord_double import DiscordDouble
+from tests.discord_double.model import Message
+from tests.discord_double.people import Person
+from tests.play.driver import Table, open_game
+
+
+def hand_line(table: Table[object], seat: int) -> str:
+    """The first line of the seat's private panel (its hand), from the bot's own state (read only)."""
+    return controls_for(table.session.game).panel_lines(table.session, seat, "en")[0]
+
+
+def only_for(double: DiscordDouble, person: Person, text: str) -> None:
+    """``text`` is on one of ``person``'s private messages and on nobody else's, public or private."""
+    assert any(text in m.content for m in person.ephemerals), text
+    for other in double.people.values():
+        if other.id != person.id:
+            assert not any(text in m.content for m in other.ephemerals), f"{other.name} sees {text}"
+
+
+async def test_a_person_takes_a_computers_seat_mid_game(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, carol = double["alice"], double["carol"]
+    thread = await open_game(double, alice, "goita", computers=3)
+    table: Table[object] = Table(double, bot, thread)
+    await table.wait(lambda: table.session.state is not None and bool(table.session.lines), "the deal")
+    seat = next(i for i, s in enumerate(table.session.seats) if s.user_id is None)
+
+    reply = await carol.run("/game sit", channel=thread, seat=seat + 1)
+    await table.settle()
+
+    session = table.session
+    assert session.seats[seat].user_id == carol.id and not session.seats[seat].computer_plays
+    assert reply.ephemeral and reply.ephemeral_for == carol.id and reply.attachments  # her hand, to her
+    mine = hand_line(table, seat)
+    assert mine in reply.content
+    only_for(double, carol, mine)
+    assert mine not in table.public_text()
+    await table.shown(t("en", "seats.taken", player="Carol", seat=seat + 1,
+                        before=t("en", "games.computer_name", level=t("en", "games.level.easy"))))
+    assert session.rated is False  # a seat changed hands: recorded, unrated (see substitutes.py)
+    # the seat is hers now: the table waits for her when it is her turn, and the computer no longer plays it
+    panel = await table.panel(carol)
+    assert mine in panel.content
+
+
+async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, bob, carol, dave = double["alice"], double["bob"], double["carol"], double["dave"]
+    thread = await open_game(double, alice, "gouji", joiners=(bob,))
+    table: Table[object] = Table(double, bot, thread)
+    await table.wait(lambda: table.session.state is not None and table.table() is not None, "the deal")
+    seat = table.seat(bob)
+    old_panel: Message = await table.panel(bob)
+    his = hand_line(table, seat)
+    assert his in old_panel.content
+
+    await bob.run("/game leave", channel=thread)
+    await table.settle()
+    # a computer's own seat changes hands between hands only (§13.8): refused, politely and privately
+    cpu = next(i for i, s in enumerate(table.session.seats) if s.user_id is None)
+    refused = await dave.run("/game sit", channel=thread, seat=cpu + 1)
+    assert refused.ephemeral_for == dave.id and t("en", "seats.error.between_hands") in refused.content
+
+    reply = await carol.run("/game sit", channel=thread)  # the first free seat: bob's
+    await table.settle()
+
+    session = table.session
+    assert table.seat(carol) == seat and session.seat_of(bob.id) is None
+    assert session.state.participant_changed  # type: ignore[attr-defined]  # R4.1 b: the next hand is fresh
+    assert reply.ephemeral_for == carol.id and his in reply.content and reply.attachments
+    cleared = await bob.click(old_panel, t("en", "games.button.refresh"))
+    assert cleared.id == old_panel.id  # his old panel itself is edited…
+    assert his not in cleared.content and not cleared.attachments and not cleared.buttons  # …and shows no hand
+    assert t("en", "games.error.not_seated") in cleared.content
+    assert his not in table.public_text()
+    assert not any(his in m.content for m in bob.ephemerals)  # what he still looks at no longer shows it
+    only_for(double, carol, his)
+    assert session.rated is False
+
+
+async def test_a_game_without_substitutes_refuses_politely(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, carol = double["alice"], double["carol"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    reply = await carol.run("/game sit", channel=thread, seat=2)
+    assert reply.ephemeral_for == carol.id
+    assert t("en", "seats.error.not_in_this_game") in reply.content
