@@ -28,18 +28,21 @@ from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
 
-from .utils import persistence, pictures
+from .utils import persistence, pictures, table_buttons
 from .utils.choices import GameChoice
 from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
 from .utils.computers import Computers
 from .utils.controls import BACK_VERB, controls_for
 from .utils.hand_panel import HandPanel
+from .utils.idle import IdleWatch, lobby_expired, touch
 from .utils.language import private_language
 from .utils.lobby import LOBBY_VERBS, LobbyDesk, parse_options
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .utils.substitutes import Substitutes, participant_changed
+from .utils.table_buttons import TABLE_VERBS
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
+from .utils.votes import vote_abandon
 from .utils.words import action_label, event_text, names, reason, safe_name
 
 log = logging.getLogger("teahouse.games")
@@ -61,11 +64,13 @@ class Games(commands.Cog):
         self.computers = Computers(self)
         self.lobby = LobbyDesk(self, self.table, self.clock)
         self.substitutes = Substitutes(self)
+        self.idle = IdleWatch(self)
 
     # ------------------------------------------------------------------ life cycle
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GameButton, GameSelect)
+        self.idle.start()
         for session in await persistence.load_active(self.bot):
             self.sessions[session.id] = session
             if session.phase == PLAYING:
@@ -74,6 +79,7 @@ class Games(commands.Cog):
             log.info("restored %d games", len(self.sessions))
 
     async def cog_unload(self) -> None:
+        self.idle.stop()
         for tasks in (self.computers.tasks, self.clock.tasks, self.table.tasks, self._endings):
             for task in tasks.values():
                 task.cancel()
@@ -106,8 +112,8 @@ class Games(commands.Cog):
         """The lobby or game this member sits in on this server (at most one)."""
         for session in self.sessions.values():
             if session.guild_id == guild_id and session.phase in (LOBBY, PLAYING) and \
-                    session.seat_of(user_id) is not None:
-                return session
+                    session.seat_of(user_id) is not None and not lobby_expired(session):
+                return session  # an idle lobby past its time holds nobody (idle.py closes it soon)
         return None
 
     def game_here(self, channel_id: int | None) -> GameSession | None:
@@ -194,7 +200,7 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
         if not self.lobby.may_manage(interaction, session):
-            await reply_privately(interaction, t(lang, "games.error.host_only"))
+            await vote_abandon(self, interaction, session)  # §16.1: or a majority vote of the players
             return
         async with session.lock:
             if session.phase not in (LOBBY, PLAYING):
@@ -299,6 +305,9 @@ class Games(commands.Cog):
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
+        if verb in TABLE_VERBS:  # Log, Rules: read only, for anyone, private: no lock, no seat needed
+            await table_buttons.answer(interaction, session, verb)
+            return
         async with session.lock:  # the game's one serialized path: checks below see a settled game
             await self._click_in_game(interaction, session, version, verb, arg, values)
 
@@ -309,6 +318,7 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
         if session.phase == LOBBY:
+            touch(session)
             await self.lobby.click(interaction, session, verb, values)
             return
         if verb in LOBBY_VERBS:
@@ -322,6 +332,7 @@ class Games(commands.Cog):
                 return
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
+        touch(session)  # a person acted: the table is not idle (§16.6)
         if controls_for(session.game).back_by == "click" and verb != BACK_VERB:
             await self._come_back(session, seat)  # §13.6: AFK "until he clicks anything"
         drafts = session.ui_fingerprint()
@@ -421,6 +432,7 @@ class Games(commands.Cog):
             if session.paused_until is not None:
                 await reply_privately(interaction, t(lang, "games.error.paused"))
                 return
+            touch(session)
             try:
                 action = mod.parse_action(text[:200])
                 self._back_from_away(session, seat)

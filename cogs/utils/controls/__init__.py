@@ -77,6 +77,13 @@ class GameControls:
     #: the composer can be used to plan (Zheng Shangyou §16.3); None from it still means "Nothing to do"
     plans_off_turn: bool = False
 
+    #: the lobby's order is the play order: the lobby says so ("↓ play goes down this list") and offers
+    #: Shuffle seats to the host (Zheng Shangyou §16.1); other games draw their own seats at Start
+    lobby_shuffle: bool = False
+    #: seconds without any person's action after which a running game is abandoned with its scores posted
+    #: (Zheng Shangyou §16.6); None: never
+    idle_abandon_seconds: float | None = None
+
     def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
                     page: int) -> list[discord.ui.Item[Any]] | None:
         """The components of a player's private panel, or None for the generic list of legal actions."""
