@@ -401,6 +401,8 @@ class Games(commands.Cog):
                 note = t(lang, "games.error.stale")
             elif session.paused_until is not None:
                 note = t(lang, "games.error.paused")
+            elif controls_for(session.game).on_hold(session):
+                note = t(lang, "seats.pause.on_hold")
             elif action is None or session.seat_of(interaction.user.id) != seat:
                 note = t(lang, "games.error.not_legal_now")
             else:
@@ -431,6 +433,9 @@ class Games(commands.Cog):
                 return
             if session.paused_until is not None:
                 await reply_privately(interaction, t(lang, "games.error.paused"))
+                return
+            if controls_for(session.game).on_hold(session):
+                await reply_privately(interaction, t(lang, "seats.pause.on_hold"))
                 return
             touch(session)
             try:

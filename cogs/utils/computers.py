@@ -43,6 +43,8 @@ class Computers:
             seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
             if not seats:
                 return
+            if controls_for(session.game).on_hold(session):
+                return  # a team's pause: the end of it starts the computers again
             wait = controls_for(session.game).computer_wait(self.host, session, seats)
             if wait == math.inf:
                 return  # people decide first; the next change starts the computers again
@@ -65,6 +67,8 @@ class Computers:
                 return
             if not timed_out and not session.seats[seat].computer_plays:
                 return  # a person took the seat while the computer was thinking (substitutes.py)
+            if controls_for(session.game).on_hold(session):
+                return  # a team's pause began while the computer was thinking
             view = mod.view(session.state, seat)
             legal = mod.legal_actions(session.state, seat)
             if not legal:
