@@ -10,7 +10,7 @@ the next time they click it.
 Ratings: the match is recorded with each seat's final holder, but a match in which a seat changed
 hands is recorded unrated, since neither the person who left nor the one who came played that
 seat's whole match (and a person who leaves cannot have a friend finish a losing game for them
-into a rated result).
+into a rated result). A person who comes back to the seat they left changes nothing for the rating.
 """
 
 from __future__ import annotations
@@ -97,15 +97,17 @@ class Substitutes:
             old = session.seats[seat]
             before = seat_label(session.lang, old) if old.user_id is None else safe_name(old.name)
             session.seats[seat] = Seat(user.display_name, user_id=user.id)
-            session.rated = False  # see the module's docstring
+            line = t(session.lang, "seats.taken", player=safe_name(user.display_name), before=before, seat=seat + 1)
+            if old.user_id != user.id and session.rated:  # see the module's docstring; coming back is no change
+                session.rated = False
+                line += " " + t(session.lang, "seats.unrated")
             session.pinged.discard(seat)
             drafts = session.ui.get("drafts")
             if isinstance(drafts, dict):
                 for key in [k for k in drafts if k == str(seat) or k.startswith(f"{seat}:")]:
                     drafts.pop(key)  # the old holder's half-composed play is not the new holder's
             participant_changed(session)
-            session.add_line(t(session.lang, "seats.taken", player=safe_name(user.display_name), before=before,
-                               seat=seat + 1))
+            session.add_line(line)
             await persistence.save(self.host.bot, session)
             log.info("game %s: seat %d taken by a substitute", session.id, seat)
             await self.host.open_panel(interaction, session)  # the hand, to its new holder only

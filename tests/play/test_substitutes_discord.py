@@ -9,6 +9,8 @@ from __future__ import annotations
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.utils.controls import controls_for
+from cogs.utils.session import PLAYING, GameSession, Seat
+from cogs.utils.substitutes import free_seats, refusal_key
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person
@@ -54,8 +56,8 @@ async def test_a_person_takes_a_computers_seat_mid_game(double: DiscordDouble, b
 
 
 async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble, bot: TeahouseBot) -> None:
-    alice, bob, carol, dave = double["alice"], double["bob"], double["carol"], double["dave"]
-    thread = await open_game(double, alice, "gouji", joiners=(bob,))
+    alice, bob, carol, dave, erin = (double[name] for name in ("alice", "bob", "carol", "dave", "erin"))
+    thread = await open_game(double, alice, "gouji", joiners=(bob, dave))
     table: Table[object] = Table(double, bot, thread)
     await table.wait(lambda: table.session.state is not None and table.table() is not None, "the deal")
     seat = table.seat(bob)
@@ -65,10 +67,13 @@ async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble
 
     await bob.run("/game leave", channel=thread)
     await table.settle()
+    assert table.session.rated  # alice and dave still play
     # a computer's own seat changes hands between hands only (§13.8): refused, politely and privately
     cpu = next(i for i, s in enumerate(table.session.seats) if s.user_id is None)
-    refused = await dave.run("/game sit", channel=thread, seat=cpu + 1)
-    assert refused.ephemeral_for == dave.id and t("en", "seats.error.between_hands") in refused.content
+    refused = await erin.run("/game sit", channel=thread, seat=cpu + 1)
+    assert refused.ephemeral_for == erin.id and t("en", "seats.error.between_hands") in refused.content
+    taken = await erin.run("/game sit", channel=thread, seat=table.seat(dave) + 1)
+    assert t("en", "seats.error.taken") in taken.content
 
     reply = await carol.run("/game sit", channel=thread)  # the first free seat: bob's
     await table.settle()
@@ -84,7 +89,33 @@ async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble
     assert his not in table.public_text()
     assert not any(his in m.content for m in bob.ephemerals)  # what he still looks at no longer shows it
     only_for(double, carol, his)
-    assert session.rated is False
+    assert session.rated is False  # a seat changed people: recorded with carol, unrated (substitutes.py)
+    await table.shown(t("en", "seats.taken", player="Carol", seat=seat + 1, before="Bob") + " "
+                      + t("en", "seats.unrated"))
+
+
+async def test_a_person_back_in_his_own_seat_keeps_the_match_rated(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, bob, dave = double["alice"], double["bob"], double["dave"]
+    thread = await open_game(double, alice, "gouji", joiners=(bob, dave))
+    table: Table[object] = Table(double, bot, thread)
+    await table.wait(lambda: table.session.state is not None and table.table() is not None, "the deal")
+    seat = table.seat(bob)
+    await bob.run("/game leave", channel=thread)
+    back = await bob.run("/game sit", channel=thread, seat=seat + 1)
+    assert back.ephemeral_for == bob.id and hand_line(table, seat) in back.content
+    assert table.seat(bob) == seat and table.session.rated
+    assert t("en", "seats.unrated") not in table.public_text()
+
+
+def test_gouji_a_computers_seat_is_free_between_hands_only() -> None:
+    session = GameSession(1, "gouji", 1, 1, 1, seats=[Seat("A", user_id=5), *(Seat("c", ai="easy") for _ in range(5))],
+                          phase=PLAYING)
+    assert refusal_key(session, 1) == "seats.error.between_hands" and free_seats(session) == []
+    session.paused_until = 1.0  # the hand is over
+    assert refusal_key(session, 1) is None and free_seats(session) == [1, 2, 3, 4, 5]
+    assert refusal_key(session, 0) == "seats.error.taken"
+    session.seats[0].left = True
+    assert refusal_key(session, 0) is None
 
 
 async def test_a_game_without_substitutes_refuses_politely(double: DiscordDouble, bot: TeahouseBot) -> None:
