@@ -38,7 +38,7 @@ from .utils.idle import IdleWatch, lobby_expired, touch
 from .utils.language import private_language
 from .utils.lobby import LOBBY_VERBS, LobbyDesk, parse_options
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
-from .utils.substitutes import Substitutes, participant_changed
+from .utils.substitutes import Substitutes, invitation, participant_changed
 from .utils.table_buttons import TABLE_VERBS
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
@@ -628,6 +628,8 @@ class Games(commands.Cog):
             participant_changed(session)  # Gou Ji §13.8: the hand continues, the next one is fresh
             session.rated = session.rated and len(session.humans()) >= 2
             session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
+            if invite := invitation(session, seat):  # where the rules let a substitute take it (substitutes.py)
+                session.add_line(invite)
             await persistence.save(self.bot, session)
             await reply_privately(interaction, t(lang, "games.left_game"))
             if not session.humans():

@@ -51,6 +51,11 @@ def free_seats(session: GameSession) -> list[int]:
     return [seat for seat in range(len(session.seats)) if refusal_key(session, seat) is None]
 
 
+def invitation(session: GameSession, seat: int) -> str:
+    """The public line saying that a seat a person just left may be taken (empty where the rules say no)."""
+    return t(session.lang, "seats.invite", seat=seat + 1) if refusal_key(session, seat) is None else ""
+
+
 def participant_changed(session: GameSession) -> None:
     """A seat changed hands (a substitute, or a computer for a person who left): Gou Ji's next hand is
     fresh (R4.1 b, §13.8); the hand in progress continues."""
@@ -114,4 +119,4 @@ class Substitutes:
         self.host.after_change(session)
 
 
-__all__ = ["SUBSTITUTE_GAMES", "Substitutes", "free_seats", "participant_changed", "refusal_key"]
+__all__ = ["SUBSTITUTE_GAMES", "Substitutes", "free_seats", "invitation", "participant_changed", "refusal_key"]

@@ -66,7 +66,7 @@ async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble
     assert his in old_panel.content
 
     await bob.run("/game leave", channel=thread)
-    await table.settle()
+    await table.shown(t("en", "seats.invite", seat=seat + 1))  # the table says the seat may be taken
     assert table.session.rated  # alice and dave still play
     # a computer's own seat changes hands between hands only (§13.8): refused, politely and privately
     cpu = next(i for i, s in enumerate(table.session.seats) if s.user_id is None)
