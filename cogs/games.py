@@ -28,7 +28,7 @@ from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
 
-from .utils import persistence, pictures, table_buttons
+from .utils import persistence, pictures, table_buttons, votes
 from .utils.choices import GameChoice
 from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
 from .utils.computers import Computers
@@ -42,7 +42,6 @@ from .utils.substitutes import Substitutes, invitation, participant_changed
 from .utils.table_buttons import TABLE_VERBS
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
-from .utils.votes import vote_abandon
 from .utils.words import action_label, event_text, names, reason, safe_name
 
 log = logging.getLogger("teahouse.games")
@@ -200,7 +199,7 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
         if not self.lobby.may_manage(interaction, session):
-            await vote_abandon(self, interaction, session)  # §16.1: or a majority vote of the players
+            await votes.vote_abandon(self, interaction, session)  # §16.1: or a majority vote of the players
             return
         async with session.lock:
             if session.phase not in (LOBBY, PLAYING):
