@@ -38,13 +38,12 @@ class Computers:
         between finding no computer to move and returning: a change in that gap would find
         this driver still running and not start another, and the game would wait forever.
         """
-        while session.phase == PLAYING and session.paused_until is None:
+        # a team's pause (on_hold) stops them too: its end starts them again
+        while session.phase == PLAYING and session.paused_until is None and not controls_for(session.game).on_hold(session):
             await self.commit(session)
             seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
             if not seats:
                 return
-            if controls_for(session.game).on_hold(session):
-                return  # a team's pause: the end of it starts the computers again
             wait = controls_for(session.game).computer_wait(self.host, session, seats)
             if wait == math.inf:
                 return  # people decide first; the next change starts the computers again

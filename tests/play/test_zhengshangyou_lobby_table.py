@@ -34,10 +34,9 @@ def lobby_of(bot: TeahouseBot, host: Person) -> GameSession:
     return next(s for s in games_cog(bot).sessions.values() if s.phase == LOBBY and s.host_id == host.id)
 
 
-def seat_lines(message: Message) -> list[str]:
-    """The lobby's numbered lines of taken seats, in order."""
-    empty = t("en", "games.lobby.empty_seat")
-    return [line for line in message.content.splitlines() if re.match(r"\d+\. ", line) and empty not in line]
+def seat_lines(message: Message, taken: int = 4) -> list[str]:
+    """The lobby's numbered lines of the ``taken`` seats, in order (the empty seats' lines follow them)."""
+    return [line for line in message.content.splitlines() if re.match(r"\d+\. ", line)][:taken]
 
 
 async def test_16_1_shuffle_seats_and_the_play_order_hint(double: DiscordDouble, bot: TeahouseBot) -> None:
