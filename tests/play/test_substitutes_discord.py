@@ -11,6 +11,7 @@ from bot.i18n import t
 from cogs.utils.controls import controls_for
 from cogs.utils.session import PLAYING, GameSession, Seat
 from cogs.utils.substitutes import free_seats, refusal_key
+from cogs.utils.words import seat_label
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person
@@ -36,6 +37,7 @@ async def test_a_person_takes_a_computers_seat_mid_game(double: DiscordDouble, b
     table: Table[object] = Table(double, bot, thread)
     await table.wait(lambda: table.session.state is not None and bool(table.session.lines), "the deal")
     seat = next(i for i, s in enumerate(table.session.seats) if s.user_id is None)
+    computer = seat_label("en", table.session.seats[seat])  # the name the table gave the computer
 
     reply = await carol.run("/game sit", channel=thread, seat=seat + 1)
     await table.settle()
@@ -47,8 +49,7 @@ async def test_a_person_takes_a_computers_seat_mid_game(double: DiscordDouble, b
     assert mine in reply.content
     only_for(double, carol, mine)
     assert mine not in table.public_text()
-    await table.shown(t("en", "seats.taken", player="Carol", seat=seat + 1,
-                        before=t("en", "games.computer_name", level=t("en", "games.level.easy"))))
+    await table.shown(t("en", "seats.taken", player="Carol", seat=seat + 1, before=computer))
     assert session.rated is False  # a seat changed hands: recorded, unrated (see substitutes.py)
     # the seat is hers now: the table waits for her when it is her turn, and the computer no longer plays it
     panel = await table.panel(carol)
