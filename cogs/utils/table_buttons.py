@@ -41,7 +41,7 @@ async def answer(interaction: discord.Interaction, session: GameSession, verb: s
     lang = private_language(interaction)
     if verb == "log":
         lines = list(session.lines[-LOG_LINES:])
-        text = clip_join(t(lang, "seats.log.title", count=len(lines)), *lines) if lines \
+        text = clip_join(t(lang, "seats.log.title"), *lines) if lines \
             else t(lang, "seats.log.empty")
         await send_private(interaction, text)
         return

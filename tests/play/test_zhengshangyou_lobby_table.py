@@ -78,7 +78,7 @@ async def test_16_2_log_and_rules_buttons_answer_privately(double: DiscordDouble
 
     log = await carol.click(table, t("en", "seats.button.log"))  # a spectator may read it too
     assert log.ephemeral_for == carol.id
-    assert t("en", "seats.log.title", count=len(session.lines[-20:])) in log.content
+    assert t("en", "seats.log.title") in log.content
     assert session.lines[-1] in log.content
     rules = await alice.click(table, t("en", "seats.button.rules"))
     assert rules.ephemeral_for == alice.id
