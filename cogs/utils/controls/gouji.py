@@ -212,11 +212,11 @@ class GoujiControls(GameControls):
         return team_pause.on_hold(session)
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
-        """The mode banner (§13.2) and the session's team scores; a team's pause above them."""
+        """The mode banner (§13.2) and the session's team scores."""
         state = session.state
         if state is None:
             return []
-        if team_pause.on_hold(session):
+        if team_pause.on_hold(session):  # §13.6: a team's pause says who has yet to press Resume
             return [team_pause.banner(session, lang)]
         seat_names = names(session, lang)
         letter = "ABCDEF"
