@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.app import TeahouseBot
 from bot.i18n import t
 from tests.discord_double import DiscordDouble
@@ -59,3 +61,26 @@ async def test_13_6_a_team_pause_holds_everything_until_every_player_resumes(dou
                      "a fresh window after the pause")
     double.clock.advance(table.session.turn_timeout + 1)  # and the clock runs again
     await table.wait(lambda: table.version() != version, "the window timing out after the pause")
+
+
+async def test_13_6_a_team_pause_survives_a_restart(double: DiscordDouble, teahouse: Any) -> None:
+    alice, bob = double["alice"], double["bob"]
+    pause, resume = t("en", "seats.pause.button.pause"), t("en", "seats.pause.button.resume")
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        thread = await open_game(double, alice, GAME, joiners=(bob,))
+        table: Table[object] = Table(double, bot, thread)
+        await table.wait(lambda: {alice.id, bob.id} <= to_move(table.table()), "the Ready window for both")
+        await bob.click(table.table(), pause)
+        await table.wait(lambda: table.table().has_button(resume), "the table paused")
+        version = table.version()
+    # the bot is gone; a new process starts from the same database, and the game is still paused
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        table = Table(double, bot, thread)
+        double.clock.advance(600)
+        for _ in range(5):
+            await table.settle()
+        assert table.version() == version and table.session.deadline is None
+        await alice.click(table.table(), resume)
+        await bob.click(table.table(), resume)
+        await table.shown(t("en", "seats.pause.ended"))
+        await table.wait(lambda: table.session.deadline is not None, "the clock running again")
