@@ -41,6 +41,7 @@ from .. import team_pause
 from ..components import GameButton, GameSelect
 from ..language import private_language
 from ..messages import panel_surface
+from ..substitutes import free_seats
 from ..table_buttons import rules_button
 from ..words import names, reason
 from . import GameControls
@@ -250,7 +251,9 @@ class GoujiControls(GameControls):
         if state.rang is not None and state.rang[2] == "pending":
             banner += " · " + t(lang, "gouji.ui.rang_pending", player=seat_names[state.rang[0]],
                                 target=seat_names[state.rang[1]])
-        return [line for line in (banner, score) if line]
+        free = free_seats(session) if session.paused_until is not None else []  # §13.8: between hands
+        seats = t(lang, "seats.free_between_hands", seats=", ".join(str(s + 1) for s in free)) if free else ""
+        return [line for line in (banner, score, seats) if line]
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
         """Pass, Ask count, Team, Shao Pai, Xian Rang Rang, Rules (§13.2) and the team pause (§13.6): the same
