@@ -19,6 +19,8 @@ import logging
 
 import discord
 
+from bot.games.core import Event
+from bot.games.gouji import engine as gouji_engine
 from bot.i18n import t
 from bot.replies import reply_privately
 
@@ -56,13 +58,16 @@ def invitation(session: GameSession, seat: int) -> str:
     return t(session.lang, "seats.invite", seat=seat + 1) if refusal_key(session, seat) is None else ""
 
 
-def participant_changed(session: GameSession) -> None:
+def participant_changed(session: GameSession) -> list[Event]:
     """A seat changed hands (a substitute, or a computer for a person who left): Gou Ji's next hand is
-    fresh (R4.1 b, §13.8); the hand in progress continues."""
-    if session.game == "gouji" and session.state is not None:
-        from bot.games.gouji.engine import change_participant  # Gou Ji only: its engine keeps the rule
-
-        change_participant(session.state)
+    fresh (R4.1 b, §13.8). Mid-hand the hand continues; between hands the next hand, which the engine
+    dealt when the last one ended, is dealt again as a fresh one. Returns that deal's events (to record)."""
+    if session.game != "gouji" or session.state is None:
+        return []
+    if session.paused_until is not None:  # the rule itself is Gou Ji's engine's
+        return gouji_engine.redeal_fresh(session.state)
+    gouji_engine.change_participant(session.state)
+    return []
 
 
 class Substitutes:
@@ -111,8 +116,8 @@ class Substitutes:
             if isinstance(drafts, dict):
                 for key in [k for k in drafts if k == str(seat) or k.startswith(f"{seat}:")]:
                     drafts.pop(key)  # the old holder's half-composed play is not the new holder's
-            participant_changed(session)
             session.add_line(line)
+            self.host.record_events(session, participant_changed(session))
             await persistence.save(self.host.bot, session)
             log.info("game %s: seat %d taken by a substitute", session.id, seat)
             await self.host.open_panel(interaction, session)  # the hand, to its new holder only

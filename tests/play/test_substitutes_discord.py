@@ -6,6 +6,8 @@ and the person who held the seat before finds their old panel cleared when they 
 
 from __future__ import annotations
 
+import pytest
+
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.utils.controls import controls_for
@@ -16,6 +18,7 @@ from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person
 from tests.play.driver import Table, open_game
+from tests.play.test_gouji_discord import WIND_SEED, GoujiTable, seat_game
 
 
 def hand_line(table: Table[object], seat: int) -> str:
@@ -125,3 +128,28 @@ async def test_a_game_without_substitutes_refuses_politely(double: DiscordDouble
     reply = await carol.run("/game sit", channel=thread, seat=2)
     assert reply.ephemeral_for == carol.id
     assert t("en", "seats.error.not_in_this_game") in reply.content
+
+
+async def test_gouji_a_person_takes_a_computers_seat_between_hands(double: DiscordDouble, bot: TeahouseBot,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, carol = double["alice"], double["carol"]
+    thread = await seat_game(double, monkeypatch, WIND_SEED, "session_hands=2", {0: alice})
+    table = GoujiTable(double, bot, thread, {0: alice})
+    await table.play_until(lambda: table.session.paused_until is not None)  # the first hand is over
+    await table.shown(t("en", "seats.free_between_hands", seats="2, 3, 4, 5, 6"))
+
+    reply = await carol.run("/game sit", channel=thread, seat=2)
+    await table.settle()
+    assert reply.ephemeral_for == carol.id and table.seat(carol) == 1
+    # R4.1 b: a participant change makes the next hand fresh; it was dealt when the first ended, so it is
+    # dealt again, as a fresh hand, before anyone plays it
+    assert table.state.hand_no == 2 and table.state.hand_kind == "fresh" and table.state.tribute == "none"
+    table.people[1] = carol
+    table.double.clock.advance(31)  # the pause between hands ends
+    await table.wait(lambda: table.session.paused_until is None, "the second hand")
+    assert table.state.hand_no == 2 and table.state.hand_kind == "fresh"
+    mine = hand_line(table, 1)  # type: ignore[arg-type]
+    panel = await table.panel(carol)
+    assert mine in panel.content
+    only_for(double, carol, mine)
+    assert mine not in table.public_text()
