@@ -220,6 +220,18 @@ class Person:
         return await self.double.wait(record)
 
     # -- messages ------------------------------------------------------------------------------------
+    def say(self, channel: Channel, text: str) -> Message:
+        """Post a plain message in ``channel`` as this person (chat that scrolls a game's table up).
+        Bots with the Guild Messages intent get MESSAGE_CREATE, without the content."""
+        need = "send_messages_in_threads" if channel.is_thread else "send_messages"
+        if not perms.has(self.double.permissions(channel, self.user), need):
+            raise UserActionError(f"{self.name} may not send messages in {channel.name}")
+        message = Message(id=self.double.clock.snowflake(), channel_id=channel.id, guild_id=channel.guild_id,
+                          author=self.user, created_at=self.double.clock.now(), content=text)
+        channel.messages.append(message)
+        self.double.gateway.dispatch(channel.guild_id, "MESSAGE_CREATE", message.to_payload())
+        return message
+
     def delete(self, message: Message) -> None:
         """Delete a message as Discord's client allows: one's own, or anyone's with Manage Messages in
         its channel (a moderator). Bots with the Guild Messages intent get MESSAGE_DELETE; settle to let
