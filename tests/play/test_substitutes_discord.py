@@ -86,9 +86,13 @@ async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble
     assert table.seat(carol) == seat and session.seat_of(bob.id) is None
     assert session.state.participant_changed  # type: ignore[attr-defined]  # R4.1 b: the next hand is fresh
     assert reply.ephemeral_for == carol.id and his in reply.content and reply.attachments
-    cleared = await bob.click(old_panel, t("en", "games.button.refresh"))
-    assert cleared.id == old_panel.id  # his old panel itself is edited…
-    assert his not in cleared.content and not cleared.attachments and not cleared.buttons  # …and shows no hand
+    # his old panel was live: the bot itself edits it, and it shows no hand any more
+    def current() -> Message:
+        return next(m for m in bob.ephemerals if m.id == old_panel.id)
+
+    await table.wait(lambda: not current().buttons, "bob's old panel cleared")
+    cleared = current()
+    assert his not in cleared.content and not cleared.attachments
     assert t("en", "games.error.not_seated") in cleared.content
     assert his not in table.public_text()
     assert not any(his in m.content for m in bob.ephemerals)  # what he still looks at no longer shows it

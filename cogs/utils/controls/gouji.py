@@ -251,9 +251,12 @@ class GoujiControls(GameControls):
         if state.rang is not None and state.rang[2] == "pending":
             banner += " · " + t(lang, "gouji.ui.rang_pending", player=seat_names[state.rang[0]],
                                 target=seat_names[state.rang[1]])
-        free = free_seats(session) if session.paused_until is not None else []  # §13.8: between hands
-        seats = t(lang, "seats.free_between_hands", seats=", ".join(str(s + 1) for s in free)) if free else ""
-        return [line for line in (banner, score, seats) if line]
+        return [line for line in (banner, score) if line]
+
+    def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
+        """Under a hand's summary, between hands: the computers' seats a person may take now (§13.8)."""
+        free = free_seats(session) if not final and session.paused_until is not None else []
+        return [t(lang, "seats.free_between_hands", seats=", ".join(str(s + 1) for s in free))] if free else []
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
         """Pass, Ask count, Team, Shao Pai, Xian Rang Rang, Rules (§13.2) and the team pause (§13.6): the same
