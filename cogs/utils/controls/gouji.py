@@ -37,12 +37,15 @@ from bot.games.gouji.notation import (
 from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_private
 
-from .. import team_pause
 from ..components import GameButton, GameSelect
 from ..language import private_language
 from ..messages import panel_surface
 from ..substitutes import free_seats
 from ..table_buttons import rules_button
+from ..team_pause import banner as pause_banner
+from ..team_pause import on_hold as team_paused
+from ..team_pause import request as request_pause
+from ..team_pause import resume as resume_play
 from ..words import names, reason
 from . import GameControls
 
@@ -210,15 +213,15 @@ class GoujiControls(GameControls):
 
     def on_hold(self, session: GameSession) -> bool:
         """§13.6: a team asked for a pause, and not every person has agreed to resume yet."""
-        return team_pause.on_hold(session)
+        return team_paused(session)
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
         """The mode banner (§13.2) and the session's team scores."""
         state = session.state
         if state is None:
             return []
-        if team_pause.on_hold(session):  # §13.6: a team's pause says who has yet to press Resume
-            return [team_pause.banner(session, lang)]
+        if team_paused(session):  # §13.6: a team's pause says who has yet to press Resume
+            return [pause_banner(session, lang)]
         seat_names = names(session, lang)
         letter = "ABCDEF"
         banner = ""
@@ -263,7 +266,7 @@ class GoujiControls(GameControls):
         for everybody. While paused: Rules and Resume."""
         state = session.state
         gid, version = session.id, session.version
-        if team_pause.on_hold(session):
+        if team_paused(session):
             return [rules_button(session, lang, row=0),
                     GameButton(gid, "gj_resume", "", None, label=t(lang, "seats.pause.button.resume"), emoji="▶️",
                                style=discord.ButtonStyle.success, row=0)]
@@ -317,8 +320,8 @@ class GoujiControls(GameControls):
         lines = []
         hand = _hand(state, seat)
         lines.append(t(lang, "gouji.ui.hand", count=state.counts[seat], cards=grouped_hand(hand) or "—"))
-        if team_pause.on_hold(session):
-            lines.append(team_pause.banner(session, lang))
+        if team_paused(session):
+            lines.append(pause_banner(session, lang))
         view = gouji.view(state, seat)
         if view.my_prompt:
             lines.append(t(lang, f"gouji.ui.prompt.{view.my_prompt}"))
@@ -603,20 +606,20 @@ class GoujiControls(GameControls):
                            verb: str, lang: str) -> None:
         """§13.6: Pause for the presser's team, or his agreement to resume; said on the table, answered
         privately."""
-        was_on_hold = team_pause.on_hold(session)
-        refusal = team_pause.request(session, seat) if verb == "gj_pause" else team_pause.resume(session, seat)
+        was_on_hold = team_paused(session)
+        refusal = request_pause(session, seat) if verb == "gj_pause" else resume_play(session, seat)
         if refusal:
             await reply_privately(interaction, t(lang, refusal))
             return
         await table.save(session)
         if verb == "gj_pause":
             text = t(lang, "seats.pause.you_paused")
-        elif team_pause.on_hold(session):
+        elif team_paused(session):
             text = t(lang, "seats.pause.you_agreed")
         else:
             text = t(lang, "seats.pause.resumed")
         await reply_privately(interaction, text)
-        if was_on_hold != team_pause.on_hold(session):
+        if was_on_hold != team_paused(session):
             table.after_change(session)  # the clock stops or starts afresh; the computers wait or go on
         else:
             table.refresh_table(session)
