@@ -26,18 +26,21 @@ from bot.app import TeahouseBot
 from bot.games.core import Event, IllegalAction
 from bot.games.registry import engine
 from bot.i18n import t
-from bot.replies import answer_soon, reply_privately, send_private
+from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
 
-from .utils import persistence, pictures
+from .utils import persistence, pictures, table_buttons, votes
 from .utils.attention import attention
 from .utils.choices import GameChoice
 from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
 from .utils.computers import Computers
 from .utils.controls import BACK_VERB, controls_for
 from .utils.hand_panel import HandPanel
+from .utils.idle import IdleWatch, lobby_expired, touch
 from .utils.language import private_language
 from .utils.lobby import LOBBY_VERBS, LobbyDesk, parse_options
 from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
+from .utils.substitutes import Substitutes, invitation, participant_changed
+from .utils.table_buttons import TABLE_VERBS
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
 from .utils.words import action_label, event_text, names, reason, safe_name
@@ -60,11 +63,14 @@ class Games(commands.Cog):
         self.panels = HandPanel(self)
         self.computers = Computers(self)
         self.lobby = LobbyDesk(self, self.table, self.clock)
+        self.substitutes = Substitutes(self)
+        self.idle = IdleWatch(self)
 
     # ------------------------------------------------------------------ life cycle
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GameButton, GameSelect)
+        self.idle.start()
         for session in await persistence.load_active(self.bot):
             self.sessions[session.id] = session
             if session.phase == PLAYING:
@@ -73,6 +79,7 @@ class Games(commands.Cog):
             log.info("restored %d games", len(self.sessions))
 
     async def cog_unload(self) -> None:
+        self.idle.stop()
         for tasks in (self.computers.tasks, self.clock.tasks, self.table.tasks, self._endings):
             for task in tasks.values():
                 task.cancel()
@@ -105,8 +112,8 @@ class Games(commands.Cog):
         """The lobby or game this member sits in on this server (at most one)."""
         for session in self.sessions.values():
             if session.guild_id == guild_id and session.phase in (LOBBY, PLAYING) and \
-                    session.seat_of(user_id) is not None:
-                return session
+                    session.seat_of(user_id) is not None and not lobby_expired(session):
+                return session  # an idle lobby past its time holds nobody (idle.py closes it soon)
         return None
 
     def game_here(self, channel_id: int | None) -> GameSession | None:
@@ -170,6 +177,20 @@ class Games(commands.Cog):
             return
         await self._leave(interaction, session)
 
+    @game.command(name="sit", description=app_commands.locale_str(
+        "Take a computer's seat, or the seat of someone who left, in this thread's game", key="cmd.game.sit"))
+    @app_commands.describe(seat=app_commands.locale_str("Seat number (the first free one if left out)",
+                                                        key="cmd.game.sit_seat"))
+    @app_commands.guild_only()
+    async def game_sit(self, interaction: discord.Interaction,
+                       seat: app_commands.Range[int, 1, 8] | None = None) -> None:
+        answer_soon(interaction, private=True)  # the hand's picture takes a moment to draw
+        session = self.game_here(interaction.channel_id)
+        if session is None:
+            await reply_privately(interaction, t(private_language(interaction), "games.error.no_game_here"))
+            return
+        await self.substitutes.sit(interaction, session, seat)
+
     @game.command(name="abandon", description=app_commands.locale_str(
         "End this game without a result (host or Manage Server)", key="cmd.game.abandon"))
     async def game_abandon(self, interaction: discord.Interaction) -> None:
@@ -180,7 +201,7 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
         if not self.lobby.may_manage(interaction, session):
-            await reply_privately(interaction, t(lang, "games.error.host_only"))
+            await votes.vote_abandon(self, interaction, session)  # §16.1: or a majority vote of the players
             return
         async with session.lock:
             if session.phase not in (LOBBY, PLAYING):
@@ -285,6 +306,9 @@ class Games(commands.Cog):
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
+        if verb in TABLE_VERBS:  # Log, Rules: read only, for anyone, private: no lock, no seat needed
+            await table_buttons.answer(interaction, session, verb)
+            return
         async with session.lock:  # the game's one serialized path: checks below see a settled game
             await self._click_in_game(interaction, session, version, verb, arg, values)
 
@@ -296,6 +320,7 @@ class Games(commands.Cog):
             return
         attention(self.bot).clicked(session.id, interaction.user.id)  # whoever clicks is at this table now
         if session.phase == LOBBY:
+            touch(session)
             await self.lobby.click(interaction, session, verb, values)
             return
         if verb in LOBBY_VERBS:
@@ -303,8 +328,13 @@ class Games(commands.Cog):
             return
         seat = session.seat_of(interaction.user.id)
         if seat is None:
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:  # an old panel of a seat now someone else's
+                await edit_clicked(interaction, content=t(lang, "games.error.not_seated"), attachments=[], view=None)
+                return
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
+        touch(session)  # a person acted: the table is not idle (§16.6)
         if controls_for(session.game).back_by == "click" and verb != BACK_VERB:
             await self._come_back(session, seat)  # §13.6: AFK "until he clicks anything"
         drafts = session.ui_fingerprint()
@@ -373,6 +403,8 @@ class Games(commands.Cog):
                 note = t(lang, "games.error.stale")
             elif session.paused_until is not None:
                 note = t(lang, "games.error.paused")
+            elif controls_for(session.game).on_hold(session):
+                note = t(lang, "seats.pause.on_hold")
             elif action is None or session.seat_of(interaction.user.id) != seat:
                 note = t(lang, "games.error.not_legal_now")
             else:
@@ -405,6 +437,10 @@ class Games(commands.Cog):
             if session.paused_until is not None:
                 await reply_privately(interaction, t(lang, "games.error.paused"))
                 return
+            if controls_for(session.game).on_hold(session):
+                await reply_privately(interaction, t(lang, "seats.pause.on_hold"))
+                return
+            touch(session)
             try:
                 action = mod.parse_action(text[:200])
                 self._back_from_away(session, seat)
@@ -603,8 +639,11 @@ class Games(commands.Cog):
                 return
             info = session.seats[seat]
             info.left, info.ai = True, "easy"
+            self.record_events(session, participant_changed(session))  # Gou Ji §13.8: the next hand is fresh
             session.rated = session.rated and len(session.humans()) >= 2
             session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
+            if invite := invitation(session, seat):  # where the rules let a substitute take it (substitutes.py)
+                session.add_line(invite)
             await persistence.save(self.bot, session)
             await reply_privately(interaction, t(lang, "games.left_game"))
             if not session.humans():

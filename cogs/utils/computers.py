@@ -38,7 +38,8 @@ class Computers:
         between finding no computer to move and returning: a change in that gap would find
         this driver still running and not start another, and the game would wait forever.
         """
-        while session.phase == PLAYING and session.paused_until is None:
+        # a team's pause (on_hold) stops them too: its end starts them again
+        while session.phase == PLAYING and session.paused_until is None and not controls_for(session.game).on_hold(session):
             await self.commit(session)
             seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
             if not seats:
@@ -63,6 +64,10 @@ class Computers:
         async with session.lock:
             if session.phase != PLAYING or seat not in self.host.deciders(session):
                 return
+            if not timed_out and not session.seats[seat].computer_plays:
+                return  # a person took the seat while the computer was thinking (substitutes.py)
+            if controls_for(session.game).on_hold(session):
+                return  # a team's pause began while the computer was thinking
             view = mod.view(session.state, seat)
             legal = mod.legal_actions(session.state, seat)
             if not legal:

@@ -190,11 +190,22 @@ class HandPanel:
         for user_id, panel in list(self.live.get(session.id, {}).items()):
             if session.seat_of(user_id) != panel.seat:  # left, or the seat changed hands
                 self.drop(session.id, user_id)
+                self._clear(panel)  # the seat's hand is no longer theirs to see (substitutes.py)
                 continue
             panel.dirty = True
             if panel.task is None or panel.task.done():
                 panel.task = asyncio.create_task(self._keep_up(session, user_id, panel))
                 panel.task.add_done_callback(_log_error)
+
+    @staticmethod
+    def _clear(panel: LivePanel) -> None:
+        """A panel of a seat its person no longer holds: it stops showing the hand, at once."""
+        async def clear() -> None:
+            with contextlib.suppress(discord.HTTPException):
+                await panel.edit(content=t(panel.lang, "games.error.not_seated"), attachments=[],
+                                 view=discord.ui.View(timeout=None))
+        task = asyncio.create_task(clear())
+        task.add_done_callback(_log_error)
 
     async def _keep_up(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
         """Edit one live panel until it shows the latest state, one edit per ``LIVE_EDIT_SECONDS`` at most."""
@@ -206,6 +217,8 @@ class HandPanel:
             panel.dirty = False
             if session.phase != PLAYING or session.seat_of(user_id) != panel.seat:
                 self.drop(session.id, user_id)
+                if session.phase == PLAYING:
+                    self._clear(panel)  # the seat changed hands meanwhile
                 return
             if not self.is_live(session, user_id):  # its token is about to run out (or did, after a long sleep)
                 await self._retire(session, user_id, panel)

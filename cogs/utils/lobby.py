@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -33,7 +34,7 @@ from .words import names
 log = logging.getLogger("teahouse.games")
 
 #: the lobby's buttons and menus: anyone's, and the host's (or Manage Server's)
-HOST_VERBS = frozenset({"addai", "kick", "swap", "start", "cancel", "option"})
+HOST_VERBS = frozenset({"addai", "kick", "swap", "start", "cancel", "option", "shuffle"})
 LOBBY_VERBS = HOST_VERBS | {"join", "leave"}
 
 
@@ -188,6 +189,8 @@ class LobbyDesk:
                 return t(lang, "games.error.pick_two")
             a, b = picked
             session.seats[a], session.seats[b] = session.seats[b], session.seats[a]
+        elif verb == "shuffle":  # Zheng Shangyou §16.1: the seat order is the join order unless shuffled
+            random.SystemRandom().shuffle(session.seats)
         elif verb == "option":
             name, _, raw = (values[0] if values else "").partition("=")
             candidate = {**session.options, name: _option_value(raw)}

@@ -49,6 +49,8 @@ class TurnClock:
         controls = controls_for(session.game)
         grace = controls.afk_grace(session)
         out: dict[int, tuple[Any, float]] = {}
+        if controls.on_hold(session):
+            return out  # a team's pause: nobody's time runs
         for seat in waiting:
             if grace is not None and controls.is_away(session, seat):
                 out[seat] = ("away", grace)

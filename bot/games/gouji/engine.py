@@ -798,6 +798,19 @@ def change_participant(state: State) -> None:
     state.version += 1
 
 
+def redeal_fresh(state: State) -> list[Event]:
+    """A seat changed hands after a hand ended and before the next one, already dealt, was played (a
+    substitute between hands): that hand is dealt again as a fresh hand (R4.1 b, §13.8); only a Chuan
+    San Hu tribute survives (D-36). Not an action: it increments ``version``; returns the deal's events."""
+    events: list[Event] = []
+    if state.finished:
+        return events
+    _deal(state, "fresh", "csh" if state.tribute == "csh" else "none", events)
+    state.participant_changed = False
+    state.version += 1
+    return events
+
+
 def timeout_action(state: State, seat: int) -> Action | None:
     """The action the rules' timeout table (§13.6) takes for ``seat``, or None if it need not act."""
     if seat not in to_act(state):

@@ -21,6 +21,8 @@ from bot.i18n import t
 from ..components import GameButton
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bot.games.core import Event
 
     from ..session import GameSession
@@ -55,6 +57,9 @@ class TableActions(Protocol):
     def refresh_table(self, session: GameSession) -> None:
         """Show the table again soon (its text or buttons changed without a move)."""
 
+    def after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
+        """After a committed change that is not a move (a pause lifted): the table, the clock, the computers."""
+
     async def save(self, session: GameSession) -> None:
         """Save the session (before anything that shows a change goes out)."""
 
@@ -76,6 +81,18 @@ class GameControls:
     #: ``panel_items`` is asked also when the seat has nothing to do now (called with no legal actions), so
     #: the composer can be used to plan (Zheng Shangyou §16.3); None from it still means "Nothing to do"
     plans_off_turn: bool = False
+
+    #: the lobby's order is the play order: the lobby says so ("↓ play goes down this list") and offers
+    #: Shuffle seats to the host (Zheng Shangyou §16.1); other games draw their own seats at Start
+    lobby_shuffle: bool = False
+    #: seconds without any person's action after which a running game is abandoned with its scores posted
+    #: (Zheng Shangyou §16.6); None: never
+    idle_abandon_seconds: float | None = None
+
+    def on_hold(self, session: GameSession) -> bool:
+        """The game is held (Gou Ji §13.6, a team's pause): no move is taken, no clock runs, the computers
+        wait, until the game's controls lift it."""
+        return False
 
     def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
                     page: int) -> list[discord.ui.Item[Any]] | None:

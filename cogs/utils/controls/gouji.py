@@ -40,6 +40,12 @@ from bot.replies import edit_clicked, reply_privately, send_private
 from ..components import GameButton, GameSelect
 from ..language import private_language
 from ..messages import panel_surface
+from ..substitutes import free_seats
+from ..table_buttons import rules_button
+from ..team_pause import banner as pause_banner
+from ..team_pause import on_hold as team_paused
+from ..team_pause import request as request_pause
+from ..team_pause import resume as resume_play
 from ..words import names, reason
 from . import GameControls
 
@@ -205,11 +211,17 @@ class GoujiControls(GameControls):
 
     # ------------------------------------------------------------------ public table
 
+    def on_hold(self, session: GameSession) -> bool:
+        """§13.6: a team asked for a pause, and not every person has agreed to resume yet."""
+        return team_paused(session)
+
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
         """The mode banner (§13.2) and the session's team scores."""
         state = session.state
         if state is None:
             return []
+        if team_paused(session):  # §13.6: a team's pause says who has yet to press Resume
+            return [pause_banner(session, lang)]
         seat_names = names(session, lang)
         letter = "ABCDEF"
         banner = ""
@@ -244,13 +256,27 @@ class GoujiControls(GameControls):
                                 target=seat_names[state.rang[1]])
         return [line for line in (banner, score) if line]
 
+    def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
+        """Under a hand's summary, between hands: the computers' seats a person may take now (§13.8)."""
+        free = free_seats(session) if not final and session.paused_until is not None else []
+        return [t(lang, "seats.free_between_hands", seats=", ".join(str(s + 1) for s in free))] if free else []
+
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
-        """Pass, Ask count, Team, Shao Pai, Xian Rang Rang (§13.2): the same for everybody."""
+        """Pass, Ask count, Team, Shao Pai, Xian Rang Rang, Rules (§13.2) and the team pause (§13.6): the same
+        for everybody. While paused: Rules and Resume."""
         state = session.state
-        if state is None or state.phase != "play":
-            return []
         gid, version = session.id, session.version
+        if team_paused(session):
+            return [rules_button(session, lang, row=0),
+                    GameButton(gid, "gj_resume", "", None, label=t(lang, "seats.pause.button.resume"), emoji="▶️",
+                               style=discord.ButtonStyle.success, row=0)]
+        always = [rules_button(session, lang, row=0),
+                  GameButton(gid, "gj_pause", "", None, label=t(lang, "seats.pause.button.pause"), emoji="⏸️",
+                             row=0)]
+        if state is None or state.phase != "play":
+            return always
         return [
+            *always,
             GameButton(gid, "gj_tpass", "", version, label=t(lang, "gouji.action.pass"), row=1),
             GameButton(gid, "gj_ask", "", None, label=t(lang, "gouji.action.ask_count"), row=1),
             GameButton(gid, "gj_team", "", None, label=t(lang, "gouji.ui.button.team"), row=1),
@@ -294,6 +320,8 @@ class GoujiControls(GameControls):
         lines = []
         hand = _hand(state, seat)
         lines.append(t(lang, "gouji.ui.hand", count=state.counts[seat], cards=grouped_hand(hand) or "—"))
+        if team_paused(session):
+            lines.append(pause_banner(session, lang))
         view = gouji.view(state, seat)
         if view.my_prompt:
             lines.append(t(lang, f"gouji.ui.prompt.{view.my_prompt}"))
@@ -489,6 +517,9 @@ class GoujiControls(GameControls):
         if verb in ("gj_sug", "gj_sugok"):
             await self._suggest(table, interaction, session, seat, arg, verb == "gj_sugok", lang)
             return True
+        if verb in ("gj_pause", "gj_resume"):
+            await self._pause_click(table, interaction, session, seat, verb, lang)
+            return True
         if verb == "gj_slot":
             target = int(arg) if arg.isdigit() else -1
             refusal = self._slot_refusal(session, seat, target, lang)
@@ -569,6 +600,29 @@ class GoujiControls(GameControls):
             await table.panel_play(interaction, session, seat, version, Decision("rang_pai"))
             return True
         return False
+
+    @staticmethod
+    async def _pause_click(table: TableActions, interaction: discord.Interaction, session: GameSession, seat: int,
+                           verb: str, lang: str) -> None:
+        """§13.6: Pause for the presser's team, or his agreement to resume; said on the table, answered
+        privately."""
+        was_on_hold = team_paused(session)
+        refusal = request_pause(session, seat) if verb == "gj_pause" else resume_play(session, seat)
+        if refusal:
+            await reply_privately(interaction, t(lang, refusal))
+            return
+        await table.save(session)
+        if verb == "gj_pause":
+            text = t(lang, "seats.pause.you_paused")
+        elif team_paused(session):
+            text = t(lang, "seats.pause.you_agreed")
+        else:
+            text = t(lang, "seats.pause.resumed")
+        await reply_privately(interaction, text)
+        if was_on_hold != team_paused(session):
+            table.after_change(session)  # the clock stops or starts afresh; the computers wait or go on
+        else:
+            table.refresh_table(session)
 
     @staticmethod
     async def _edit_composer(interaction: discord.Interaction, session: GameSession, seat: int, lang: str) -> None:

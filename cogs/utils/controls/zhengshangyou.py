@@ -32,6 +32,7 @@ from bot.replies import edit_clicked
 from ..components import GameButton, GameSelect
 from ..language import private_language
 from ..messages import panel_surface
+from ..table_buttons import log_button, rules_button
 from ..words import names
 from . import GameControls
 
@@ -100,6 +101,9 @@ class ZhengShangyouControls(GameControls):
     # §16.6 (the engine's ``timeouts``): one turn timer for every decision, a reminder before it ends; after
     # timeouts in a row the timeout policies act for an AFK player after a grace per decision until he is back
     rules_turn_seconds = timeouts.TURN_SECONDS
+    #: §16.1: the join order is the play order unless the host shuffles; §16.6: 30 idle minutes end the game
+    lobby_shuffle = True
+    idle_abandon_seconds = 30 * 60.0
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
         return timeouts.REMINDER_SECONDS
@@ -150,6 +154,29 @@ class ZhengShangyouControls(GameControls):
         if not legal:
             return 0 <= seat < len(state.hands) and bool(state.hands[seat])
         return all(isinstance(a, Play | Pass) for a in legal)
+
+    # ------------------------------------------------------------------ public table
+
+    def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
+        """§16.2: [📜 Log] and [❓ Rules] beside [🂠 My hand], the same for everybody."""
+        return [log_button(session, lang), rules_button(session, lang)]
+
+    def hand_summary(self, session: GameSession, events: list[Any], data: dict[str, Any]) -> dict[str, Any]:
+        """§16.4: the summary names the next leader and who is in the pit (the last two of the hand that
+        ended, who give tribute now); the engine has dealt the next hand when this is asked."""
+        state = session.state
+        order = data.get("order")
+        if state is None or state.phase == zsy.OVER or not isinstance(order, list) or len(order) < 2:
+            return data
+        return {**data, "next_leader": state.leader, "pit": [int(order[-2]), int(order[-1])]}
+
+    def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
+        leader, pit = summary.get("next_leader"), summary.get("pit")
+        if final or not isinstance(leader, int) or not isinstance(pit, list):
+            return []
+        seat_names = names(session, lang)
+        return [t(lang, "seats.zsy.next_hand", leader=seat_names[leader],
+                  pit=", ".join(seat_names[s] for s in pit if 0 <= s < len(seat_names)))]
 
     # ------------------------------------------------------------------ private panel
 

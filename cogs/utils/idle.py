@@ -1,0 +1,116 @@
+"""Idle tables: a lobby nobody touched for 15 minutes closes, and a game where no person did anything
+for the game's idle limit is abandoned with its scores posted (Zheng Shangyou §16.6).
+
+A closed lobby no longer holds its people: ``game_of`` skips a lobby that is past its time even
+before the watch has closed it, so its host can open another game at once. One watch task looks at
+every table once every ``INTERVAL`` seconds; what it changes, it changes on the game's serialized
+path, after checking again under the lock that the table is still idle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+import discord
+
+from bot.i18n import t
+
+from . import persistence
+from .controls import controls_for
+from .game_host import GameHost
+from .session import CANCELLED, LOBBY, PLAYING, GameSession
+
+log = logging.getLogger("teahouse.games")
+
+#: §16.6: "Idle lobby expires after 15 minutes"
+LOBBY_IDLE_SECONDS = 15 * 60.0
+#: how often the watch looks (the limits are minutes long)
+INTERVAL = 2.0
+LOBBY_KEY = "lobby_active_at"
+HUMAN_KEY = "human_at"
+
+
+def touch(session: GameSession) -> None:
+    """A person did something at this lobby or table (a click, a typed move)."""
+    session.ui[LOBBY_KEY if session.phase == LOBBY else HUMAN_KEY] = time.time()
+
+
+def lobby_expired(session: GameSession, now: float | None = None) -> bool:
+    if session.phase != LOBBY:
+        return False
+    active = float(session.ui.get(LOBBY_KEY) or session.created_at)
+    return (time.time() if now is None else now) - active >= LOBBY_IDLE_SECONDS
+
+
+def game_idle(session: GameSession, now: float | None = None) -> bool:
+    limit = controls_for(session.game).idle_abandon_seconds
+    if session.phase != PLAYING or not limit:
+        return False
+    active = float(session.ui.get(HUMAN_KEY) or session.started_at or session.created_at)
+    return (time.time() if now is None else now) - active >= limit
+
+
+class IdleWatch:
+    """The one task that closes idle lobbies and abandons idle games."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run())
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(INTERVAL)
+            now = time.time()
+            for session in list(self.host.sessions.values()):
+                try:
+                    if lobby_expired(session, now):
+                        await self.close_lobby(session)
+                    elif game_idle(session, now):
+                        await self.abandon(session)
+                except Exception:  # one table's fault never stops the watch of the others
+                    log.exception("idle check of game %s failed", session.id)
+
+    async def close_lobby(self, session: GameSession) -> None:
+        """The lobby's message says it closed; its seats are free."""
+        async with session.lock:
+            if not lobby_expired(session):
+                return  # started, cancelled or clicked meanwhile
+            session.phase = CANCELLED
+            self.host.sessions.pop(session.id, None)
+            await persistence.forget(self.host.bot, session)
+        if session.lobby_message_id is None:
+            return
+        text = t(session.lang, "seats.idle.lobby_closed", minutes=int(LOBBY_IDLE_SECONDS // 60))
+        # a new lobby is in the channel (its thread hangs under it); a rematch's lobby is in the thread
+        for where in dict.fromkeys(w for w in (session.channel_id, session.thread_id) if w):
+            channel = self.host.bot.get_partial_messageable(where, guild_id=session.guild_id)
+            try:
+                await channel.get_partial_message(session.lobby_message_id).edit(content=text, view=None)
+                return
+            except discord.NotFound:
+                continue
+            except discord.HTTPException as err:
+                log.info("closed lobby %s not edited: %s (code %s)", session.id, err.status, err.code)
+                return
+
+    async def abandon(self, session: GameSession) -> None:
+        """§16.6: no person acted for the limit: the game ends without a result, its scores posted."""
+        async with session.lock:
+            if not game_idle(session):
+                return
+            minutes = int((controls_for(session.game).idle_abandon_seconds or 0) // 60)
+            session.add_line(t(session.lang, "seats.idle.abandoned", minutes=minutes))
+            await self.host.end_game(session, abandoned=True)
+
+
+__all__ = ["LOBBY_IDLE_SECONDS", "IdleWatch", "game_idle", "lobby_expired", "touch"]

@@ -1,0 +1,86 @@
+"""Gou Ji's Rules button (§13.2) and a team's pause (§13.6), through the double (issue #27)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import TeahouseBot
+from bot.i18n import t
+from tests.discord_double import DiscordDouble
+from tests.play.driver import Table, open_game, to_move
+
+GAME = "gouji"
+
+
+async def test_13_2_the_rules_button_answers_anyone_privately(double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice, carol = double["alice"], double["carol"]
+    thread = await open_game(double, alice, GAME)
+    table: Table[object] = Table(double, bot, thread)
+    await table.wait(lambda: table.table().has_button(t("en", "seats.button.rules")), "the Rules button")
+    first_line = t("en", f"games.rules.{GAME}", name=t("en", f"{GAME}.name")).splitlines()[0]
+    for person in (alice, carol):  # a player, and a spectator
+        rules = await person.click(table.table(), t("en", "seats.button.rules"))
+        assert rules.ephemeral_for == person.id and first_line in rules.content
+
+
+async def test_13_6_a_team_pause_holds_everything_until_every_player_resumes(double: DiscordDouble,
+                                                                              bot: TeahouseBot) -> None:
+    alice, bob, carol = double["alice"], double["bob"], double["carol"]
+    thread = await open_game(double, alice, GAME, joiners=(bob,))
+    table: Table[object] = Table(double, bot, thread)
+    await table.wait(lambda: {alice.id, bob.id} <= to_move(table.table()), "the Ready window for both")
+    pause, resume = t("en", "seats.pause.button.pause"), t("en", "seats.pause.button.resume")
+
+    refused = await carol.click(table.table(), pause)  # a spectator has no team to pause for
+    assert refused.ephemeral_for == carol.id and t("en", "games.error.not_seated") in refused.content
+    reply = await alice.click(table.table(), pause)
+    assert reply.ephemeral_for == alice.id and t("en", "seats.pause.you_paused") in reply.content
+    letters = "ACE" if table.seat(alice) % 2 == 0 else "BDF"
+    await table.shown(t("en", "seats.pause.started", player="Alice", team=letters))
+    await table.wait(lambda: table.table().has_button(resume) and not table.table().has_button(pause), "Resume")
+    again = await bob.click(table.table(), resume)
+    assert again.ephemeral_for == bob.id and t("en", "seats.pause.you_agreed") in again.content
+
+    version = table.version()
+    double.clock.advance(600)  # ten minutes: no window runs out while paused
+    for _ in range(5):
+        await table.settle()
+    assert table.version() == version and table.session.deadline is None
+    assert t("en", "games.timed_out", player="Alice") not in table.public_text()
+    panel = await table.panel(alice)
+    assert t("en", "seats.pause.banner", team=letters, who="Alice") in panel.content
+    typed = await alice.run("/play", channel=thread, move="ready")
+    assert t("en", "seats.pause.on_hold") in typed.content and table.version() == version
+
+    twice = await bob.click(table.table(), resume)
+    assert t("en", "seats.pause.agreed_already") in twice.content
+    done = await alice.click(table.table(), resume)  # the last player: play goes on
+    assert t("en", "seats.pause.resumed") in done.content
+    await table.shown(t("en", "seats.pause.ended"))
+    await table.wait(lambda: table.table().has_button(pause) and table.session.deadline is not None,
+                     "a fresh window after the pause")
+    double.clock.advance(table.session.turn_timeout + 1)  # and the clock runs again
+    await table.wait(lambda: table.version() != version, "the window timing out after the pause")
+
+
+async def test_13_6_a_team_pause_survives_a_restart(double: DiscordDouble, teahouse: Any) -> None:
+    alice, bob = double["alice"], double["bob"]
+    pause, resume = t("en", "seats.pause.button.pause"), t("en", "seats.pause.button.resume")
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        thread = await open_game(double, alice, GAME, joiners=(bob,))
+        table: Table[object] = Table(double, bot, thread)
+        await table.wait(lambda: {alice.id, bob.id} <= to_move(table.table()), "the Ready window for both")
+        await bob.click(table.table(), pause)
+        await table.wait(lambda: table.table().has_button(resume), "the table paused")
+        version = table.version()
+    # the bot is gone; a new process starts from the same database, and the game is still paused
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        table = Table(double, bot, thread)
+        double.clock.advance(600)
+        for _ in range(5):
+            await table.settle()
+        assert table.version() == version and table.session.deadline is None
+        await alice.click(table.table(), resume)
+        await bob.click(table.table(), resume)
+        await table.shown(t("en", "seats.pause.ended"))
+        await table.wait(lambda: table.session.deadline is not None, "the clock running again")
