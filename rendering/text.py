@@ -41,6 +41,8 @@ _ARABIC_FIRST: dict[bool, tuple[str, ...]] = {
     True: ("arabic_bold", "latin_bold", "cjk_bold", "cjk"),
 }
 _DROP = {0x200D, 0x2060, 0xFEFF, 0x20E3}  # joiners and keycap: meaningless once emoji are gone
+#: direction marks and isolates that ``bot.i18n.t`` adds for Discord: layout here does that job
+_DROP |= {0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
 
 
 def _is_arabic(cp: int) -> bool:
@@ -252,6 +254,10 @@ def _directional_runs(text: str, rtl_base: bool) -> list[tuple[str, bool]]:
     with each number left to right. Levels (I1-I2) and the reversal of runs (L2) follow the standard.
     """
     kinds = [_strength(c) for c in text]
+    for i in range(len(kinds) - 1):  # a sign before a number belongs to it (W4/W5): "-12", "+2"
+        if kinds[i] == "N" and kinds[i + 1] == "D" and unicodedata.bidirectional(text[i]) in ("ES", "ET"):
+            if i == 0 or kinds[i - 1] != "D":
+                kinds[i] = "D"
     last = "R" if rtl_base else "L"
     for i, kind in enumerate(kinds):
         if kind in ("L", "R"):
