@@ -94,10 +94,11 @@ def number(lang: str, value: float | int | str, *, signed: bool = False, spec: s
     keeps to the left of the digits in right-to-left text); ``signed`` writes ``+`` for gains.
     """
     if isinstance(value, str):
+        raw = value
         try:
-            value = float(value) if "." in value else int(value)
+            value = float(raw) if "." in raw else int(raw)
         except ValueError:
-            return digits(lang, value)
+            return digits(lang, raw)
     if isinstance(value, float) and not spec and value.is_integer():
         value = int(value)
     if "+" in spec:
@@ -184,7 +185,7 @@ class _Formatter(string.Formatter):
                 text = _DISCORD_TIME.sub(lambda m: persian_relative_time(int(m.group(1))), text)
         return text
 
-    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:  # type: ignore[override]
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
         if not self.rtl:
             return super().vformat(format_string, args, kwargs)
         out: list[str] = []
@@ -219,6 +220,13 @@ def rtl_lines(text: str) -> str:
     return "\n".join(lines)
 
 
+def fill(lang: str, template: str, **params: Any) -> str:
+    """``template`` with its placeholders filled the way :func:`t` fills them (raises on a bad one)."""
+    lang = language_of(lang)
+    text = _Formatter(lang).format(template, **params)
+    return rtl_lines(text) if is_rtl(lang) else text
+
+
 def t(lang: str, key: str, **params: Any) -> str:
     """The text for ``key`` in ``lang``, placeholders filled (see the module notes for what else)."""
     lang = language_of(lang)
@@ -226,10 +234,9 @@ def t(lang: str, key: str, **params: Any) -> str:
     if template is None:
         return key
     try:
-        text = _Formatter(lang).format(template, **params)
+        return fill(lang, template, **params)
     except (KeyError, IndexError, ValueError, AttributeError):
-        text = template
-    return rtl_lines(text) if is_rtl(lang) else text
+        return rtl_lines(template) if is_rtl(lang) else template
 
 
 def has(key: str) -> bool:

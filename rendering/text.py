@@ -255,9 +255,9 @@ def _directional_runs(text: str, rtl_base: bool) -> list[tuple[str, bool]]:
     """
     kinds = [_strength(c) for c in text]
     for i in range(len(kinds) - 1):  # a sign before a number belongs to it (W4/W5): "-12", "+2"
-        if kinds[i] == "N" and kinds[i + 1] == "D" and unicodedata.bidirectional(text[i]) in ("ES", "ET"):
-            if i == 0 or kinds[i - 1] != "D":
-                kinds[i] = "D"
+        sign = kinds[i] == "N" and unicodedata.bidirectional(text[i]) in ("ES", "ET")
+        if sign and kinds[i + 1] == "D" and (i == 0 or kinds[i - 1] != "D"):
+            kinds[i] = "D"
     last = "R" if rtl_base else "L"
     for i, kind in enumerate(kinds):
         if kind in ("L", "R"):

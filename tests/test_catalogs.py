@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import DEFAULT_LANG, LOCALES_DIR, catalog, t
+from bot.i18n import DEFAULT_LANG, LOCALES_DIR, catalog, fill, t
 
 TRANSLATIONS = ("fa", "ru")
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +58,7 @@ def sample_params(template: str) -> dict[str, object]:
     params: dict[str, object] = {}
     for name, spec in fields(template).items():
         kind = spec[-1:] if spec else ""
-        params[name] = 3 if kind in NUMERIC_SPECS else 2.5 if kind in FLOAT_SPECS else "x"
+        params[name] = 3 if spec.startswith("#") or kind in NUMERIC_SPECS else 2.5 if kind in FLOAT_SPECS else "x"
     return params
 
 
@@ -180,7 +180,7 @@ def test_persian_uses_persian_punctuation() -> None:
 def test_every_template_formats_with_its_own_placeholders(lang: str) -> None:
     for key, template in catalog(lang).items():
         try:
-            template.format(**sample_params(template))
+            fill(lang, template, **sample_params(template))
         except (KeyError, IndexError, ValueError) as err:
             pytest.fail(f"{lang} {key}: {err!r}")
 
@@ -220,7 +220,7 @@ def test_unknown_language_falls_back_to_english() -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_translated_language_answers_in_its_own_words(lang: str) -> None:
-    assert t(lang, "core.not_your_turn") == catalog(lang)["core.not_your_turn"]
+    assert t(lang, "core.not_your_turn").lstrip("\u200f") == catalog(lang)["core.not_your_turn"]
     assert t(lang, "core.not_your_turn") != t("en", "core.not_your_turn")
     assert "11X" in t(lang, "core.bad_card", text="11X")
 
