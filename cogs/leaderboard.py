@@ -47,7 +47,8 @@ def _leaderboard_picture(rows: list[LeaderboardRow], title: str, names: dict[int
         data = [{"rank": r.rank, "name": names.get(r.user_id, str(r.user_id)), "games": r.games, "wins": r.wins,
                  "points": r.points, "rating": None if r.rating is None else round(r.rating.ordinal, 1)}
                 for r in rows]
-        return bytes(rendering.render_leaderboard(data, title, lang=lang))
+        plain = discord.utils.remove_markdown(title)  # the message's **bold** is no word of the picture
+        return bytes(rendering.render_leaderboard(data, plain, lang=lang))
     except Exception:  # the text below says the same; a picture is a bonus
         return None
 
