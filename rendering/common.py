@@ -80,6 +80,7 @@ def pill(
     rtl: bool | None = None,
 ) -> int:
     """A small rounded tag with ``label``; returns its width. ``x`` is its left or right edge."""
+    size, bold = tx.legible(size, bold, draw.im.size[0])  # as draw_text will draw it, so the tag fits
     shown = tx.fit(label, size, max_width - 16, bold, rtl) if max_width is not None else tx.clean(label)
     w = int(tx.width(shown, size, bold)) + 16
     h = tx.line_height(size) + 4

@@ -377,6 +377,39 @@ def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | 
     return cleaned[:lo].rstrip() + ELLIPSIS
 
 
+#: Discord shows a picture in the channel scaled to about this width (its preview)
+PREVIEW_WIDTH = 520
+#: the thinnest stroke, in preview pixels, that survives the scaling (a thinner one blends into the
+#: background: "Round 1" read "Rouno 1", "individual" lost its dots)
+MIN_PREVIEW_STROKE = 1.0
+
+
+@cache
+def stroke_width(size: int, bold: bool) -> float:
+    """The measured width in pixels of a vertical stroke (the stem of "l") at ``size``."""
+    f = font(CHAINS[bold][0], size)
+    img = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(img).text((size // 2, size // 4), "l", font=f, fill=255)
+    box = img.getbbox()
+    if box is None:
+        return 0.0
+    middle = (box[1] + box[3]) // 2
+    return sum(img.getpixel((x, middle)) for x in range(img.width)) / 255  # type: ignore[misc]
+
+
+def legible(size: int, bold: bool, image_width: int) -> tuple[int, bool]:
+    """The size and weight to draw with so the strokes stay at least ``MIN_PREVIEW_STROKE`` wide when
+    an ``image_width`` picture is shown at Discord's preview width: regular text too thin becomes
+    bold, and bold text still too thin grows (a picture at most the preview width is unchanged)."""
+    scale = min(1.0, PREVIEW_WIDTH / max(1, image_width))
+    if stroke_width(size, bold) * scale >= MIN_PREVIEW_STROKE:
+        return size, bold
+    bold = True
+    while stroke_width(size, True) * scale < MIN_PREVIEW_STROKE and size < 96:
+        size += 1
+    return size, bold
+
+
 @lru_cache(maxsize=2048)
 def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Image | None, int, int, float]:
     """The text drawn once as a coverage mask cropped to its ink, the ink's offset from the text's
@@ -413,8 +446,10 @@ def draw_text(
     """Draw ``text`` with its top-left (or top-centre / top-right, by ``align``) at ``xy``.
 
     Returns the drawn width. The text is cleaned, fitted to ``max_width`` with an ellipsis, laid
-    out bidirectionally and drawn run by run on one baseline (through a cached mask).
+    out bidirectionally and drawn run by run on one baseline (through a cached mask), in a weight
+    that stays readable when Discord shows the picture at its preview width (:func:`legible`).
     """
+    size, bold = legible(size, bold, draw.im.size[0])
     shown = fit(text, size, max_width, bold, rtl) if max_width is not None else clean(text)
     if not shown:
         return 0.0
@@ -437,7 +472,7 @@ def use_raqm(enabled: bool | None) -> None:
     """
     global HAS_RAQM
     HAS_RAQM = bool(features.check("raqm")) if enabled is None else bool(enabled and features.check("raqm"))
-    for cached in (font, layout, fit, _mask):
+    for cached in (font, layout, fit, _mask, stroke_width):
         cached.cache_clear()
 
 
