@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import GAMES
+from bot.games.examples import rules_example
 from bot.games.registry import engine
 from bot.i18n import LANGUAGES, t
 
@@ -61,8 +62,8 @@ def sample_leaderboard() -> list[dict[str, Any]]:
 
 
 def rules_table(game_id: str) -> tuple[Any, list[str]]:
-    """The freshly dealt example table ``/rules`` shows: (public view, seat names A, B, ...)."""
-    module, state = play_to(game_id, 1, 0)
+    """The example table ``/rules`` shows (``bot.games.examples``): (public view, seat names A, B, ...)."""
+    module, state = rules_example(game_id)
     return module.view(state, None), [chr(ord("A") + i) for i in range(SEATS[game_id])]
 
 

@@ -94,6 +94,43 @@ def action_label(game: str, action: Any, notation: str, lang: str) -> str:
     return notation[:100]
 
 
+def move_name(game: str, action: Any, notation: str, lang: str) -> str:
+    """What a move is called once made ("You played {move}"): the cards' names where the catalog names
+    them ("Nov junk", not "Play a card: Nov junk"), else the button's words."""
+    kind = str(getattr(action, "kind", ""))
+    first, _, rest = notation.partition(" ")
+    if kind and rest and first.lower() == kind.lower():
+        words = [_term(game, ("card", "piece"), word, lang) for word in rest.split()]
+        if words != rest.split():
+            return ", ".join(words)[:100]
+    return action_label(game, action, notation, lang)
+
+
+def _months(game: str, notation: str, lang: str) -> list[str]:
+    """Month names of the cards in a notation (Go-Stop ids start with ``mNN``), for searching."""
+    found: list[str] = []
+    for word in notation.split()[1:]:
+        if len(word) > 3 and word[0] == "m" and word[1:3].isdigit():
+            month = int(word[1:3])
+            found += [t(lang, f"{game}.ui.month.{month}"), t("en", f"{game}.ui.month.{month}"), str(month)]
+    return [m for m in found if not m.startswith(f"{game}.ui.")]
+
+
+def suggestion(game: str, action: Any, notation: str, lang: str) -> tuple[str, str]:
+    """One ``/play`` suggestion: the name shown (readable, in the player's language) and the text that
+    typing searches (that name, the English name, the notation and the month names, folded)."""
+    shown = move_name(game, action, notation, lang)
+    words = [shown, move_name(game, action, notation, "en"), action_label(game, action, notation, lang), notation,
+             *_months(game, notation, lang)]
+    return shown, fold(" ".join(words))
+
+
+def fold(text: str) -> str:
+    """Text for matching what a person types: lower case, no marks, dashes or spaces."""
+    text = "".join(ch for ch in text if ch not in "\u200e\u200f\u2066\u2067\u2068\u2069")
+    return "".join(text.casefold().replace("-", " ").split())
+
+
 def reason(lang: str, err: IllegalAction) -> str:
     """An engine's refusal in the player's language."""
     return t(lang, err.key, **err.params) if has(err.key) else str(err)
