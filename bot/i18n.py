@@ -112,6 +112,11 @@ def number(lang: str, value: float | int | str, *, signed: bool = False, spec: s
     return sign + text
 
 
+def join(lang: str, items: Any) -> str:
+    """Items in a list as the language writes it: the Persian comma "، " in ``fa``."""
+    return ("، " if language_of(lang) == "fa" else ", ").join(str(item) for item in items)
+
+
 @cache
 def _plural_rule(lang: str) -> Locale:
     return Locale.parse(language_of(lang))
