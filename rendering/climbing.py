@@ -214,9 +214,11 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
     height = 64 + 48 + HAND_CARD_H + step * (tallest - 1) + 24 + (34 if note else 0)
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 56), fill="#2B2118")
-    tx.draw_text(draw, (20, 12), title, c.LARGE, c.WHITE, bold=True, max_width=width / 2)
-    tx.draw_text(draw, (width - 20, 14), subtitle, c.BODY, "#E8DCC8", align="right", max_width=width / 2 - 40,
-                 rtl=c.para(lang))
+    rtl = is_rtl(lang)  # the title where the reader starts: at the right in Persian
+    tx.draw_text(draw, (width - 20 if rtl else 20, 12), title, c.LARGE, c.WHITE, bold=True, max_width=width / 2,
+                 align="right" if rtl else "left", rtl=c.para(lang))
+    tx.draw_text(draw, (20 if rtl else width - 20, 14), subtitle, c.BODY, "#E8DCC8", align="left" if rtl else "right",
+                 max_width=width / 2 - 40, rtl=c.para(lang))
     if not columns:
         tx.draw_text(draw, (width / 2, 100), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
     left = (width - COLUMN * len(columns)) / 2
@@ -230,7 +232,8 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
             sprite = french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang)
             img.paste(sprite, (x, 106 + k * step), sprite)
     if note:
-        tx.draw_text(draw, (20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40, rtl=c.para(lang))
+        tx.draw_text(draw, (width - 20 if rtl else 20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40,
+                     align="right" if rtl else "left", rtl=c.para(lang))
     return img
 
 
