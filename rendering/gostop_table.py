@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, MONTH, TYPE
-from bot.i18n import has, t
+from bot.i18n import has, join, number, t
 
 from . import common as c
 from . import hwatu
@@ -155,7 +155,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     if pv.ppuks:
         extras.append(t(lang, "rendering.gostop.ppuks", n=pv.ppuks))
     if pv.shaken:
-        extras.append(t(lang, "rendering.gostop.shaken", months=", ".join(str(m) for m in pv.shaken)))
+        extras.append(t(lang, "rendering.gostop.shaken", months=join(lang, (number(lang, m) for m in pv.shaken))))
     if pv.status != "playing":
         extras.append(t(lang, f"rendering.gostop.status.{pv.status}"))
     if pv.go_count and pv.last_go_score:
