@@ -41,8 +41,10 @@ _ARABIC_FIRST: dict[bool, tuple[str, ...]] = {
     True: ("arabic_bold", "latin_bold", "cjk_bold", "cjk"),
 }
 _DROP = {0x200D, 0x2060, 0xFEFF, 0x20E3}  # joiners and keycap: meaningless once emoji are gone
-#: direction marks and isolates that ``bot.i18n.t`` adds for Discord: layout here does that job
-_DROP |= {0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+#: direction marks and isolates that ``bot.i18n.t`` adds for Discord: layout here does that job; only a
+#: left-to-right isolate (LRI … PDI, which the catalogs put around "×۲" or "+۳") is kept for the bidi pass
+LRI, PDI = "\u2066", "\u2069"
+_DROP |= {0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), 0x2067, 0x2068}
 
 
 def _is_arabic(cp: int) -> bool:
@@ -141,7 +143,7 @@ def clean(text: str) -> str:
             continue
         if cp in _DROP or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             continue
-        if cp == 0x200C or face_for(ch, False) is not None:
+        if cp == 0x200C or ch in (LRI, PDI) or face_for(ch, False) is not None:
             out.append(ch)
     return "".join(out).strip()
 
@@ -254,6 +256,11 @@ def _directional_runs(text: str, rtl_base: bool) -> list[tuple[str, bool]]:
     with each number left to right. Levels (I1-I2) and the reversal of runs (L2) follow the standard.
     """
     kinds = [_strength(c) for c in text]
+    depth = 0
+    for i, ch in enumerate(text):  # inside a left-to-right isolate, digits and signs read left to right
+        depth = max(0, depth + (ch == LRI) - (ch == PDI))
+        if depth > 0 and kinds[i] != "R" and ch != LRI:
+            kinds[i] = "L"
     for i in range(len(kinds) - 1):  # a sign before a number belongs to it (W4/W5): "-12", "+2"
         sign = kinds[i] == "N" and unicodedata.bidirectional(text[i]) in ("ES", "ET")
         if sign and kinds[i + 1] == "D" and (i == 0 or kinds[i - 1] != "D"):

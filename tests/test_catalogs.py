@@ -270,6 +270,31 @@ def test_english_and_russian_get_no_direction_marks() -> None:
         assert not {RLM, FSI, PDI} & set(text)
 
 
+def test_persian_signed_numbers_keep_their_sign_on_the_left() -> None:
+    """"-۲", "+۳", "×۲" in a right-to-left line: the sign is a neutral that Discord moves to the number's
+    right ("۲-") unless the number is a left-to-right isolate (LRI … PDI)."""
+    bare = re.compile(r"(?<![\w\u2066])[+\-−×](?:[۰-۹]|\{)")
+    assert [key for key, text in catalog("fa").items() if bare.search(re.sub(r"`[^`]*`", "", text))] == []
+
+
+@pytest.mark.parametrize(("lang", "key", "wrong", "right"), [
+    ("fa", "gouji.ui.to_beat", "برای بردن", "برای زدن"),
+    ("fa", "gouji.ui.shao_window", "ببرید", "بزنید"),
+    ("fa", "gouji.ui.suggest_title", "دستی", "مجموعه"),
+    ("fa", "gouji.tagline", "Dui Men", "دوی من"),
+    ("fa", "gostop.option.go_add_dropped_at_3", "گوی سوم", "گو"),
+    ("fa", "gouji.ui.wild_only", "وحشی", "وایلد"),
+    ("fa", "gostop.option.vip", "VIP", "وی‌آی‌پی"),
+    ("fa", "gostop.ui.match.stack", "استاک", "دسته"),
+    ("fa", "gostop.ui.match.joker", "از دسته", "استاک"),
+    ("ru", "games.played", "Ваш ход", "Вы сыграли"),
+    ("ru", "zhengshangyou.ui.hand", "Ваша рука", "Ваши карты"),
+    ("ru", "rendering.climb.hand_kind_fresh", "свежая", "новая"),
+])
+def test_the_reported_wrong_strings_stay_fixed(lang: str, key: str, wrong: str, right: str) -> None:
+    assert wrong not in catalog(lang)[key] and right in catalog(lang)[key]
+
+
 def _digit_prose(text: str) -> str:
     """Persian prose a reader reads as numbers: without code, placeholders, quoted input examples and
     identifiers that glue digits to Latin letters (R9.3, team4, m08, target=11)."""
