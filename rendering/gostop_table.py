@@ -324,13 +324,16 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
     height = 60 + 40 + HH + 110
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 52), fill="#2B2118")
-    tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.LARGE, c.WHITE, bold=True, max_width=400)
+    rtl = is_rtl(lang)  # title where the reader starts
+    tx.draw_text(draw, (width - 20 if rtl else 20, 10), t(lang, "rendering.game.gostop"), c.LARGE, c.WHITE,
+                 bold=True, max_width=400, align="right" if rtl else "left", rtl=c.para(lang))
     me = next((p for p in view.players if p.seat == view.seat), None)
     if me is not None:
         line = t(lang, "rendering.score", n=me.score)
         if me.pass_credits:
             line += " · " + t(lang, "rendering.gostop.pass_credits", n=me.pass_credits)
-        tx.draw_text(draw, (width - 20, 12), line, c.BODY, "#E8DCC8", align="right", max_width=width / 2,
+        tx.draw_text(draw, (20 if rtl else width - 20, 12), line, c.BODY, "#E8DCC8", align="left" if rtl else "right",
+                     max_width=width / 2,
                      rtl=c.para(lang))
     if not hand:
         tx.draw_text(draw, (width / 2, 120), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
