@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
-from bot.i18n import t
+from bot.i18n import join, t
 from bot.replies import answer_soon, edit_clicked, send_public
 from bot.storage import LeaderboardRow
 from cogs.utils.choices import GameChoice
@@ -167,8 +167,8 @@ class Leaderboards(commands.Cog):
         lines = [t(lang, "history.title")]
         for entry in entries:
             winners = [s for s in entry.seats if s.place == 1]
-            winner_names = ", ".join(f"<@{s.user_id}>" if s.user_id else discord.utils.escape_markdown(s.name)
-                                     for s in winners) or "—"
+            winner_names = join(lang, (f"<@{s.user_id}>" if s.user_id else discord.utils.escape_markdown(s.name)
+                                     for s in winners)) or "—"
             link = f"https://discord.com/channels/{entry.guild_id}/{entry.link_channel_id}"
             lines.append(t(lang, "history.line", game=t(lang, f"{entry.game}.name"), id=entry.game_id,
                            when=f"<t:{int(entry.ended_at.timestamp())}:R>", winners=winner_names, link=link,

@@ -19,7 +19,7 @@ from bot.games.core import Event, IllegalAction
 from bot.games.gostop import timeouts
 from bot.games.gostop.actions import Action, format_action, parse_action
 from bot.games.gostop.cards import ID_OF, IDS, MONTH
-from bot.i18n import has, number, t
+from bot.i18n import has, join, number, t
 from bot.replies import reply_privately
 
 from ..components import GameButton, GameSelect
@@ -278,7 +278,7 @@ class GostopControls(GameControls):
             lines.append(t(lang, "gostop.ui.nagari_banner", mult=mult))
         out = [seat_names[p.seat] for p in view.players if p.status in SITTING]
         if out:
-            lines.append(t(lang, "gostop.ui.sitting_out", players=", ".join(out)))
+            lines.append(t(lang, "gostop.ui.sitting_out", players=join(lang, out)))
         who = seat_names[state.turn] if 0 <= state.turn < len(seat_names) else "?"
         if state.phase == "go_stop":
             lines.append(t(lang, "gostop.ui.deciding", player=who, score=view.players[state.turn].score))
@@ -360,8 +360,8 @@ class GostopControls(GameControls):
                 mult = 2 ** streak if session.options.get("nagari_cumulative", True) else 2
                 lines.append(t(lang, "gostop.ui.nagari_next", mult=mult))
             elif kind == "syodang_offer":
-                lines.append(t(lang, "gostop.event.syodang_offer", player=name(seat), cards=", ".join(
-                    card_name(lang, c) for c in data.get("cards", []))))
+                lines.append(t(lang, "gostop.event.syodang_offer", player=name(seat), cards=join(lang, (
+                    card_name(lang, c) for c in data.get("cards", [])))))
             elif kind == "syodang_nagari":
                 lines.append(t(lang, "gostop.event.syodang_nagari"))
             elif kind == "chongtong":
