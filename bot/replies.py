@@ -85,8 +85,12 @@ async def reply_privately(interaction: discord.Interaction, text: str) -> None:
     await send_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def send_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-    """A new ephemeral message (``files``, ``view`` as for ``send_message``): the response, or a follow-up."""
+async def send_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> int | None:
+    """A new ephemeral message (``files``, ``view`` as for ``send_message``): the response, or a follow-up.
+
+    Returns the follow-up's message id, or None when the message is the interaction's own response
+    (``@original``): what a later edit through the interaction's token needs.
+    """
     kwargs = {key: value for key, value in kwargs.items() if value is not None}
     async with _lock(interaction):
         if not interaction.response.is_done():
@@ -94,8 +98,9 @@ async def send_private(interaction: discord.Interaction, content: str, **kwargs:
             with contextlib.suppress(discord.InteractionResponded):
                 await interaction.response.send_message(content, ephemeral=True, **kwargs)
                 _answered(interaction)
-                return
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
+                return None
+        message = await interaction.followup.send(content, ephemeral=True, wait=True, **kwargs)
+        return message.id
 
 
 async def send_public(interaction: discord.Interaction, content: str, **kwargs: Any) -> discord.Message:

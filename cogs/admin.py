@@ -12,6 +12,7 @@ from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.i18n import t
 from bot.storage import GuildSettings
+from cogs.utils.attention import DEFAULT_PINGS, attention
 from cogs.utils.choices import GameChoice
 from cogs.utils.controls import controls_for
 from cogs.utils.language import private_language
@@ -62,6 +63,7 @@ class Admin(commands.Cog):
         computer_level: Literal["easy", "hard"] | None = None,
         rated: bool | None = None,
         language: Literal["en", "fa", "ru", "server"] | None = None,
+        pings: Literal["always", "idle", "never", "default"] | None = None,
         enable_game: GameChoice | None = None,
         disable_game: GameChoice | None = None,
     ) -> None:
@@ -85,16 +87,25 @@ class Admin(commands.Cog):
                 disabled.add(disable_game)
             changes["disabled_games"] = frozenset(disabled)
         perms = interaction.permissions
-        if changes and not (perms and perms.manage_guild):
+        if (changes or pings is not None) and not (perms and perms.manage_guild):
             await interaction.response.send_message(t(lang, "settings.not_allowed"), ephemeral=True)
             return
+        if pings is not None:  # the server's default for people who chose none (/preferences pings)
+            stored = None if pings == "default" else pings
+            await self.bot.storage.set_guild_pings(guild_id, stored)
+            attention(self.bot).server(guild_id, stored)
         if changes:
             settings = await self.bot.storage.update_guild_settings(guild_id, **changes)
+            head = t(lang, "settings.saved")
+        elif pings is not None:
+            settings = await self.bot.storage.guild_settings(guild_id)
             head = t(lang, "settings.saved")
         else:
             settings = await self.bot.storage.guild_settings(guild_id)
             head = t(lang, "settings.current")
         body = settings_text(lang, settings, self.bot.config.turn_timeout_seconds)
+        default = attention(self.bot).servers.get(guild_id, DEFAULT_PINGS)
+        body += "\n" + t(lang, "settings.pings_line", choice=t(lang, f"preferences.pings.choice.{default}"))
         await interaction.response.send_message(f"{head}\n{body}", ephemeral=True)
 
 

@@ -29,6 +29,7 @@ from bot.i18n import t
 from bot.replies import answer_soon, reply_privately, send_private
 
 from .utils import persistence, pictures
+from .utils.attention import attention
 from .utils.choices import GameChoice
 from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
 from .utils.computers import Computers
@@ -145,6 +146,7 @@ class Games(commands.Cog):
             if session.phase != PLAYING:
                 await reply_privately(interaction, t(private_language(interaction), "games.error.not_playing"))
                 return
+            attention(self.bot).clicked(session.id, interaction.user.id)
             await self.open_panel(interaction, session)
 
     @game.command(name="table", description=app_commands.locale_str("Post the table again at the bottom",
@@ -294,6 +296,7 @@ class Games(commands.Cog):
         if session.phase not in (LOBBY, PLAYING):
             await reply_privately(interaction, t(lang, "games.error.game_over"))
             return
+        attention(self.bot).clicked(session.id, interaction.user.id)  # whoever clicks is at this table now
         if session.phase == LOBBY:
             await self.lobby.click(interaction, session, verb, values)
             return
@@ -400,6 +403,7 @@ class Games(commands.Cog):
             if session.phase != PLAYING or session.state is None or seat is None:
                 await reply_privately(interaction, t(lang, "games.error.not_playing"))
                 return
+            attention(self.bot).clicked(session.id, interaction.user.id)
             if session.paused_until is not None:
                 await reply_privately(interaction, t(lang, "games.error.paused"))
                 return
@@ -494,6 +498,17 @@ class Games(commands.Cog):
 
     def refresh_table(self, session: GameSession) -> None:
         self.table.want(session)
+
+    def live_panel(self, session: GameSession, user_id: int) -> bool:
+        return self.panels.is_live(session, user_id)
+
+    def follow_panels(self, session: GameSession) -> None:
+        self.panels.follow_game(session)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Messages below a game's table scroll it out of view: enough of them and it is posted again."""
+        self.table.message_below(message.channel.id, message.id)
 
 
 
@@ -636,6 +651,8 @@ class Games(commands.Cog):
         await persistence.finish(self.bot, session, result, abandoned)
         self.sessions.pop(session.id, None)
         self.table.forget(session)
+        self.panels.forget(session)
+        attention(self.bot).forget_game(session.id)
 
     async def _rematch(self, interaction: discord.Interaction, game: int) -> None:
         await self.lobby.rematch(interaction, game)

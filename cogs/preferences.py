@@ -1,8 +1,11 @@
-"""/preferences: a person's own choices, in every server. For now the language of their private texts.
+"""/preferences: a person's own choices, in every server: the language of their private texts, and
+when the bot may mention them.
 
 Discord's clients send no Persian locale, so a Persian player needs a way to say so; the choice is
 stored (``user_preferences``), cached in memory (``cogs/utils/language.py``) and wins over the
-server's language and the client's locale.
+server's language and the client's locale. The mention choice (always / idle / never) lives next to
+it, because it is the same kind of thing: about the person, on every server
+(``cogs/utils/attention.py``); a server's default is ``/settings pings``.
 """
 
 from __future__ import annotations
@@ -14,8 +17,17 @@ from discord.ext import commands
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.utils import language as languages
+from cogs.utils.attention import ALWAYS, IDLE, NEVER
+from cogs.utils.attention import attention as attention_of
+from cogs.utils.attention import load as load_pings
 
 AUTO = "auto"
+PING_CHOICES = [
+    app_commands.Choice(name="always", value=ALWAYS),
+    app_commands.Choice(name="idle", value=IDLE),
+    app_commands.Choice(name="never", value=NEVER),
+    app_commands.Choice(name="server", value="server"),
+]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="auto", value=AUTO),
     app_commands.Choice(name="English", value="en"),
@@ -32,20 +44,29 @@ class Preferences(commands.Cog):
 
     async def cog_load(self) -> None:
         await languages.load(self.bot, self.bot.storage)
+        await load_pings(self.bot, self.bot.storage)
 
     @app_commands.command(name="preferences", description=app_commands.locale_str(
         "Your own settings: the language of your hands, panels and private replies",
         key="cmd.preferences.description"))
-    @app_commands.describe(language=app_commands.locale_str(
-        "auto: the server's language, else your Discord language", key="cmd.preferences.language"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.describe(
+        language=app_commands.locale_str("auto: the server's language, else your Discord language",
+                                         key="cmd.preferences.language"),
+        pings=app_commands.locale_str("When the bot may mention you: always, when you are idle (the default), "
+                                      "or never", key="cmd.preferences.pings"))
+    @app_commands.choices(language=LANGUAGE_CHOICES, pings=PING_CHOICES)
     async def preferences(self, interaction: discord.Interaction,
-                          language: app_commands.Choice[str] | None = None) -> None:
+                          language: app_commands.Choice[str] | None = None,
+                          pings: app_commands.Choice[str] | None = None) -> None:
         chosen = None if language is None else language.value
         if chosen is not None:
             stored = None if chosen == AUTO else chosen
             await self.bot.storage.set_user_language(interaction.user.id, stored)
             languages.choices(self.bot).person(interaction.user.id, stored)
+        if pings is not None:
+            stored = None if pings.value == "server" else pings.value
+            await self.bot.storage.set_user_pings(interaction.user.id, stored)
+            attention_of(self.bot).person(interaction.user.id, stored)
         lang = languages.private_language(interaction)
         name = t(lang, f"preferences.name.{lang}")
         if chosen is None:
@@ -54,6 +75,8 @@ class Preferences(commands.Cog):
             text = t(lang, "preferences.auto", language=name)
         else:
             text = t(lang, "preferences.saved", language=name)
+        key = "preferences.pings.current" if pings is None else "preferences.pings.saved"
+        text += "\n" + t(lang, key, choice=ping_text(lang, self.bot, interaction.user.id, interaction.guild_id or 0))
         await interaction.response.send_message(text, ephemeral=True)
 
     @commands.Cog.listener()
@@ -64,6 +87,15 @@ class Preferences(commands.Cog):
         if command.qualified_name == "settings" and interaction.guild_id:
             settings = await self.bot.storage.guild_settings(interaction.guild_id)
             languages.choices(self.bot).server(interaction.guild_id, settings.language)
+
+
+def ping_text(lang: str, bot: TeahouseBot, user_id: int, guild_id: int) -> str:
+    """A person's mention choice in words (their own, or the server's default they follow)."""
+    record = attention_of(bot)
+    effective = t(lang, f"preferences.pings.choice.{record.choice(user_id, guild_id)}")
+    if user_id in record.people:
+        return effective
+    return t(lang, "preferences.pings.choice.server", choice=effective)
 
 
 async def setup(bot: TeahouseBot) -> None:

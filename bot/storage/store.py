@@ -530,6 +530,33 @@ class Storage:
         rows = await self._db.fetchall("SELECT user_id, language FROM user_preferences WHERE language IS NOT NULL")
         return {int(r[0]): str(r[1]) for r in rows}
 
+    async def set_user_pings(self, user_id: int, pings: str | None, now: datetime | None = None) -> None:
+        """Remember when the bot may mention a person (None: the server's default); their other preferences stay."""
+        stamp = to_micros(now or datetime.now(UTC))
+        await self._db.execute(
+            "INSERT INTO user_preferences (user_id, pings, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings, updated_at = excluded.updated_at",
+            (user_id, pings, stamp),
+        )
+
+    async def user_pings(self) -> dict[int, str]:
+        """Every person's mention preference (people who chose none are left out): read once at start-up."""
+        rows = await self._db.fetchall("SELECT user_id, pings FROM user_preferences WHERE pings IS NOT NULL")
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    async def set_guild_pings(self, guild_id: int, pings: str | None) -> None:
+        """A server's default mention preference (None: the bot's default); its other settings stay."""
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, rated, pings) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET pings = excluded.pings",
+            (guild_id, True, pings),
+        )
+
+    async def guild_pings(self) -> dict[int, str]:
+        """Every server's default mention preference (servers that set none are left out): read at start-up."""
+        rows = await self._db.fetchall("SELECT guild_id, pings FROM guild_settings WHERE pings IS NOT NULL")
+        return {int(r[0]): str(r[1]) for r in rows}
+
     async def guild_languages(self) -> dict[int, str]:
         """Every server's chosen language (servers that follow Discord are left out): read once at start-up."""
         rows = await self._db.fetchall("SELECT guild_id, language FROM guild_settings WHERE language IS NOT NULL")

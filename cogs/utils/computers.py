@@ -73,11 +73,11 @@ class Computers:
             rng = rng_for(session.seed, "computer", session.version, seat)
             action = forced if forced is not None else await asyncio.to_thread(
                 mod.choose_action, view, legal, level, rng)
-            events = self.host.apply(session, seat, action)
-            if timed_out:
+            if timed_out:  # said before the move's own lines: a move that ends the hand ends it after this
                 mover = "rules" if forced is not None else "computer"
                 session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat])
                                  + " " + t(session.lang, f"clock.moved.{mover}"))
+            events = self.host.apply(session, seat, action)
             self.unsaved.add(session.id)  # committed once per burst, before anything shows it (_commit)
         self.host.after_change(session, events)
 

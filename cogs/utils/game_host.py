@@ -55,5 +55,11 @@ class GameHost(TableActions, Protocol):
     def driver(self, session: GameSession) -> asyncio.Task[None] | None:
         """The task moving this game's computer players, if one runs."""
 
+    def live_panel(self, session: GameSession, user_id: int) -> bool:
+        """Whether this person keeps a live hand panel of the game open (they are at the table)."""
+
+    def follow_panels(self, session: GameSession) -> None:
+        """The game changed: live hand panels show the latest state soon."""
+
     async def thread_lost(self, session: GameSession, code: int) -> None:
         """The game's thread is gone: the game ends, the channel is told."""

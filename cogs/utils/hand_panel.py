@@ -2,12 +2,24 @@
 
 The panel is an ephemeral message, so only its owner's clicks reach it; it is answered by editing
 the clicked panel, or as a new private message from the table's "My hand".
+
+Once shown, a panel is *live*: it follows the game for as long as Discord lets the bot edit it
+(the interaction token lasts 15 minutes; each click on the panel renews it), so a person who keeps
+it open makes every move with one click. It is edited when what it shows changes (their turn
+comes, a window opens, a hand ends), at most once per ``LIVE_EDIT_SECONDS``, always with the latest
+state. Shortly before the token runs out the panel says that it stopped following and offers
+Refresh, which makes it live again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -15,6 +27,7 @@ from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_private
 
 from . import pictures
+from .components import GameButton
 from .controls import controls_for
 from .game_host import GameHost
 from .language import private_language
@@ -24,18 +37,69 @@ from .session import PLAYING, GameSession
 
 log = logging.getLogger("teahouse.games")
 
+TOKEN_SECONDS = 15 * 60  # how long Discord accepts edits through an interaction's token
+RETIRE_MARGIN_SECONDS = 60  # the panel says it stopped following this long before the token runs out
+LIVE_EDIT_SECONDS = 1.5  # at most one edit of a live panel per this long; the latest state wins
+TOKEN_GONE = {10015, 10008, 50027}  # unknown webhook, unknown message, invalid webhook token
+
+
+@dataclass(eq=False)
+class LivePanel:
+    """A panel the bot may still edit: the interaction whose token reaches it, and what it shows."""
+
+    interaction: discord.Interaction
+    message_id: int | None  # None: the interaction's own response
+    seat: int
+    lang: str
+    page: int
+    shown: str  # the text and controls it shows (the picture follows them)
+    edited_at: float = 0.0
+    dirty: bool = False
+    task: asyncio.Task[None] | None = None
+    retire: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    @property
+    def token_born(self) -> float:
+        return self.interaction.created_at.timestamp()
+
+    def cancel(self) -> None:
+        for task in (self.task, self.retire):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    async def edit(self, content: str, view: discord.ui.View,
+                   attachments: list[discord.File] | None = None) -> None:
+        """Edit the panel through the token (``attachments`` None: keep the picture)."""
+        files: Any = {} if attachments is None else {"attachments": attachments}
+        if self.message_id is None:
+            await self.interaction.edit_original_response(content=content, view=view, **files)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, content=content, view=view, **files)
+
+
+def shown_by(surface: Surface) -> str:
+    """What a panel shows, as text to compare (the picture is drawn from the same moment)."""
+    return surface.content + json.dumps(surface.view().to_components(), sort_keys=True)
+
 
 class HandPanel:
-    """The private panels of every game."""
+    """The private panels of every game, and which of them are live."""
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
+        self.live: dict[int, dict[int, LivePanel]] = {}  # game id -> user id -> panel
 
     async def build(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
         await self.host.commit(session)
-        image = await asyncio.to_thread(pictures.seat_hand(session, seat, lang))
-        surface = panel_surface(session, seat, lang, image, page=page, note=note)
+        return await self._surface(session, seat, lang, page, note)
+
+    async def _surface(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "",
+                       picture: bool = True) -> Surface:
+        drawing = pictures.seat_hand(session, seat, lang) if picture else None  # the view is read now
+        surface = panel_surface(session, seat, lang, None, page=page, note=note)
         surface.items += controls_for(session.game).back_items(session, seat, lang)
+        if drawing is not None:
+            surface.image = await asyncio.to_thread(drawing)
         return surface
 
     async def open(self, interaction: discord.Interaction, session: GameSession) -> None:
@@ -44,25 +108,28 @@ class HandPanel:
             await reply_privately(interaction, t(private_language(interaction), "games.error.not_seated"))
             return
         surface = await self.build(session, seat, private_language(interaction))
-        await self._answer(interaction, session, surface, edit=False)
+        await self._answer(interaction, session, seat, surface, edit=False)
 
     async def show(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           page: int = 0, note: str = "") -> None:
         surface = await self.build(session, seat, private_language(interaction), page=page, note=note)
         edit = interaction.message is not None and interaction.message.flags.ephemeral
         edit = edit and not too_old_to_edit(interaction.message)  # 30046: an hour-old panel is sent afresh
-        await self._answer(interaction, session, surface, edit=edit)
+        await self._answer(interaction, session, seat, surface, edit=edit, page=page)
 
-    async def _answer(self, interaction: discord.Interaction, session: GameSession, surface: Surface,
-                          edit: bool) -> None:
+    async def _answer(self, interaction: discord.Interaction, session: GameSession, seat: int, surface: Surface,
+                      edit: bool, page: int = 0) -> None:
         """Answer the click with the panel: the clicked private panel edited, or a new private one."""
         for attempt in range(2):  # a 503 once more: the 3-second window allows it
             try:
                 if edit:
                     await edit_clicked(interaction, content=surface.content, attachments=surface.files(),
                                        view=surface.view())
+                    message_id = None
                 else:
-                    await send_private(interaction, surface.content, files=surface.files(), view=surface.view())
+                    message_id = await send_private(interaction, surface.content, files=surface.files(),
+                                                    view=surface.view())
+                self._follow(session, interaction, seat, page, message_id, surface)
                 return
             except discord.DiscordServerError as err:
                 if attempt:
@@ -85,6 +152,103 @@ class HandPanel:
         seat = session.seat_of(interaction.user.id)
         if seat is not None:
             session.pinged.discard(seat)
+        self.drop(session.id, interaction.user.id)
         session.add_line(t(session.lang, "resilience.panel_expired", who=f"<@{interaction.user.id}>"))
         session.table_posted_at = 0.0
         self.host.refresh_table(session)
+
+    # ------------------------------------------------------------------ following the game
+
+    def _follow(self, session: GameSession, interaction: discord.Interaction, seat: int, page: int,
+                message_id: int | None, surface: Surface) -> None:
+        """The panel just shown is the person's live one (a newer panel replaces an older)."""
+        if session.phase != PLAYING:
+            return
+        user_id = interaction.user.id
+        self.drop(session.id, user_id)
+        panel = LivePanel(interaction, message_id, seat, private_language(interaction), page, shown_by(surface),
+                          edited_at=time.time())
+        panel.retire = asyncio.create_task(self._retire_later(session, user_id, panel))
+        self.live.setdefault(session.id, {})[user_id] = panel
+
+    def is_live(self, session: GameSession, user_id: int) -> bool:
+        panel = self.live.get(session.id, {}).get(user_id)
+        return panel is not None and time.time() - panel.token_born < TOKEN_SECONDS - RETIRE_MARGIN_SECONDS
+
+    def drop(self, game_id: int, user_id: int) -> None:
+        panel = self.live.get(game_id, {}).pop(user_id, None)
+        if panel is not None:
+            panel.cancel()
+
+    def forget(self, session: GameSession) -> None:
+        """The game is over: no panel follows it any more (their last state stays as it is)."""
+        for panel in self.live.pop(session.id, {}).values():
+            panel.cancel()
+
+    def follow_game(self, session: GameSession) -> None:
+        """Something changed: each live panel of the game shows the latest state soon."""
+        for user_id, panel in list(self.live.get(session.id, {}).items()):
+            if session.seat_of(user_id) != panel.seat:  # left, or the seat changed hands
+                self.drop(session.id, user_id)
+                continue
+            panel.dirty = True
+            if panel.task is None or panel.task.done():
+                panel.task = asyncio.create_task(self._keep_up(session, user_id, panel))
+                panel.task.add_done_callback(_log_error)
+
+    async def _keep_up(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
+        """Edit one live panel until it shows the latest state, one edit per ``LIVE_EDIT_SECONDS`` at most."""
+        while panel.dirty and self.live.get(session.id, {}).get(user_id) is panel:
+            wait = panel.edited_at + LIVE_EDIT_SECONDS - time.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            panel.dirty = False
+            if session.phase != PLAYING or session.seat_of(user_id) != panel.seat:
+                self.drop(session.id, user_id)
+                return
+            if not self.is_live(session, user_id):  # its token is about to run out (or did, after a long sleep)
+                await self._retire(session, user_id, panel)
+                return
+            text = await self._surface(session, panel.seat, panel.lang, panel.page, picture=False)
+            if shown_by(text) == panel.shown:
+                continue
+            surface = await self._surface(session, panel.seat, panel.lang, panel.page)
+            panel.shown, panel.edited_at = shown_by(surface), time.time()
+            try:
+                await panel.edit(content=surface.content, attachments=surface.files(), view=surface.view())
+            except discord.HTTPException as err:
+                log.info("live panel of game %s stopped: %s (code %s)", session.id, err.status, err.code)
+                if isinstance(err, discord.DiscordServerError):
+                    panel.dirty, panel.shown = True, ""  # Discord's hiccup: try again after the interval
+                    continue
+                self.drop(session.id, user_id)
+                return
+
+    async def _retire_later(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
+        """Before the token runs out, the panel says it stopped following and offers Refresh."""
+        while True:
+            left = panel.token_born + TOKEN_SECONDS - RETIRE_MARGIN_SECONDS - time.time()
+            if left <= 0:
+                break
+            await asyncio.sleep(min(left, 60.0))
+        await self._retire(session, user_id, panel)
+
+    async def _retire(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
+        """The panel stops following: it says so and offers Refresh, while its token still allows an edit."""
+        if self.live.get(session.id, {}).get(user_id) is not panel:
+            return
+        self.live[session.id].pop(user_id, None)
+        panel.cancel()
+        if time.time() - panel.token_born >= TOKEN_SECONDS - 5:  # too late to edit it (the bot was asleep)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(GameButton(session.id, "refresh", "", None, label=t(panel.lang, "games.button.refresh"),
+                                 emoji="🔄", style=discord.ButtonStyle.primary))
+        with contextlib.suppress(discord.HTTPException):
+            await panel.edit(content=t(panel.lang, "games.panel.stopped_following"), attachments=[], view=view)
+
+
+def _log_error(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("live panel update failed", exc_info=task.exception())

@@ -152,6 +152,20 @@ def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Se
     return Surface(_clip("\n".join(lines)), image=image, items=items)
 
 
+def hand_over_surface(session: GameSession, lang: str, summary: dict[str, Any], ending: Sequence[str]) -> Surface:
+    """The table while a hand is over: that hand's last lines and summary (the next deal is not shown
+    yet), when the next hand starts, and the buttons to look at one's hand or start it now."""
+    lines = [*ending, summary_text(session, lang, summary, final=False)]
+    if session.paused_until is not None:
+        lines.append(t(lang, "games.table.paused", time=f"<t:{int(session.paused_until)}:R>"))
+    gid = session.id
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(gid, "hand", label=t(lang, "games.button.hand"), style=discord.ButtonStyle.primary, emoji="🃏"),
+        GameButton(gid, "next", label=t(lang, "games.button.next_hand"), style=discord.ButtonStyle.success),
+    ]
+    return Surface(clip_join(*lines), filename="summary.png", items=items)
+
+
 def _mention_or_name(session: GameSession, seat: int, seat_names: Sequence[str]) -> str:
     info = session.seats[seat]
     if info.user_id is not None and not info.computer_plays:
@@ -194,7 +208,7 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
     if custom is not None:
         items += custom
     elif not legal:
-        lines.append(t(lang, "games.panel.nothing_to_do"))
+        lines.append(t(lang, "games.panel.waiting"))
     else:
         lines.append(t(lang, "games.panel.your_move", count=len(legal)))
         labelled = [(index, action_label(session.game, action, mod.format_action(action), lang))

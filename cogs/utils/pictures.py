@@ -88,8 +88,12 @@ def _hand(key: tuple[int, int, int, str], game: str, view: Any, lang: str) -> by
     return png
 
 
+def summary_png(session: GameSession, data: dict[str, Any], lang: str) -> bytes | None:
+    return _draw("summary", session.game, data, names(session, lang), lang=lang)
+
+
 def summary_picture(session: GameSession, data: dict[str, Any], lang: str) -> io.BytesIO | None:
-    png = _draw("summary", session.game, data, names(session, lang), lang=lang)
+    png = summary_png(session, data, lang)
     return None if png is None else io.BytesIO(png)
 
 

@@ -114,6 +114,8 @@ class GameSession:
     private_notes: dict[int, list[str]] = field(default_factory=dict)
     table_message_id: int | None = None
     table_posted_at: float = 0.0
+    table_hand: int = 0  # ``hand_first_line`` when the table message was posted: a new hand posts it again
+    table_summary: bool = False  # the table message shows a finished hand (it stays as that hand's record)
     lobby_message_id: int | None = None
     pinged: set[int] = field(default_factory=set)
     hand_summary: dict[str, Any] | None = None
@@ -187,6 +189,7 @@ class GameSession:
             "hand_first_line": self.hand_first_line,
             "private_notes": {str(k): v for k, v in self.private_notes.items()},
             "table_message_id": self.table_message_id, "table_posted_at": self.table_posted_at,
+            "table_hand": self.table_hand, "table_summary": self.table_summary,
             "lobby_message_id": self.lobby_message_id, "pinged": sorted(self.pinged),
             "hand_summary": self.hand_summary, "deadline": self.deadline, "reminded": self.reminded,
             "paused_until": self.paused_until, "turn_timeout": self.turn_timeout, "lang": self.lang,
@@ -208,6 +211,8 @@ class GameSession:
             hand_first_line=int(data.get("hand_first_line", 0)),
             private_notes={int(k): list(v) for k, v in data.get("private_notes", {}).items()},
             table_message_id=data.get("table_message_id"), table_posted_at=float(data.get("table_posted_at", 0.0)),
+            table_hand=int(data.get("table_hand", data.get("hand_first_line", 0))),
+            table_summary=bool(data.get("table_summary")),
             lobby_message_id=data.get("lobby_message_id"), pinged=set(data.get("pinged", [])),
             hand_summary=data.get("hand_summary"),
             deadline=data.get("deadline"),

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from functools import partial
 from typing import Any
 
 import discord
@@ -19,15 +20,17 @@ import discord
 from bot.i18n import t
 
 from . import pictures
+from .attention import attention
 from .controls import controls_for
 from .game_host import GameHost
-from .messages import MAX_NEW_LINES, clip_join, summary_text, table_surface
+from .messages import MAX_NEW_LINES, clip_join, hand_over_surface, summary_text, table_surface
 from .session import PLAYING, GameSession
 from .words import safe_name
 
 log = logging.getLogger("teahouse.games")
 
 TABLE_MAX_AGE_SECONDS = 50 * 60
+SCROLLED_OUT_AFTER = 10  # messages below the table: it is out of view on most screens
 TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
 DISCORD_RETRIES = 3
@@ -45,11 +48,13 @@ class TableMessage:
         self.wanted: set[int] = set()  # games whose table should be shown again
         self.text_only: set[int] = set()  # games whose channel refused pictures (Attach Files)
         self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
+        self.below: dict[int, int] = {}  # game id -> messages posted below its table since it was posted
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
         self.wanted.discard(session.id)
         self.text_only.discard(session.id)
+        self.below.pop(session.id, None)
         self.told.difference_update({told for told in self.told if told[0] == session.id})
 
     def want(self, session: GameSession) -> None:
@@ -73,6 +78,7 @@ class TableMessage:
                 await self.update(session)
             except discord.HTTPException as err:
                 log.warning("table update for game %s failed: %s", session.id, err.status)
+            self.host.follow_panels(session)
 
     async def update(self, session: GameSession) -> None:
         """Show the table, living through Discord's faults.
@@ -141,62 +147,103 @@ class TableMessage:
         notice = t(session.lang, THREAD_GONE_CODES[code], game=t(session.lang, f"{session.game}.name"))
         await self.host.end_game(session, abandoned=True, notice=notice)
 
-    async def _update_once(self, session: GameSession) -> None:
-        """Edit the table in place; re-post it (which pings) when a person must act or it got old.
+    def mentions_due(self, session: GameSession) -> list[int]:
+        """Seats whose new decision should mention them: not announced yet, and not at the table."""
+        record = attention(self.host.bot)
+        due = []
+        for seat in sorted(self.host.waiting_humans(session) - session.pinged):
+            uid = session.seats[seat].user_id
+            if uid is not None and record.may_mention(session.id, session.guild_id, uid,
+                                                      self.host.live_panel(session, uid)):
+                due.append(seat)
+        return due
 
-        A re-post replaces the old table message: deleted, or — when it showed the end of a
-        hand — turned into that hand's summary, so every hand's result stays in the thread
-        and a move still costs at most two calls.
+    def repost_reason(self, session: GameSession, mention: list[int]) -> str | None:
+        """Why the table must be posted again rather than edited in place (None: edit it).
+
+        Posted again only where people would otherwise lose it or must be told: a mention (an edit
+        notifies nobody), a new hand's start, a table scrolled out of view, or one nearly an hour
+        old (Discord caps edits of older messages, error 30046).
+        """
+        if session.table_message_id is None:
+            return "none"
+        if mention:
+            return "mention"
+        if session.paused_until is None and session.table_hand != session.hand_first_line:
+            return "hand"
+        if time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS:
+            return "old"
+        if self.below.get(session.id, 0) >= SCROLLED_OUT_AFTER:
+            return "scrolled"
+        return None
+
+    def message_below(self, channel_id: int, message_id: int) -> None:
+        """A message was posted where a game's table is: enough of them scroll the table out of view."""
+        for session in self.host.sessions.values():
+            if session.where_id == channel_id and session.phase == PLAYING and \
+                    session.table_message_id is not None and message_id > session.table_message_id:
+                self.below[session.id] = self.below.get(session.id, 0) + 1
+
+    async def _update_once(self, session: GameSession) -> None:
+        """Edit the table in place; post it again (see ``repost_reason``) where people would lose it.
+
+        While a hand is over, the table shows that hand: its last lines, its summary and its
+        picture (not the next deal), with Next hand. The next hand's table is a new message, and
+        the finished hand's message stays in the thread as its record.
         """
         await self.host.commit(session)
         channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
-        ping = sorted(s for s in self.host.waiting_humans(session) - session.pinged
-                      if session.seats[s].user_id is not None)
-        # the text and the picture are read together, before anything is awaited: they show one moment
-        drawing = None if session.id in self.text_only else pictures.public_table(session, session.lang)
+        mention = self.mentions_due(session)
         summary = None if session.paused_until is None else session.hand_summary
-        ending = session.last_hand_lines(MAX_NEW_LINES) if summary is not None else []
-        surface = table_surface(session, session.lang, b"" if drawing is not None else None, ping)
+        pictured = session.id not in self.text_only
+        # the text and the picture are read together, before anything is awaited: they show one moment
+        if summary is not None:
+            ending = session.last_hand_lines(MAX_NEW_LINES)
+            surface = hand_over_surface(session, session.lang, summary, ending)
+            drawing: pictures.Drawing | None = (partial(pictures.summary_png, session, summary, session.lang)
+                                                if pictured else None)
+            session.lines_shown = max(session.lines_shown, session.hand_first_line)
+        else:
+            drawing = pictures.public_table(session, session.lang) if pictured else None
+            surface = table_surface(session, session.lang, b"" if drawing is not None else None, mention)
+            session.lines_shown = session.lines_total
         away = self.away_line(session)
         if away:
             surface.content = clip_join(surface.content, away)
-        if summary is not None:
-            surface.content = clip_join(*ending, summary_text(session, session.lang, summary, final=False),
-                                         surface.content)
-        session.lines_shown = session.lines_total
+        waiting = self.host.waiting_humans(session)
         if drawing is not None:
             surface.image = await asyncio.to_thread(drawing)
-        too_old = time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS
-        if session.table_message_id is not None and not ping and not too_old:
+        reason = self.repost_reason(session, mention)
+        if reason is None and session.table_message_id is not None:
             try:
                 await channel.get_partial_message(session.table_message_id).edit(
                     content=surface.content, attachments=surface.files(), view=surface.view())
+                session.pinged.update(waiting)
+                session.table_summary = summary is not None
                 return
             except discord.NotFound:  # deleted by someone: post it again
                 session.table_message_id = None
             except discord.HTTPException as err:
                 if err.code != 50083:
                     raise  # an archived thread: a new message wakes it (unless it is locked)
-        users = [discord.Object(id=uid) for s in ping if (uid := session.seats[s].user_id) is not None]
+        users = [discord.Object(id=uid) for s in mention if (uid := session.seats[s].user_id) is not None]
         message = await channel.send(surface.content, files=surface.files(), view=surface.view(),
                                      allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
                                                                               roles=False, replied_user=False))
-        old, session.table_message_id, session.table_posted_at = session.table_message_id, message.id, time.time()
-        finished_hand, session.hand_summary = (session.hand_summary if summary is None else None), summary
-        session.pinged.update(ping)
+        old, old_was_summary = session.table_message_id, session.table_summary
+        session.table_message_id, session.table_posted_at = message.id, time.time()
+        session.table_hand, session.table_summary = session.hand_first_line, summary is not None
+        self.below[session.id] = 0
+        session.pinged.update(waiting)
         await self.host.save(session)
         if old is None:
             return
         old_message = channel.get_partial_message(old)
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            if finished_hand is None:
-                await old_message.delete()
+            if old_was_summary:  # a finished hand's record stays, without its buttons
+                await old_message.edit(view=None)
             else:
-                picture = None if session.id in self.text_only else await asyncio.to_thread(
-                    pictures.summary_picture, session, finished_hand, session.lang)
-                files = [] if picture is None else [discord.File(picture, filename="summary.png")]
-                await old_message.edit(content=summary_text(session, session.lang, finished_hand, final=False),
-                                       attachments=files, view=None)
+                await old_message.delete()
 
     def away_line(self, session: GameSession) -> str:
         """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""

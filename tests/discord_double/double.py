@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -83,6 +84,7 @@ ADMIN_PERMISSIONS = MEMBER_PERMISSIONS | perms.flags("manage_guild")
 ACTIVE_THREAD_CAP = 1000  # active (unarchived) threads per guild
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12  # a "silent" message: mentions notify nobody
+SKIP_ACK_ROOM = 1.5  # seconds after an unanswered interaction arrived that a rate-limit skip may reach (see _skip_room)
 EDITABLE_FLAGS = SUPPRESS_EMBEDS  # the only flag an edit may change
 CREATE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
 OLD_MESSAGE_SECONDS = 3600.0
@@ -563,12 +565,31 @@ class DiscordDouble:
             others = self._inflight - self._holding or (self._executor is not None and self._executor.pending)
             if ahead > 0 and (others or loop.time() - self._last_activity < 0.01):
                 continue  # the bot is busy otherwise: its other work goes on in real time
+            room = self._skip_room()
+            if ahead > room:  # an unanswered interaction: the bot's own timer must fire before its 3 s are over
+                if room > 0.01:
+                    self.rate_limits.skipped += room
+                    self.clock.advance(room)
+                    self.touch()
+                continue
             self.rate_limits.waiting_until = None
             if ahead > 0:
                 self.rate_limits.skipped += ahead
                 self.clock.advance(ahead + 0.001)
             self._release_rate_limit_hold()
             self.touch()  # the bot wakes now: settle() waits a full quiet window from here
+
+    def _skip_room(self) -> float:
+        """How far the clock may jump without making an unanswered interaction late by the jump alone.
+
+        A real bot waiting out a rate limit still answers a click meanwhile (it defers within about a
+        second); a jump over that second would charge the bot for time it never had. So a jump stops
+        ``SKIP_ACK_ROOM`` seconds after the oldest unanswered interaction arrived, and real time takes
+        over until the bot has answered it."""
+        now = self.clock.monotonic()
+        waiting = [r.delivered_at for r in self.interactions.values() if not r.responded and not r.failed
+                   and now - r.delivered_at <= ACK_DEADLINE]
+        return math.inf if not waiting else min(waiting) + SKIP_ACK_ROOM - now
 
     def hold_for_rate_limit(self) -> None:
         """Discord just told the bot to wait: until the wait is skipped, count it as a call in flight,

@@ -363,6 +363,7 @@ async def test_R7_3_go_or_stop_times_out_to_stop(double: DiscordDouble, bot: Tea
     table = await sit_down(double, bot, monkeypatch, seed, "rounds=2", computers=2)
     await table.until(alice_decides, "Alice's Go/Stop")
     old = await table.hand()
+    await table.hand()  # a newer panel is the live one: this one keeps its buttons
     version = table.session.version
     double.clock.advance(TURN_SECONDS + 1)  # §13.4: the safe choice
     await table.wait(lambda: table.session.version > version, "the computer's choice at the deadline")

@@ -376,6 +376,7 @@ async def test_R3_5_partner_proposes_ge_ming_and_a_silent_vote_agrees(double: Di
     panel = await table.panel(alice)
     assert pre_hand_buttons(panel) == {t("en", "gouji.action.agree"), t("en", "gouji.action.object")}
     assert t("en", "gouji.ui.prompt.ge_ming_vote") in panel.content
+    await table.panel(alice)  # a newer panel is the live one: this one keeps its buttons
 
     deals = table.state.deal_no
     double.clock.advance(table.session.turn_timeout + 1)  # alice says nothing: the computer agrees for her
@@ -446,6 +447,7 @@ async def test_R5_6_loser_swap_left_to_the_clock_then_partners_skip_the_tribute(
     old = await table.panel(alice)
     assert pre_hand_buttons(old) == {t("en", "gouji.action.swap"), t("en", "gouji.action.no_swap")}
     assert t("en", "gouji.ui.prompt.swap") in old.content
+    await table.panel(alice)  # a newer panel is the live one: this one keeps its buttons
     double.clock.advance(table.session.turn_timeout + 1)  # silence: no swap (§13.6)
     await table.settle()
     assert table.state.swap == "kept" and table.state.phase == "tribute_agree"
@@ -602,6 +604,7 @@ async def test_R4_5_pair_of_threes_asked_and_shown_when_the_clock_runs_out(
     await table_showing(table, t("en", "gouji.ui.banner.threes"))
     old = await table.panel(alice)
     assert pre_hand_buttons(old) == {t("en", "gouji.action.show_threes"), t("en", "gouji.action.keep_threes")}
+    await table.panel(alice)  # a newer panel is the live one: this one keeps its buttons
     panel = await table.panel(bob)
     assert pre_hand_buttons(panel) == {t("en", "gouji.action.keep_threes")}  # bob has no pair: only his panel says so
     await table.click_panel(2, panel, t("en", "gouji.action.keep_threes"))

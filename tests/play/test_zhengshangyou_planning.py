@@ -84,7 +84,7 @@ async def test_16_3_off_turn_the_composer_shows_with_play_and_pass_disabled(game
     table, alice, _ = game
     await alice_leads_lowest(table, alice)
     panel = await table.panel(alice)
-    assert t("en", "games.panel.nothing_to_do") not in panel.content
+    assert t("en", "games.panel.waiting") not in panel.content
     assert t("en", "zhengshangyou.ui.planning") in panel.content
     hand = table.state.hands[0]
     assert [o.value for o in menu(panel, "zs_cards").options] == [c.ascii for c in sort_cards(hand)]

@@ -25,8 +25,12 @@ def live_tables(where: Channel) -> list[Message]:
 
 
 async def start(double: DiscordDouble) -> tuple[Channel, Person, Person]:
-    """Alice against three computers in a thread; Zoe is a moderator (Manage Messages)."""
+    """Alice against three computers in a thread; Zoe is a moderator (Manage Messages).
+
+    Alice wants a mention at every decision of hers (``/preferences pings:always``), so that each of her
+    turns posts the table again with the mention, and the bot deletes the table it replaces."""
     alice = double["alice"]
+    await alice.run("/preferences", pings="always")
     mods = double.add_role(double.guild, "Mods", "manage_messages")
     zoe = double.add_person("zoe", roles=[mods])
     options, seats = SHORT["zhengshangyou"]

@@ -177,25 +177,18 @@ class GoitaControls(GameControls):
         shown = [seat_names[s] for s, five in enumerate(v.goshi) if five]
         if shown and v.phase != "over":
             lines.append(t(lang, "goita.ui.goshi", players=", ".join(shown)))
-        last = v.last_round
-        if last is not None and isinstance(last.get("winner_seat"), int):
-            winner = last["winner_seat"]
-            params = {"round": last.get("round", "?"), "player": seat_names[winner], "points": last.get("points", 0),
-                      "team": t(lang, f"goita.team_{last.get('team', 0)}")}
-            columns = (last.get("table") or [[]] * 4)[winner]
-            hand = last.get("shown")
-            if last.get("reason") == "pawns" and isinstance(hand, list):
-                # R5.2–R5.4, A25: the special hand is shown with its score
-                lines.append(t(lang, "goita.ui.last_round_pawns", pawns=hand.count("shi"),
-                               pieces=" ".join(_piece(lang, p) for p in hand if p != "shi") or "—", **params))
-            elif last.get("doubled") and columns and columns[-1][0]:
-                # R7.3: the doubled pair is shown, the face-down piece revealed
-                lines.append(t(lang, "goita.ui.last_round_double", hidden=_piece(lang, columns[-1][0]),
-                               attack=_piece(lang, columns[-1][2]), **params))
-            else:
-                lines.append(t(lang, "goita.ui.last_round", **params))
+        lines += _last_round_lines(lang, v, seat_names)
         lines.append(t(lang, "goita.ui.legend"))
         return lines
+
+    def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
+        """Under a round's summary: the teams' scores and how the round ended (the table shows the next
+        deal only once it starts)."""
+        state: State | None = session.state
+        if state is None or final:
+            return []
+        v, seat_names = view(state, None), names(session, lang)
+        return [_team_line(lang, seat_names, v), *_last_round_lines(lang, v, seat_names)]
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
         """§12.4: Play on / Redeal on the table while partners decide (only they may press); §12.10:
@@ -383,3 +376,26 @@ def _action(arg: str) -> Action | None:
 CONTROLS = GoitaControls()
 
 __all__ = ["CONTROLS", "GoitaControls", "drawn_order"]
+
+
+def _last_round_lines(lang: str, v: View, seat_names: list[str]) -> list[str]:
+    """How the last round ended (R5.2–R5.4, R7.3): on the table, and under the round's summary."""
+    out: list[str] = []
+    last = v.last_round
+    if last is not None and isinstance(last.get("winner_seat"), int):
+        winner = last["winner_seat"]
+        params = {"round": last.get("round", "?"), "player": seat_names[winner], "points": last.get("points", 0),
+                  "team": t(lang, f"goita.team_{last.get('team', 0)}")}
+        columns = (last.get("table") or [[]] * 4)[winner]
+        hand = last.get("shown")
+        if last.get("reason") == "pawns" and isinstance(hand, list):
+            # R5.2–R5.4, A25: the special hand is shown with its score
+            out.append(t(lang, "goita.ui.last_round_pawns", pawns=hand.count("shi"),
+                           pieces=" ".join(_piece(lang, p) for p in hand if p != "shi") or "—", **params))
+        elif last.get("doubled") and columns and columns[-1][0]:
+            # R7.3: the doubled pair is shown, the face-down piece revealed
+            out.append(t(lang, "goita.ui.last_round_double", hidden=_piece(lang, columns[-1][0]),
+                           attack=_piece(lang, columns[-1][2]), **params))
+        else:
+            out.append(t(lang, "goita.ui.last_round", **params))
+    return out

@@ -1,0 +1,216 @@
+"""A table that feels like sitting at one: a live private hand, one table message, quiet mentions.
+
+The match is played as two friends play it with their hand panels open: each opens "My hand" once,
+then moves only from that panel, which the bot keeps up to date; computers think for the default
+delay (the test brings their sleeps forward on the double's clock instead of waiting).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+
+from bot.app import TeahouseBot
+from bot.i18n import t
+from cogs.utils.hand_panel import RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
+from tests.conftest import StartTeahouse
+from tests.discord_double import DiscordDouble
+from tests.discord_double.errors import UserActionError
+from tests.discord_double.model import Channel, Message
+from tests.discord_double.people import Person
+from tests.play.driver import (
+    MatchLog,
+    check_public,
+    final_summary,
+    games_cog,
+    open_game,
+    session_in,
+    table_message,
+    typed_move,
+)
+
+QUICK = t("en", "zhengshangyou.ui.quick_play")
+REFRESH = t("en", "games.button.refresh")
+STOPPED = t("en", "games.panel.stopped_following").split(":")[0]
+
+
+def one_click_move(panel: Message) -> tuple[str, str, str | None] | None:
+    """The control on a panel that makes a move in one click: a quick play, or a plain action button."""
+    for menu in panel.selects:
+        if menu.placeholder == QUICK and menu.options:
+            return "select", menu.custom_id, menu.options[0].value
+    for button in panel.buttons:
+        cid = button.custom_id or ""
+        if not button.disabled and (":do:" in cid or ":zs_pass" in cid or cid.endswith(":do")):
+            return "click", cid, None
+    return None
+
+
+def bot_posts(thread: Channel, bot: TeahouseBot) -> list[Message]:
+    """Every public message the bot ever posted in the thread, deleted ones included."""
+    assert bot.user is not None
+    return [m for m in thread.messages if not m.ephemeral and m.author.id == bot.user.id]
+
+
+def mentions_of(thread: Channel, person: Person) -> int:
+    return sum(person.id in m.pinged_user_ids for m in thread.messages)
+
+
+async def play_from_live_panels(double: DiscordDouble, bot: TeahouseBot, thread: Channel,
+                                people: list[Person], delay: float) -> tuple[MatchLog, int, int]:
+    """Play to the end from panels opened once; returns the log, clicks on panels and panels opened."""
+    rng = random.Random(7)
+    log, seen = MatchLog(), set[int]()
+    for _ in range(20):  # the computers' first moves take their time before the table shows
+        table = table_message(thread)
+        if table is not None:
+            break
+        double.clock.advance(delay)
+        await double.settle()
+    assert table is not None
+    panels = {p.id: await p.click(table, t("en", "games.button.hand")) for p in people}
+    opened, clicks, waits = len(people), 0, 0
+    while True:
+        await double.settle()
+        check_public(double, bot, thread, log, seen)
+        if final_summary(thread) is not None:
+            return log, clicks, opened
+        session = session_in(bot, thread)
+        assert session is not None
+        moved = False
+        for person in rng.sample(people, len(people)):
+            panel = double.message(panels[person.id].id)
+            assert panel is not None
+            if STOPPED in panel.content:
+                panels[person.id] = await person.click(panel, REFRESH)  # the token ran out: one click follows again
+                opened += 1
+                moved = True
+                break
+            control = one_click_move(panel)
+            if control is None:
+                continue
+            kind, custom_id, value = control
+            version = session.version
+            with contextlib.suppress(UserActionError):
+                if kind == "select":
+                    await person.select(panel, custom_id, [value or ""])
+                else:
+                    await person.click(panel, custom_id)
+            clicks += 1
+            assert session.version != version, f"a click on a live panel did not move: {panel.content[:300]}"
+            log.human_moves += 1
+            moved = True
+            break
+        if not moved:  # computers are thinking, or the hand is over: let their time pass
+            waits += 1
+            assert waits < 3000, "the game is stuck"
+            double.clock.advance(delay)
+    raise AssertionError("unreachable")
+
+
+async def test_a_match_played_from_live_panels_is_quiet(double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    async with teahouse() as bot:  # the default computer delay
+        alice, bob = double["alice"], double["bob"]
+        thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", joiners=(bob,),
+                                 computers=2)
+        log, clicks, opened = await play_from_live_panels(double, bot, thread, [alice, bob],
+                                                          bot.config.computer_delay_seconds)
+
+    assert log.human_moves >= 20
+    assert clicks == log.human_moves, "every move took exactly one click"
+    assert opened == 2, "each person opened their hand once"
+    posts = bot_posts(thread, bot)
+    assert len(posts) / log.human_moves <= 0.25, f"{len(posts)} public posts for {log.human_moves} moves"
+    assert mentions_of(thread, alice) == 0 and mentions_of(thread, bob) == 0, "nobody at the table is mentioned"
+    assert log.checked_messages > 0
+
+
+async def until_waiting_for(double: DiscordDouble, bot: TeahouseBot, thread: Channel, person: Person,
+                            others: list[Person]) -> None:
+    """Play on (the others type their moves) until the game waits for ``person``."""
+    rng = random.Random(3)
+    for _ in range(200):
+        await double.settle()
+        session = session_in(bot, thread)
+        assert session is not None
+        waiting = {session.seats[s].user_id for s in games_cog(bot).waiting_humans(session)}
+        if person.id in waiting:
+            return
+        movers = [other for other in others if other.id in waiting]
+        assert movers, "the game waits for nobody"
+        assert await typed_move(movers[0], thread, rng, MatchLog())
+    raise AssertionError(f"the game never waited for {person.name}")
+
+
+async def until_the_reminder(double: DiscordDouble, bot: TeahouseBot, thread: Channel) -> None:
+    """Let time pass until the one reminder before the deadline (the rules file says how long before)."""
+    session = session_in(bot, thread)
+    assert session is not None and session.deadline is not None
+    lead = games_cog(bot).clock.reminder_lead(session) or 0.0
+    double.clock.advance(session.deadline - lead - time.time() + 1)
+    await double.settle()
+    assert session.reminded
+
+
+async def idle_bob_at_his_first_decision(double: DiscordDouble, bot: TeahouseBot) -> tuple[Channel, Person, Person]:
+    """Alice hosts and plays (she is at the table); Bob joined two minutes before the start and went quiet."""
+    alice, bob = double["alice"], double["bob"]
+    before = {c.id for c in double.threads}
+    lobby = await alice.run("/game new", game="zhengshangyou", options="mode=individual", turn_seconds=600)
+    lobby = await bob.click(lobby, t("en", "games.button.join"))
+    double.clock.advance(120)
+    for _ in range(2):
+        lobby = await alice.select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
+    await alice.click(lobby, t("en", "games.button.start"))
+    await double.settle()
+    thread = next(c for c in double.threads if c.id not in before)
+    await until_waiting_for(double, bot, thread, bob, [alice])
+    return thread, alice, bob
+
+
+async def test_an_idle_person_is_mentioned_once_per_decision(double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        thread, alice, bob = await idle_bob_at_his_first_decision(double, bot)
+        assert mentions_of(thread, bob) == 1, "his decision mentions him once"
+        assert mentions_of(thread, alice) == 0, "she clicked within the idle window: never mentioned"
+        for _ in range(3):  # the table is shown again meanwhile: no second mention for the same decision
+            await alice.run("/game table", channel=thread)
+            await double.settle()
+        assert mentions_of(thread, bob) == 1
+        await until_the_reminder(double, bot, thread)
+        assert mentions_of(thread, bob) == 2
+        await until_waiting_for(double, bot, thread, alice, [bob])  # he typed: at the table now
+        await until_waiting_for(double, bot, thread, bob, [alice])
+        assert mentions_of(thread, bob) == 2, "he clicked within the idle window: not mentioned"
+
+
+async def test_never_means_only_the_reminder(double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        answer = await double["bob"].run("/preferences", pings="never")
+        assert t("en", "preferences.pings.choice.never") in answer.content
+        thread, _alice, bob = await idle_bob_at_his_first_decision(double, bot)
+        assert mentions_of(thread, bob) == 0
+        await until_the_reminder(double, bot, thread)
+        assert mentions_of(thread, bob) == 1, "the reminder before the timeout still mentions him"
+
+
+async def test_a_panel_whose_token_runs_out_says_so_and_refresh_follows_again(
+        double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        alice = double["alice"]
+        thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3, turn_seconds=3600)
+        table = table_message(thread)
+        assert table is not None
+        panel = await alice.click(table, t("en", "games.button.hand"))
+        session = session_in(bot, thread)
+        assert session is not None and games_cog(bot).panels.is_live(session, alice.id)
+        double.clock.advance(TOKEN_SECONDS - RETIRE_MARGIN_SECONDS + 5)
+        await double.settle()
+        retired = double.message(panel.id)
+        assert retired is not None and STOPPED in retired.content and retired.has_button(REFRESH)
+        assert not games_cog(bot).panels.is_live(session, alice.id)
+        again = await alice.click(retired, REFRESH)
+        assert STOPPED not in again.content and t("en", "games.panel.title", game=t("en", "zhengshangyou.name"),
+                                                    name=alice.name).split("—")[0] in again.content
+        assert games_cog(bot).panels.is_live(session, alice.id)
