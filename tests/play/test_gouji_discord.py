@@ -544,7 +544,7 @@ async def test_R9_partners_rang_pai_count_questions_showing_and_the_endgame_choi
     assert team.ephemeral and team.ephemeral_for == alice.id
     await table.click_panel(0, team, button(team, "gj_show") or "")
     await table.settle()
-    assert any("showed his cards to his partners" in line for line in table.session.lines)
+    assert any("showed their cards to their partners" in line for line in table.session.lines)
     shown = grouped_hand(table.state.hands[0])
     public = table_message(thread)
     assert public is not None
