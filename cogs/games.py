@@ -43,7 +43,7 @@ from .utils.substitutes import Substitutes, invitation, participant_changed
 from .utils.table_buttons import TABLE_VERBS
 from .utils.table_message import TableMessage
 from .utils.turn_clock import TurnClock
-from .utils.words import action_label, event_text, names, reason, safe_name
+from .utils.words import event_text, fold, move_name, names, reason, safe_name, suggestion
 
 log = logging.getLogger("teahouse.games")
 
@@ -225,12 +225,14 @@ class Games(commands.Cog):
         seat = session.seat_of(interaction.user.id)
         mod = engine(session.game)
         legal = mod.legal_actions(session.state, seat) if seat is not None else []
-        typed = "".join(current.lower().split())
+        typed = fold(current)
+        lang = private_language(interaction)
         out: list[app_commands.Choice[str]] = []
-        for action in legal:
+        for action in legal:  # shown by name in the player's language; the value stays the move's notation
             text = mod.format_action(action)
-            if typed in "".join(text.lower().split()) or typed in "".join(text.lower().split("-")):
-                out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+            shown, searched = suggestion(session.game, action, text, lang)
+            if typed in searched:
+                out.append(app_commands.Choice(name=shown[:100], value=text[:100]))
             if len(out) == 25:
                 break
         return out
@@ -449,7 +451,7 @@ class Games(commands.Cog):
                 await reply_privately(interaction, reason(lang, err))
                 return
             await persistence.save(self.bot, session)
-            label = action_label(session.game, action, mod.format_action(action), lang)
+            label = move_name(session.game, action, mod.format_action(action), lang)
             try:
                 await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
             finally:  # the move is committed: the table and the computers go on even if the reply failed

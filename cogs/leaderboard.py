@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
-from bot.i18n import t
+from bot.i18n import join, t
 from bot.replies import answer_soon, edit_clicked, send_public
 from bot.storage import LeaderboardRow
 from cogs.utils.choices import GameChoice
@@ -47,7 +47,8 @@ def _leaderboard_picture(rows: list[LeaderboardRow], title: str, names: dict[int
         data = [{"rank": r.rank, "name": names.get(r.user_id, str(r.user_id)), "games": r.games, "wins": r.wins,
                  "points": r.points, "rating": None if r.rating is None else round(r.rating.ordinal, 1)}
                 for r in rows]
-        return bytes(rendering.render_leaderboard(data, title, lang=lang))
+        plain = discord.utils.remove_markdown(title)  # the message's **bold** is no word of the picture
+        return bytes(rendering.render_leaderboard(data, plain, lang=lang))
     except Exception:  # the text below says the same; a picture is a bonus
         return None
 
@@ -166,8 +167,8 @@ class Leaderboards(commands.Cog):
         lines = [t(lang, "history.title")]
         for entry in entries:
             winners = [s for s in entry.seats if s.place == 1]
-            winner_names = ", ".join(f"<@{s.user_id}>" if s.user_id else discord.utils.escape_markdown(s.name)
-                                     for s in winners) or "—"
+            winner_names = join(lang, (f"<@{s.user_id}>" if s.user_id else discord.utils.escape_markdown(s.name)
+                                     for s in winners)) or "—"
             link = f"https://discord.com/channels/{entry.guild_id}/{entry.link_channel_id}"
             lines.append(t(lang, "history.line", game=t(lang, f"{entry.game}.name"), id=entry.game_id,
                            when=f"<t:{int(entry.ended_at.timestamp())}:R>", winners=winner_names, link=link,

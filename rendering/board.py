@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.i18n import t
+from bot.i18n import is_rtl, number, t
 
 from . import common as c
 from . import text as tx
@@ -40,10 +40,39 @@ def summary_of(result: Any) -> dict[str, Any]:
     return out
 
 
-def _fmt_number(value: Any) -> str:
+def _fmt_number(value: Any, lang: str) -> str:
     if isinstance(value, float):
-        return f"{value:.1f}"
+        return number(lang, value, spec=".1f")
+    if isinstance(value, int):
+        return number(lang, value)
     return str(value)
+
+
+class Flow:
+    """Horizontal positions that mirror for a right-to-left reader: columns written for a
+    left-to-right page (``x`` from the left, ``align``) land where a Persian reader looks for them."""
+
+    def __init__(self, width: int, lang: str) -> None:
+        self.width, self.rtl = width, is_rtl(lang)
+
+    def x(self, x: float) -> float:
+        return self.width - x if self.rtl else x
+
+    def align(self, align: str) -> str:
+        if not self.rtl or align == "center":
+            return align
+        return "right" if align == "left" else "left"
+
+    def box(self, x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int, int]:
+        return (self.width - x1, y0, self.width - x0, y1) if self.rtl else (x0, y0, x1, y1)
+
+    def text(self, draw: Any, x: float, y: float, text: str, size: int, fill: str, align: str = "left",
+             **kwargs: Any) -> float:
+        return tx.draw_text(draw, (self.x(x), y), text, size, fill, align=self.align(align), **kwargs)
+
+    def pill(self, draw: Any, x: int, y: int, label: str, fill: str, **kwargs: Any) -> int:
+        """A pill whose leading edge is at ``x`` (its left edge on a left-to-right page)."""
+        return c.pill(draw, int(self.x(x)), y, label, fill, align="right" if self.rtl else "left", **kwargs)
 
 
 def _history(game_id: str, data: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
@@ -62,7 +91,7 @@ def _history(game_id: str, data: Mapping[str, Any], lang: str) -> list[tuple[str
                 items.append((t(lang, "rendering.summary.nagari", n=i), "#4F6272"))
             else:
                 label = t(lang, "rendering.summary.item", n=i, who="ABCDEFG"[int(winner)],
-                          points=f"+{points[int(winner)]}")
+                          points=number(lang, points[int(winner)], signed=True))
                 items.append((label, c.team_color(int(winner))))
         elif isinstance(points, list) and len(points) == 2:
             best = max(range(2), key=lambda k: points[k])
@@ -70,13 +99,13 @@ def _history(game_id: str, data: Mapping[str, Any], lang: str) -> list[tuple[str
                 items.append((t(lang, "rendering.summary.draw", n=i), "#4F6272"))
             else:
                 who = team_names(game_id, lang)[best]
-                label = t(lang, "rendering.summary.item", n=i, who=who, points=f"+{points[best]}")
+                label = t(lang, "rendering.summary.item", n=i, who=who, points=number(lang, points[best], signed=True))
                 items.append((label, c.team_color(best)))
     return items
 
 
 def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str], lang: str) -> Image.Image:
-    """Places, names, points and team totals, best first."""
+    """Places, names, points and team totals, best first; columns mirrored for a right-to-left reader."""
     data = summary_of(summary)
     places = _int_keys(data.get("places"))
     points = _int_keys(data.get("points"))
@@ -90,10 +119,12 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
     history_h = (44 + 40 * ((len(history) + per_row - 1) // per_row)) if history else 0
     height = 84 + team_h + 56 + ROW_H * len(seats) + history_h + 60
     img, draw = c.canvas(WIDTH, height, "#22303C")
+    flow = Flow(WIDTH, lang)
+    rtl = c.para(lang)
     draw.rectangle((0, 0, WIDTH, 70), fill="#15202A")
-    tx.draw_text(draw, (24, 16), t(lang, f"rendering.game.{game_id}"), c.TITLE, c.WHITE, bold=True, max_width=520)
-    tx.draw_text(draw, (WIDTH - 24, 22), t(lang, "rendering.finished"), c.LARGE, c.GOLD, bold=True, align="right",
-                 max_width=420)
+    flow.text(draw, 24, 16, t(lang, f"rendering.game.{game_id}"), c.TITLE, c.WHITE, bold=True, max_width=520, rtl=rtl)
+    flow.text(draw, WIDTH - 24, 22, t(lang, "rendering.finished"), c.LARGE, c.GOLD, align="right", bold=True,
+              max_width=420, rtl=rtl)
     y = 84
     if team_points:
         labels = team_names(game_id, lang)
@@ -102,21 +133,21 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
         box_w = (WIDTH - 48 - 16 * (count - 1)) // max(1, count)
         for i, (team, value) in enumerate(sorted(team_points.items())):
             x0 = 24 + i * (box_w + 16)
-            c.panel(draw, (x0, y, x0 + box_w, y + 92), fill=c.team_color(team), outline="#FFFFFF" if value == best
-                    else c.team_color(team), width=4)
+            c.panel(draw, flow.box(x0, y, x0 + box_w, y + 92), fill=c.team_color(team),
+                    outline="#FFFFFF" if value == best else c.team_color(team), width=4)
             name = t(lang, "rendering.team", name=labels[team % len(labels)])
-            tx.draw_text(draw, (x0 + 20, y + 12), name, c.LARGE, c.WHITE, bold=True, max_width=box_w - 180)
-            tx.draw_text(draw, (x0 + box_w - 20, y + 30), t(lang, "rendering.points", n=value), c.TITLE, c.WHITE,
-                         bold=True, align="right")
+            flow.text(draw, x0 + 20, y + 12, name, c.LARGE, c.WHITE, bold=True, max_width=box_w - 180, rtl=rtl)
+            flow.text(draw, x0 + box_w - 20, y + 30, t(lang, "rendering.points", n=value), c.TITLE, c.WHITE,
+                      align="right", bold=True, rtl=rtl)
             if value == best:
-                tx.draw_text(draw, (x0 + 20, y + 52), t(lang, "rendering.summary.winners"), c.BODY, c.WHITE,
-                             max_width=box_w - 180)
+                flow.text(draw, x0 + 20, y + 52, t(lang, "rendering.summary.winners"), c.BODY, c.WHITE,
+                          max_width=box_w - 180, rtl=rtl)
         y += team_h
     # Column heads.
-    tx.draw_text(draw, (24, y + 14), t(lang, "rendering.summary.place"), c.SMALL, "#A8B8C8", bold=True)
-    tx.draw_text(draw, (150, y + 14), t(lang, "rendering.summary.player"), c.SMALL, "#A8B8C8", bold=True)
-    tx.draw_text(draw, (WIDTH - 24, y + 14), t(lang, "rendering.summary.points"), c.SMALL, "#A8B8C8", bold=True,
-                 align="right")
+    flow.text(draw, 24, y + 14, t(lang, "rendering.summary.place"), c.SMALL, "#A8B8C8", bold=True, rtl=rtl)
+    flow.text(draw, 150, y + 14, t(lang, "rendering.summary.player"), c.SMALL, "#A8B8C8", bold=True, rtl=rtl)
+    flow.text(draw, WIDTH - 24, y + 14, t(lang, "rendering.summary.points"), c.SMALL, "#A8B8C8", align="right",
+              bold=True, rtl=rtl)
     y += 52
     for i, seat in enumerate(seats):
         top = y + i * ROW_H
@@ -124,48 +155,50 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
             draw.rectangle((12, top, WIDTH - 12, top + ROW_H - 4), fill="#2B3B49")
         place = places.get(seat)
         if place is not None:
-            c.pill(draw, 24, top + 8, c.ordinal(lang, place), MEDALS.get(place, "#4F6272"))
+            flow.pill(draw, 24, top + 8, c.ordinal(lang, place), MEDALS.get(place, "#4F6272"), rtl=rtl)
         name_x = 156
         if seat in teams:
-            draw.rectangle((136, top + 6, 144, top + ROW_H - 10), fill=c.team_color(teams[seat]))
+            draw.rectangle(flow.box(136, top + 6, 144, top + ROW_H - 10), fill=c.team_color(teams[seat]))
         else:  # the seat letter in the seat's colour, as on the table image
-            name_x = 146 + c.pill(draw, 136, top + 8, "ABCDEFGH"[seat % 8], c.team_color(seat))
-        tx.draw_text(draw, (name_x, top + 10), c.seat_name(names, seat, lang), c.BODY, c.WHITE, bold=place == 1,
-                     max_width=WIDTH - name_x - 200)
+            name_x = 146 + flow.pill(draw, 136, top + 8, "ABCDEFGH"[seat % 8], c.team_color(seat))
+        flow.text(draw, name_x, top + 10, c.seat_name(names, seat, lang), c.BODY, c.WHITE, bold=place == 1,
+                  max_width=WIDTH - name_x - 200)
         value = points.get(seat)
         if value is not None:
-            tx.draw_text(draw, (WIDTH - 24, top + 10), _fmt_number(value), c.BODY, c.WHITE, bold=True, align="right")
+            flow.text(draw, WIDTH - 24, top + 10, _fmt_number(value, lang), c.BODY, c.WHITE, align="right", bold=True)
     if history:
         y0 = y + ROW_H * len(seats) + 16
-        tx.draw_text(draw, (24, y0), t(lang, "rendering.summary.history"), c.SMALL, "#A8B8C8", bold=True)
+        flow.text(draw, 24, y0, t(lang, "rendering.summary.history"), c.SMALL, "#A8B8C8", bold=True, rtl=rtl)
         cell = (WIDTH - 48) // per_row
         for k, (label, colour) in enumerate(history):
             row, col = divmod(k, per_row)
-            c.pill(draw, 24 + col * cell, y0 + 34 + 40 * row, label, colour, max_width=cell - 8, rtl=c.para(lang))
+            flow.pill(draw, 24 + col * cell, y0 + 34 + 40 * row, label, colour, max_width=cell - 8, rtl=rtl)
     foot = []
     for key in ("hands", "rounds"):
         if isinstance(data.get(key), int):
             foot.append(t(lang, f"rendering.summary.{key}", n=data[key]))
     if foot:
-        tx.draw_text(draw, (24, height - 44), " · ".join(foot), c.SMALL, "#A8B8C8", max_width=WIDTH - 48,
-                     rtl=c.para(lang))
+        flow.text(draw, 24, height - 44, " · ".join(foot), c.SMALL, "#A8B8C8", max_width=WIDTH - 48, rtl=rtl)
     return img
 
 
 def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str, lang: str) -> Image.Image:
-    """Ranked rows: position, name, rating, games, wins and points (missing columns stay blank)."""
+    """Ranked rows: position, name, rating, games, wins and points (missing columns stay blank);
+    mirrored for a right-to-left reader (position at the right, numbers to the left)."""
     shown = list(rows)[:MAX_ROWS]
     height = 84 + 52 + ROW_H * max(1, len(shown)) + 24
     img, draw = c.canvas(WIDTH, height, "#22303C")
+    flow = Flow(WIDTH, lang)
+    rtl = c.para(lang)
     draw.rectangle((0, 0, WIDTH, 70), fill="#15202A")
-    tx.draw_text(draw, (24, 16), title, c.TITLE, c.WHITE, bold=True, max_width=WIDTH - 48)
+    flow.text(draw, 24, 16, title, c.TITLE, c.WHITE, bold=True, max_width=WIDTH - 48, rtl=rtl)
     columns = (("rating", 620), ("games", 740), ("wins", 860), ("points", WIDTH - 24))
     y = 84
-    tx.draw_text(draw, (24, y + 14), "#", c.SMALL, "#A8B8C8", bold=True)
-    tx.draw_text(draw, (100, y + 14), t(lang, "rendering.summary.player"), c.SMALL, "#A8B8C8", bold=True)
+    flow.text(draw, 24, y + 14, "#", c.SMALL, "#A8B8C8", bold=True)
+    flow.text(draw, 100, y + 14, t(lang, "rendering.summary.player"), c.SMALL, "#A8B8C8", bold=True, rtl=rtl)
     for key, x in columns:
-        tx.draw_text(draw, (x, y + 14), t(lang, f"rendering.leaderboard.{key}"), c.SMALL, "#A8B8C8", bold=True,
-                     align="right", max_width=110)
+        flow.text(draw, x, y + 14, t(lang, f"rendering.leaderboard.{key}"), c.SMALL, "#A8B8C8", align="right",
+                  bold=True, max_width=110, rtl=rtl)
     y += 52
     if not shown:
         tx.draw_text(draw, (WIDTH / 2, y + 10), t(lang, "rendering.no_rows"), c.BODY, c.WHITE, align="center")
@@ -174,11 +207,11 @@ def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str, lang: str) -
         if i % 2 == 0:
             draw.rectangle((12, top, WIDTH - 12, top + ROW_H - 4), fill="#2B3B49")
         rank = int(row.get("rank", i + 1))
-        c.pill(draw, 20, top + 8, str(rank), MEDALS.get(rank, "#4F6272"))
+        flow.pill(draw, 20, top + 8, number(lang, rank), MEDALS.get(rank, "#4F6272"))
         name = str(row.get("name") or "") or t(lang, "rendering.seat", n=i + 1)
-        tx.draw_text(draw, (100, top + 10), name, c.BODY, c.WHITE, bold=rank == 1, max_width=620 - 100 - 110)
+        flow.text(draw, 100, top + 10, name, c.BODY, c.WHITE, bold=rank == 1, max_width=620 - 100 - 110)
         for key, x in columns:
             value = row.get(key)
             if value is not None:
-                tx.draw_text(draw, (x, top + 10), _fmt_number(value), c.BODY, c.WHITE, align="right", max_width=110)
+                flow.text(draw, x, top + 10, _fmt_number(value, lang), c.BODY, c.WHITE, align="right", max_width=110)
     return img

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.core.cards import RANK_VALUES, Card
-from bot.i18n import t
+from bot.i18n import is_rtl, number, t
 
 from . import common as c
 from . import french
@@ -62,48 +62,66 @@ class TableModel:
     extra: tuple[str, ...] = field(default_factory=tuple)
 
 
-def _seat_centre(i: int, n: int) -> tuple[float, float]:
-    """Seat ``i`` of ``n``: seat 0 at the bottom, then counter-clockwise on screen."""
+def _seat_centre(i: int, n: int, rtl: bool = False) -> tuple[float, float]:
+    """Seat ``i`` of ``n``: seat 0 at the bottom, then counter-clockwise on screen (clockwise, the
+    mirror image, for a right-to-left reader, so A, B, C run the way the reader's eye does)."""
     theta = 2 * math.pi * i / n
     cx, cy = WIDTH / 2, 96 + (HEIGHT - 96) / 2
     rx, ry = WIDTH / 2 - SEAT_W / 2 - 16, (HEIGHT - 96) / 2 - SEAT_H / 2 - 12
-    return cx + rx * math.sin(theta), cy + ry * math.cos(theta)
+    return cx + (-1 if rtl else 1) * rx * math.sin(theta), cy + ry * math.cos(theta)
 
 
 def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, centre: tuple[float, float],
                lang: str) -> None:
     x0, y0 = int(centre[0] - SEAT_W / 2), int(centre[1] - SEAT_H / 2)
     box = (x0, y0, x0 + SEAT_W, y0 + SEAT_H)
+    rtl = is_rtl(lang)
+
+    def mx(x: float) -> int:  # a position inside the panel, mirrored for a right-to-left reader
+        return int(2 * x0 + SEAT_W - x) if rtl else int(x)
+
+    def side(align: str) -> str:
+        return {"left": "right", "right": "left"}.get(align, align) if rtl else align
+
     if seat.turn:
         c.glow(draw, box, c.GOLD, 5, 12)
     fill = "#E4E4E4" if seat.place is not None else c.PANEL
     c.panel(draw, box, fill=fill, outline="#D55E00" if seat.highlight else c.PANEL_EDGE, width=4 if seat.highlight else 2)
     team = c.team_color(seat.team)
-    draw.rounded_rectangle((x0, y0, x0 + 14, y0 + SEAT_H), radius=6, fill=team)
-    # Line 1: seat letter and name.
-    letter_w = c.pill(draw, x0 + 22, y0 + 8, seat.letter, team, size=c.SMALL)
+    stripe = (mx(x0 + 14), y0, mx(x0), y0 + SEAT_H) if rtl else (x0, y0, x0 + 14, y0 + SEAT_H)
+    draw.rounded_rectangle(stripe, radius=6, fill=team)
+    # Line 1: seat letter, name and, on the seat to act, the turn mark.
+    letter_w = c.pill(draw, mx(x0 + 22), y0 + 8, seat.letter, team, size=c.SMALL, align=side("left"))
     name_x = x0 + 22 + letter_w + 8
-    tx.draw_text(draw, (name_x, y0 + 8), seat.name, c.BODY, c.INK, bold=True, max_width=x0 + SEAT_W - 10 - name_x)
+    right = x0 + SEAT_W - (34 if seat.turn else 10)
+    tx.draw_text(draw, (mx(name_x), y0 + 8), seat.name, c.BODY, c.INK, bold=True, max_width=right - name_x,
+                 align=side("left"))
+    if seat.turn:
+        tx.draw_text(draw, (mx(x0 + SEAT_W - 12), y0 + 12), "◀" if rtl else "▶", c.SMALL, "#B8860B", bold=True,
+                     align=side("right"))
     # Line 2: card count, place, pass, dealer.
     y2 = y0 + 48
     back = french.card_back(26, 36)
-    img.paste(back, (x0 + 24, y2 - 2), back)
+    img.paste(back, (mx(x0 + 24 + 26) if rtl else x0 + 24, y2 - 2), back)
     x = x0 + SEAT_W - 10
+    para = c.para(lang)
     if seat.place is not None:
-        x -= c.pill(draw, x, y2 + 2, c.ordinal(lang, seat.place), "#B8860B", align="right") + 6
+        x -= c.pill(draw, mx(x), y2 + 2, c.ordinal(lang, seat.place), "#B8860B", align=side("right"), rtl=para) + 6
     if seat.passed:
-        x -= c.pill(draw, x, y2 + 2, t(lang, "rendering.passed"), "#6E6E6E", align="right") + 6
+        x -= c.pill(draw, mx(x), y2 + 2, t(lang, "rendering.passed"), "#6E6E6E", align=side("right"), rtl=para) + 6
     if seat.dealer:
-        x -= c.pill(draw, x, y2 + 2, t(lang, "rendering.climb.dealer"), "#444444", align="right") + 6
-    tx.draw_text(draw, (x0 + 56, y2 + 4), seat.count, c.BODY, c.INK, bold=True, max_width=x - x0 - 60)
-    if seat.turn:
-        tx.draw_text(draw, (x0 + SEAT_W - 12, y0 + SEAT_H - 30), "▶", c.SMALL, "#B8860B", bold=True,
-                     align="right")
+        x -= c.pill(draw, mx(x), y2 + 2, t(lang, "rendering.climb.dealer"), "#444444", align=side("right"),
+                    rtl=para) + 6
+    tx.draw_text(draw, (mx(x0 + 56), y2 + 4), seat.count, c.BODY, c.INK, bold=True, max_width=x - x0 - 60,
+                 align=side("left"), rtl=para)
+    # Line 3: what the panel's whole width is for (an exposed hand, an answer, "ready").
     if seat.exposed:
         label = t(lang, "rendering.climb.exposed") + ": " + " ".join(str(card) for card in seat.exposed)
-        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 34), label, c.SMALL, "#8B0000", max_width=SEAT_W - 60)
+        tx.draw_text(draw, (mx(x0 + 22), y0 + SEAT_H - 34), label, c.SMALL, "#8B0000", max_width=SEAT_W - 30,
+                     align=side("left"), rtl=para)
     elif seat.note:
-        tx.draw_text(draw, (x0 + 22, y0 + SEAT_H - 34), seat.note, c.SMALL, c.MUTED, max_width=SEAT_W - 60)
+        tx.draw_text(draw, (mx(x0 + 22), y0 + SEAT_H - 34), seat.note, c.SMALL, c.MUTED, max_width=SEAT_W - 30,
+                     align=side("left"), rtl=para)
 
 
 def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width: int, lang: str,
@@ -121,27 +139,32 @@ def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width
 
 
 @lru_cache(maxsize=16)
-def _table_background(title: str) -> Image.Image:
-    """Wood, felt, header bar and title: the same for every position of a game (copied, never drawn on)."""
+def _table_background(title: str, rtl: bool = False) -> Image.Image:
+    """Wood, felt, header bar and title (at the reader's starting side): the same for every position
+    of a game (copied, never drawn on)."""
     img, draw = c.canvas(WIDTH, HEIGHT, c.WOOD)
     draw.ellipse((150, 150, WIDTH - 150, HEIGHT - 60), fill=c.FELT, outline=c.FELT_DARK, width=8)
     draw.rectangle((0, 0, WIDTH, 64), fill="#2B2118")
-    tx.draw_text(draw, (20, 14), title, c.TITLE, c.WHITE, bold=True, max_width=430)
+    tx.draw_text(draw, (WIDTH - 20 if rtl else 20, 14), title, c.TITLE, c.WHITE, bold=True, max_width=430,
+                 align="right" if rtl else "left", rtl=rtl or None)
     return img
 
 
 def draw_table(model: TableModel, lang: str) -> Image.Image:
     """The table image for a climbing game."""
-    img = _table_background(model.title).copy()
+    rtl = is_rtl(lang)
+    img = _table_background(model.title, rtl).copy()
     draw = ImageDraw.Draw(img)
-    tx.draw_text(draw, (460, 20), model.subtitle, c.BODY, "#E8DCC8", max_width=330, rtl=c.para(lang))
-    x = WIDTH - 16
-    for label, value, team in reversed(model.scores):
-        x -= c.pill(draw, x, 16, f"{label} {value}", c.team_color(team), size=c.SMALL, align="right",
-                    max_width=260) + 8
+    tx.draw_text(draw, (WIDTH - 460 if rtl else 460, 20), model.subtitle, c.BODY, "#E8DCC8", max_width=330,
+                 rtl=c.para(lang), align="right" if rtl else "left")
+    x = 16 if rtl else WIDTH - 16
+    for label, value, team in reversed(model.scores):  # the first team nearest the title
+        w = c.pill(draw, x, 16, f"{label} {value}", c.team_color(team), size=c.SMALL,
+                   align="left" if rtl else "right", max_width=260, rtl=c.para(lang))
+        x += w + 8 if rtl else -(w + 8)
     n = len(model.seats)
     for i, seat in enumerate(model.seats):
-        _draw_seat(img, draw, seat, _seat_centre(i, n), lang)
+        _draw_seat(img, draw, seat, _seat_centre(i, n, rtl), lang)
     # Centre: banner, last play, turn line.
     cx, cy = WIDTH / 2, 96 + (HEIGHT - 96) / 2
     if model.banner:
@@ -191,9 +214,11 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
     height = 64 + 48 + HAND_CARD_H + step * (tallest - 1) + 24 + (34 if note else 0)
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 56), fill="#2B2118")
-    tx.draw_text(draw, (20, 12), title, c.LARGE, c.WHITE, bold=True, max_width=width / 2)
-    tx.draw_text(draw, (width - 20, 14), subtitle, c.BODY, "#E8DCC8", align="right", max_width=width / 2 - 40,
-                 rtl=c.para(lang))
+    rtl = is_rtl(lang)  # the title where the reader starts: at the right in Persian
+    tx.draw_text(draw, (width - 20 if rtl else 20, 12), title, c.LARGE, c.WHITE, bold=True, max_width=width / 2,
+                 align="right" if rtl else "left", rtl=c.para(lang))
+    tx.draw_text(draw, (20 if rtl else width - 20, 14), subtitle, c.BODY, "#E8DCC8", align="left" if rtl else "right",
+                 max_width=width / 2 - 40, rtl=c.para(lang))
     if not columns:
         tx.draw_text(draw, (width / 2, 100), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
     left = (width - COLUMN * len(columns)) / 2
@@ -207,7 +232,8 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
             sprite = french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang)
             img.paste(sprite, (x, 106 + k * step), sprite)
     if note:
-        tx.draw_text(draw, (20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40, rtl=c.para(lang))
+        tx.draw_text(draw, (width - 20 if rtl else 20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40,
+                     align="right" if rtl else "left", rtl=c.para(lang))
     return img
 
 
@@ -255,7 +281,7 @@ def zsy_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
         turn_line = t(lang, "rendering.climb.turn", name=tx.fit(c.seat_name(names, view.turn, lang), c.LARGE, 380))
     scores: tuple[tuple[str, str, int | None], ...]
     if view.team_scores is not None:
-        scores = tuple((t(lang, "rendering.team", name="AB"[k]), str(v), k) for k, v in enumerate(view.team_scores))
+        scores = tuple((t(lang, "rendering.team", name="AB"[k]), number(lang, v), k) for k, v in enumerate(view.team_scores))
     else:
         scores = ((t(lang, "rendering.target", n=view.target_score), "", None),)
     subtitle = " · ".join([t(lang, f"rendering.climb.zsy_mode.{view.mode}"), t(lang, "rendering.hand_no", n=view.hand_no)])
@@ -343,7 +369,7 @@ def gouji_table(view: Any, names: Sequence[str], lang: str) -> TableModel:
     else:
         label = ""
     turn_line = t(lang, "rendering.climb.turn", name=short(view.turn, c.LARGE, 360)) if view.turn is not None else ""
-    scores = tuple((t(lang, "rendering.team", name=name), str(v), k)
+    scores = tuple((t(lang, "rendering.team", name=name), number(lang, v), k)
                    for k, (name, v) in enumerate(zip(("ACE", "BDF"), view.team_scores, strict=True)))
     subtitle = " · ".join([t(lang, "rendering.hand_no", n=view.hand_no),
                            t(lang, f"rendering.climb.hand_kind_{view.hand_kind}")])

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import language_of, t
+from bot.i18n import has, language_of, t
 
 from . import png
 from . import text as tx
@@ -80,6 +80,7 @@ def pill(
     rtl: bool | None = None,
 ) -> int:
     """A small rounded tag with ``label``; returns its width. ``x`` is its left or right edge."""
+    size, bold = tx.legible(size, bold, draw.im.size[0])  # as draw_text will draw it, so the tag fits
     shown = tx.fit(label, size, max_width - 16, bold, rtl) if max_width is not None else tx.clean(label)
     w = int(tx.width(shown, size, bold)) + 16
     h = tx.line_height(size) + 4
@@ -105,9 +106,10 @@ def team_color(team: int | None) -> str:
 
 
 def ordinal(lang: str, place: int) -> str:
-    """"1st", "2nd", ... from the catalog."""
-    key = {1: "rendering.place.1", 2: "rendering.place.2", 3: "rendering.place.3"}.get(place, "rendering.place.n")
-    return t(lang, key, n=place)
+    """"1st", "2nd", ... from the catalog: spelled out as far as the catalog has words (up to 8th, the
+    most seats a game has), so "اول" never stands beside "4م"."""
+    key = f"rendering.place.{place}"
+    return t(lang, key if has(key) else "rendering.place.n", n=place)
 
 
 def shadow_paste(base: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bot.games import GAMES
+from bot.games.examples import rules_example
 from bot.games.registry import engine
 from bot.i18n import LANGUAGES, t
 
@@ -59,14 +62,13 @@ def sample_leaderboard() -> list[dict[str, Any]]:
 
 
 def rules_table(game_id: str) -> tuple[Any, list[str]]:
-    """The freshly dealt example table ``/rules`` shows: (public view, seat names A, B, ...)."""
-    module, state = play_to(game_id, 1, 0)
+    """The example table ``/rules`` shows (``bot.games.examples``): (public view, seat names A, B, ...)."""
+    module, state = rules_example(game_id)
     return module.view(state, None), [chr(ord("A") + i) for i in range(SEATS[game_id])]
 
 
-def write_all(outdir: Path, seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -> list[Path]:
-    """Write every image kind in every language into ``outdir/<lang>/<kind>.png``; returns the paths."""
-    written: list[Path] = []
+def pictures(seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -> Iterator[tuple[str, str, Callable[[], bytes]]]:
+    """Every image kind in every language as ``(lang, kind, draw)``; ``draw()`` returns the PNG."""
     positions = {}
     for game in GAMES:
         game_id = game.id
@@ -74,23 +76,28 @@ def write_all(outdir: Path, seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -
         finished_module, finished = play_out(game_id, seed)
         positions[game_id] = (module, state, _summary(finished_module, finished))
     module8, state8 = play_to("zhengshangyou", seed, 10, seats=8)
-
-    def save(lang: str, name: str, data: bytes) -> None:
-        path = outdir / lang / f"{name}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        written.append(path)
-
     for lang in langs:
         for game_id, (module, state, summary) in positions.items():
             names = NAMES[: SEATS[game_id]]
-            save(lang, f"{game_id}_table", render_table(game_id, module.view(state, None), names, lang))
             seat = min(module.to_act(state) or {0})
-            save(lang, f"{game_id}_hand", render_hand(game_id, module.view(state, seat), lang))
-            save(lang, f"{game_id}_summary", render_summary(game_id, summary, names, lang))
-            save(lang, f"{game_id}_rules", render_table(game_id, *rules_table(game_id), lang))
-        save(lang, "zhengshangyou_table_8", render_table("zhengshangyou", module8.view(state8, None), NAMES, lang))
-        save(lang, "leaderboard", render_leaderboard(sample_leaderboard(), t(lang, "rendering.game.gouji"), lang))
+            yield lang, f"{game_id}_table", partial(render_table, game_id, module.view(state, None), names, lang)
+            yield lang, f"{game_id}_hand", partial(render_hand, game_id, module.view(state, seat), lang)
+            yield lang, f"{game_id}_summary", partial(render_summary, game_id, summary, names, lang)
+            yield lang, f"{game_id}_rules", partial(render_table, game_id, *rules_table(game_id), lang)
+        yield lang, "zhengshangyou_table_8", partial(render_table, "zhengshangyou", module8.view(state8, None),
+                                                     NAMES, lang)
+        yield lang, "leaderboard", partial(render_leaderboard, sample_leaderboard(),
+                                           t(lang, "rendering.game.gouji"), lang)
+
+
+def write_all(outdir: Path, seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -> list[Path]:
+    """Write every image kind in every language into ``outdir/<lang>/<kind>.png``; returns the paths."""
+    written: list[Path] = []
+    for lang, name, draw in pictures(seed, langs):
+        path = outdir / lang / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(draw())
+        written.append(path)
     return written
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, MONTH, TYPE
-from bot.i18n import has, t
+from bot.i18n import has, is_rtl, join, number, t
 
 from . import common as c
 from . import hwatu
@@ -81,15 +81,30 @@ def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, colo
 
 def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int, y: int, width: int,
            label: str, lang: str, marked: set[str], label_width: float) -> None:
-    tx.draw_text(draw, (x, y), label, c.SMALL, c.INK, bold=True, max_width=label_width)
+    rtl = is_rtl(lang)  # the label where the reader starts: the group's right end in Persian
+    tx.draw_text(draw, (x + width if rtl else x, y), label, c.SMALL, c.INK, bold=True, max_width=label_width,
+                 align="right" if rtl else "left", rtl=c.para(lang))
     if not cards:
         return
     step = min(MW + 2, (width - MW) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
     for k, card in enumerate(cards):
-        cx, cy = int(x + k * step), y + 50
+        cx, cy = int(x + width - MW - k * step) if rtl else int(x + k * step), y + 50
         if card in marked:
             c.glow(draw, (cx, cy, cx + MW, cy + MH), c.GOLD, 3, 5)
         _paste(img, hwatu.card_face(card, MW, MH, lang), cx, cy)
+
+
+class _Mirror:
+    """x positions and alignments of a left-to-right drawing, mirrored for a right-to-left reader."""
+
+    def __init__(self, lang: str) -> None:
+        self.rtl = is_rtl(lang)
+
+    def x(self, x: int) -> int:
+        return WIDTH - x if self.rtl else x
+
+    def side(self, align: str) -> str:
+        return {"left": "right", "right": "left"}.get(align, align) if self.rtl else align
 
 
 def _panel_height(pv: Any) -> int:
@@ -101,15 +116,15 @@ def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence
     box = (10, top, WIDTH - 10, top + COMPACT_H - 8)
     c.panel(draw, box, fill="#DDDDDD")
     x0, y0 = box[0] + 12, top + 12
-    letter_w = c.pill(draw, x0, y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat))
-    tx.draw_text(draw, (x0 + letter_w + 8, y0), c.seat_name(names, pv.seat, lang), c.BODY, c.INK, bold=True,
-                 max_width=420)
+    m = _Mirror(lang)
+    letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), align=m.side("left"))
+    tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), c.seat_name(names, pv.seat, lang), c.BODY, c.INK, bold=True,
+                 max_width=420, align=m.side("left"))
     parts = [t(lang, f"rendering.gostop.status.{pv.status}")]
     if view.dealer == pv.seat:
         parts.append(t(lang, "rendering.dealer"))
-    tx.draw_text(draw, (WIDTH - 30, y0 + 2), " · ".join(p for p in parts if p), c.BODY, c.MUTED, align="right",
-                 rtl=c.para(lang),
-                 max_width=600)
+    tx.draw_text(draw, (m.x(WIDTH - 30), y0 + 2), " · ".join(p for p in parts if p), c.BODY, c.MUTED,
+                 align=m.side("right"), rtl=c.para(lang), max_width=600)
 
 
 def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence[str],
@@ -123,30 +138,37 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
         c.glow(draw, box, c.GOLD, 5, 12)
     c.panel(draw, box, fill=c.PANEL if pv.status == "playing" else "#DDDDDD")
     x0, y0 = box[0] + 12, top + 10
+    m = _Mirror(lang)  # the player's block where a Persian reader starts, the piles then leftwards
     name = c.seat_name(names, pv.seat, lang)
-    letter_w = c.pill(draw, x0, y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), size=c.SMALL)
-    tx.draw_text(draw, (x0 + letter_w + 8, y0), name, c.BODY, c.INK, bold=True, max_width=230 - letter_w)
+    letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), size=c.SMALL,
+                      align=m.side("left"))
+    tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), name, c.BODY, c.INK, bold=True, max_width=230 - letter_w,
+                 align=m.side("left"))
     y = y0 + 36
     back = hwatu.card_back(22, 34)
-    _paste(img, back, x0, y)
-    tx.draw_text(draw, (x0 + 28, y + 4), t(lang, "rendering.count", n=pv.hand_count), c.BODY, c.INK, bold=True)
+    _paste(img, back, m.x(x0 + 22) if m.rtl else x0, y)
+    tx.draw_text(draw, (m.x(x0 + 28), y + 4), t(lang, "rendering.count", n=pv.hand_count), c.BODY, c.INK, bold=True,
+                 align=m.side("left"), rtl=c.para(lang))
     xb = x0 + 90
     if view.dealer == pv.seat:
-        xb += c.pill(draw, xb, y + 2, t(lang, "rendering.dealer"), "#444444") + 6
+        xb += c.pill(draw, m.x(xb), y + 2, t(lang, "rendering.dealer"), "#444444", align=m.side("left")) + 6
     if pv.go_count:
-        xb += c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.go", n=pv.go_count), "#B3122E") + 6
+        xb += c.pill(draw, m.x(xb), y + 2, t(lang, "rendering.gostop.go", n=pv.go_count), "#B3122E",
+                     align=m.side("left"), rtl=c.para(lang)) + 6
     parts = breakdown(view, pv)
     factor = parts.get("multiplier", 1)
     if factor > 1:
-        c.pill(draw, xb, y + 2, t(lang, "rendering.gostop.multiplier", n=factor), "#5B3FA0")
+        c.pill(draw, m.x(xb), y + 2, t(lang, "rendering.gostop.multiplier", n=factor), "#5B3FA0",
+               align=m.side("left"), rtl=c.para(lang))
     y += 40
     go_bonus = parts.get("go_bonus", 0)
     if go_bonus:  # the Go points (R7.9 go_add) on top of the captured score, in a smaller size to fit
         score_line = t(lang, "rendering.gostop.score_go", base=pv.score, go=go_bonus, total=pv.score + go_bonus)
-        tx.draw_text(draw, (x0, y + 3), score_line, c.BODY, c.INK, bold=True, max_width=262, rtl=c.para(lang))
+        tx.draw_text(draw, (m.x(x0), y + 3), score_line, c.BODY, c.INK, bold=True, max_width=262, rtl=c.para(lang),
+                     align=m.side("left"))
     else:
-        tx.draw_text(draw, (x0, y), t(lang, "rendering.score", n=pv.score), c.LARGE, c.INK, bold=True,
-                     max_width=262)
+        tx.draw_text(draw, (m.x(x0), y), t(lang, "rendering.score", n=pv.score), c.LARGE, c.INK, bold=True,
+                     max_width=262, rtl=c.para(lang), align=m.side("left"))
     y += 34
     extras = [t(lang, f"rendering.gostop.factor.{name}", n=parts[key]) for name, key in FACTORS
               if parts.get(key, 1) > 1]
@@ -155,14 +177,15 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     if pv.ppuks:
         extras.append(t(lang, "rendering.gostop.ppuks", n=pv.ppuks))
     if pv.shaken:
-        extras.append(t(lang, "rendering.gostop.shaken", months=", ".join(str(m) for m in pv.shaken)))
+        extras.append(t(lang, "rendering.gostop.shaken", months=join(lang, (number(lang, m) for m in pv.shaken))))
     if pv.status != "playing":
         extras.append(t(lang, f"rendering.gostop.status.{pv.status}"))
     if pv.go_count and pv.last_go_score:
         extras.append(t(lang, "rendering.gostop.must_beat", n=pv.last_go_score))
-    tx.draw_text(draw, (x0, y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250, rtl=c.para(lang))
+    tx.draw_text(draw, (m.x(x0), y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250, rtl=c.para(lang),
+                 align=m.side("left"))
     for k, card in enumerate(pv.shown[:8]):  # shaken triples / chongtong quad: public hand cards
-        _paste(img, hwatu.card_face(card, 26, 42, lang), x0 + k * 29, y + 26)
+        _paste(img, hwatu.card_face(card, 26, 42, lang), m.x(x0 + k * 29 + 26) if m.rtl else x0 + k * 29, y + 26)
     # Captures grouped by type.
     caps = list(pv.captures)
     groups: dict[str, list[str]] = {"bright": [], "animal": [], "ribbon": [], "junk": []}
@@ -175,21 +198,22 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     widths = {"bright": int(room * 0.18), "animal": int(room * 0.25), "ribbon": int(room * 0.25)}
     widths["junk"] = room - sum(widths.values())
     for kind in ("bright", "animal", "ribbon", "junk"):
+        gx = m.x(x + widths[kind]) if m.rtl else x  # the group's left edge (groups run leftwards in Persian)
         cards = groups[kind]
         if kind == "junk":
             label = t(lang, "rendering.gostop.group.junk", n=pv.junk_value)
         else:
             label = t(lang, f"rendering.gostop.group.{kind}", n=len(cards))
-        points_w = _points(draw, parts, kind, x, y0, widths[kind], lang)
-        _group(img, draw, cards, x, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
+        points_w = _points(draw, parts, kind, gx, y0, widths[kind], lang)
+        _group(img, draw, cards, gx, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
         if kind == "animal":
-            _pips(draw, x, y0 + 30, len(ids & BIRDS), 3, "#444444")
+            _pips(draw, gx, y0 + 30, len(ids & BIRDS), 3, "#444444")
         if kind == "ribbon":
-            px = x
+            px = gx
             for sets, color in ((HONG_DAN, "#C8202F"), (CHEONG_DAN, "#224EAA"), (CHO_DAN, "#A0522D")):
                 px += _pips(draw, px, y0 + 30, len(ids & sets), 3, color) + 10
         x += widths[kind] + 16
-    draw.line((282, y0, 282, top + PANEL_H - 20), fill="#BBBBBB", width=2)
+    draw.line((m.x(282), y0, m.x(282), top + PANEL_H - 20), fill="#BBBBBB", width=2)
 
 
 #: score_parts keys per capture group: the group's own points, then its set bonuses (R6.1–R6.8).
@@ -217,7 +241,9 @@ def _points(draw: ImageDraw.ImageDraw, parts: dict[str, int], kind: str, x: int,
     own, sets = GROUP_POINTS[kind]
     points = parts.get(own, 0)
     colour = "#2F6B3A" if points else "#9A9A9A"
-    tag_w = c.pill(draw, x + width, y0 - 3, t(lang, "rendering.gostop.points", n=points), colour, align="right")
+    rtl = is_rtl(lang)
+    tag_w = c.pill(draw, x if rtl else x + width, y0 - 3, t(lang, "rendering.gostop.points", n=points), colour,
+                   align="left" if rtl else "right")
     px = x
     for name in sets:
         if parts.get(name, 0):
@@ -237,7 +263,9 @@ def _table_background(lang: str, height: int) -> Image.Image:
     """Felt, header bar, title and the stock pile: the same for every position (copied, never drawn on)."""
     img, draw = c.canvas(WIDTH, height, c.FELT)
     draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
-    tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330)
+    m = _Mirror(lang)
+    tx.draw_text(draw, (m.x(20), 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330,
+                 align=m.side("left"), rtl=c.para(lang))
     back = hwatu.card_back(CW, CH)
     for k in range(3):
         _paste(img, back, STOCK_X + 30 + k * 3, HEADER + 40 + k * 3)
@@ -252,14 +280,16 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     img = _table_background(lang, height).copy()
     draw = ImageDraw.Draw(img)
     sub = [t(lang, "rendering.round_no", n=view.round_no), t(lang, "rendering.target", n=view.target)]
-    tx.draw_text(draw, (360, 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360, rtl=c.para(lang))
+    m = _Mirror(lang)
+    tx.draw_text(draw, (m.x(360), 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360, rtl=c.para(lang),
+                 align=m.side("left"))
     if view.nagari_streak:
-        c.pill(draw, WIDTH - 16, 12, t(lang, "rendering.gostop.nagari", n=2 ** view.nagari_streak), c.RED,
-               align="right")
+        c.pill(draw, m.x(WIDTH - 16), 12, t(lang, "rendering.gostop.nagari", n=2 ** view.nagari_streak), c.RED,
+               align=m.side("right"), rtl=c.para(lang))
     elif view.turn is not None:
         who = tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 250)
-        c.pill(draw, WIDTH - 16, 12, t(lang, "rendering.climb.turn", name=who), "#B8860B", align="right",
-               rtl=c.para(lang))
+        c.pill(draw, m.x(WIDTH - 16), 12, t(lang, "rendering.climb.turn", name=who), "#B8860B",
+               align=m.side("right"), rtl=c.para(lang))
     last = view.last_turn
     marked = set(last.played) | set(last.flipped)
     captured = set(last.captured)
@@ -294,13 +324,16 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
     height = 60 + 40 + HH + 110
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 52), fill="#2B2118")
-    tx.draw_text(draw, (20, 10), t(lang, "rendering.game.gostop"), c.LARGE, c.WHITE, bold=True, max_width=400)
+    rtl = is_rtl(lang)  # title where the reader starts
+    tx.draw_text(draw, (width - 20 if rtl else 20, 10), t(lang, "rendering.game.gostop"), c.LARGE, c.WHITE,
+                 bold=True, max_width=400, align="right" if rtl else "left", rtl=c.para(lang))
     me = next((p for p in view.players if p.seat == view.seat), None)
     if me is not None:
         line = t(lang, "rendering.score", n=me.score)
         if me.pass_credits:
             line += " · " + t(lang, "rendering.gostop.pass_credits", n=me.pass_credits)
-        tx.draw_text(draw, (width - 20, 12), line, c.BODY, "#E8DCC8", align="right", max_width=width / 2,
+        tx.draw_text(draw, (20 if rtl else width - 20, 12), line, c.BODY, "#E8DCC8", align="left" if rtl else "right",
+                     max_width=width / 2,
                      rtl=c.para(lang))
     if not hand:
         tx.draw_text(draw, (width / 2, 120), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")

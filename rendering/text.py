@@ -41,6 +41,10 @@ _ARABIC_FIRST: dict[bool, tuple[str, ...]] = {
     True: ("arabic_bold", "latin_bold", "cjk_bold", "cjk"),
 }
 _DROP = {0x200D, 0x2060, 0xFEFF, 0x20E3}  # joiners and keycap: meaningless once emoji are gone
+#: direction marks and isolates that ``bot.i18n.t`` adds for Discord: layout here does that job; only a
+#: left-to-right isolate (LRI … PDI, which the catalogs put around "×۲" or "+۳") is kept for the bidi pass
+LRI, PDI = "\u2066", "\u2069"
+_DROP |= {0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), 0x2067, 0x2068}
 
 
 def _is_arabic(cp: int) -> bool:
@@ -139,7 +143,7 @@ def clean(text: str) -> str:
             continue
         if cp in _DROP or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             continue
-        if cp == 0x200C or face_for(ch, False) is not None:
+        if cp == 0x200C or ch in (LRI, PDI) or face_for(ch, False) is not None:
             out.append(ch)
     return "".join(out).strip()
 
@@ -252,6 +256,15 @@ def _directional_runs(text: str, rtl_base: bool) -> list[tuple[str, bool]]:
     with each number left to right. Levels (I1-I2) and the reversal of runs (L2) follow the standard.
     """
     kinds = [_strength(c) for c in text]
+    depth = 0
+    for i, ch in enumerate(text):  # inside a left-to-right isolate, digits and signs read left to right
+        depth = max(0, depth + (ch == LRI) - (ch == PDI))
+        if depth > 0 and kinds[i] != "R" and ch != LRI:
+            kinds[i] = "L"
+    for i in range(len(kinds) - 1):  # a sign before a number belongs to it (W4/W5): "-12", "+2"
+        sign = kinds[i] == "N" and unicodedata.bidirectional(text[i]) in ("ES", "ET")
+        if sign and kinds[i + 1] == "D" and (i == 0 or kinds[i - 1] != "D"):
+            kinds[i] = "D"
     last = "R" if rtl_base else "L"
     for i, kind in enumerate(kinds):
         if kind in ("L", "R"):
@@ -371,6 +384,39 @@ def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | 
     return cleaned[:lo].rstrip() + ELLIPSIS
 
 
+#: Discord shows a picture in the channel scaled to about this width (its preview)
+PREVIEW_WIDTH = 520
+#: the thinnest stroke, in preview pixels, that survives the scaling (a thinner one blends into the
+#: background: "Round 1" read "Rouno 1", "individual" lost its dots)
+MIN_PREVIEW_STROKE = 1.0
+
+
+@cache
+def stroke_width(size: int, bold: bool) -> float:
+    """The measured width in pixels of a vertical stroke (the stem of "l") at ``size``."""
+    f = font(CHAINS[bold][0], size)
+    img = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(img).text((size // 2, size // 4), "l", font=f, fill=255)
+    box = img.getbbox()
+    if box is None:
+        return 0.0
+    middle = (box[1] + box[3]) // 2
+    return sum(img.getpixel((x, middle)) for x in range(img.width)) / 255  # type: ignore[misc]
+
+
+def legible(size: int, bold: bool, image_width: int) -> tuple[int, bool]:
+    """The size and weight to draw with so the strokes stay at least ``MIN_PREVIEW_STROKE`` wide when
+    an ``image_width`` picture is shown at Discord's preview width: regular text too thin becomes
+    bold, and bold text still too thin grows (a picture at most the preview width is unchanged)."""
+    scale = min(1.0, PREVIEW_WIDTH / max(1, image_width))
+    if stroke_width(size, bold) * scale >= MIN_PREVIEW_STROKE:
+        return size, bold
+    bold = True
+    while stroke_width(size, True) * scale < MIN_PREVIEW_STROKE and size < 96:
+        size += 1
+    return size, bold
+
+
 @lru_cache(maxsize=2048)
 def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Image | None, int, int, float]:
     """The text drawn once as a coverage mask cropped to its ink, the ink's offset from the text's
@@ -407,8 +453,10 @@ def draw_text(
     """Draw ``text`` with its top-left (or top-centre / top-right, by ``align``) at ``xy``.
 
     Returns the drawn width. The text is cleaned, fitted to ``max_width`` with an ellipsis, laid
-    out bidirectionally and drawn run by run on one baseline (through a cached mask).
+    out bidirectionally and drawn run by run on one baseline (through a cached mask), in a weight
+    that stays readable when Discord shows the picture at its preview width (:func:`legible`).
     """
+    size, bold = legible(size, bold, draw.im.size[0])
     shown = fit(text, size, max_width, bold, rtl) if max_width is not None else clean(text)
     if not shown:
         return 0.0
@@ -431,7 +479,7 @@ def use_raqm(enabled: bool | None) -> None:
     """
     global HAS_RAQM
     HAS_RAQM = bool(features.check("raqm")) if enabled is None else bool(enabled and features.check("raqm"))
-    for cached in (font, layout, fit, _mask):
+    for cached in (font, layout, fit, _mask, stroke_width):
         cached.cache_clear()
 
 

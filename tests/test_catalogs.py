@@ -21,7 +21,19 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import DEFAULT_LANG, LOCALES_DIR, catalog, t
+from bot.i18n import (
+    DEFAULT_LANG,
+    FSI,
+    LOCALES_DIR,
+    PDI,
+    RLM,
+    catalog,
+    fill,
+    number,
+    persian_relative_time,
+    plural,
+    t,
+)
 
 TRANSLATIONS = ("fa", "ru")
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +70,7 @@ def sample_params(template: str) -> dict[str, object]:
     params: dict[str, object] = {}
     for name, spec in fields(template).items():
         kind = spec[-1:] if spec else ""
-        params[name] = 3 if kind in NUMERIC_SPECS else 2.5 if kind in FLOAT_SPECS else "x"
+        params[name] = 3 if spec.startswith("#") or kind in NUMERIC_SPECS else 2.5 if kind in FLOAT_SPECS else "x"
     return params
 
 
@@ -180,7 +192,7 @@ def test_persian_uses_persian_punctuation() -> None:
 def test_every_template_formats_with_its_own_placeholders(lang: str) -> None:
     for key, template in catalog(lang).items():
         try:
-            template.format(**sample_params(template))
+            fill(lang, template, **sample_params(template))
         except (KeyError, IndexError, ValueError) as err:
             pytest.fail(f"{lang} {key}: {err!r}")
 
@@ -220,9 +232,157 @@ def test_unknown_language_falls_back_to_english() -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_translated_language_answers_in_its_own_words(lang: str) -> None:
-    assert t(lang, "core.not_your_turn") == catalog(lang)["core.not_your_turn"]
+    assert t(lang, "core.not_your_turn").lstrip("\u200f") == catalog(lang)["core.not_your_turn"]
     assert t(lang, "core.not_your_turn") != t("en", "core.not_your_turn")
     assert "11X" in t(lang, "core.bad_card", text="11X")
+
+
+# --- Persian direction, digits, Russian gender, counted nouns (issue #28) ---------------------------
+
+MARKDOWN_PREFIX = re.compile(r"^(\s*(?:#{1,3} |-# |>>> |> |[-*•] |\d+\. )*)")
+
+
+def test_every_persian_line_starts_right_to_left_and_isolates_what_is_filled_in() -> None:
+    """Discord lays a line out by its first strong letter: a Persian line starting with a Latin name
+    or an English token would read left to right. t() starts each line with RLM and isolates values."""
+    wrong: list[str] = []
+    for key, template in catalog("fa").items():
+        params = {name: "Alice" if value == "x" else value for name, value in sample_params(template).items()}
+        text = t("fa", key, **params)
+        lines = [line for line in text.split("\n") if line.strip() and not line.lstrip().startswith("```")]
+        if any(not line[MARKDOWN_PREFIX.match(line).end():].startswith(RLM) for line in lines):  # type: ignore[union-attr]
+            wrong.append(f"{key}: a line without RLM")
+        outside_code = [name for name in fields(template) if "`{" + name not in template]
+        if outside_code and FSI not in text:
+            wrong.append(f"{key}: values not isolated")
+    assert wrong == []
+
+
+def test_a_latin_name_first_still_reads_right_to_left() -> None:
+    text = t("fa", "gostop.ui.deciding", player="Alice", score=7)
+    assert text.startswith(RLM + FSI + "Alice" + PDI)
+    assert "۷" in text and "7" not in text
+
+
+def test_english_and_russian_get_no_direction_marks() -> None:
+    for lang in ("en", "ru"):
+        text = t(lang, "gostop.ui.deciding", player="Alice", score=7)
+        assert not {RLM, FSI, PDI} & set(text)
+
+
+def test_persian_signed_numbers_keep_their_sign_on_the_left() -> None:
+    """"-۲", "+۳", "×۲" in a right-to-left line: the sign is a neutral that Discord moves to the number's
+    right ("۲-") unless the number is a left-to-right isolate (LRI … PDI)."""
+    bare = re.compile(r"(?<![\w\u2066])[+\-−×](?:[۰-۹]|\{)")
+    assert [key for key, text in catalog("fa").items() if bare.search(re.sub(r"`[^`]*`", "", text))] == []
+
+
+@pytest.mark.parametrize(("lang", "key", "wrong", "right"), [
+    ("fa", "gouji.ui.to_beat", "برای بردن", "برای زدن"),
+    ("fa", "gouji.ui.shao_window", "ببرید", "بزنید"),
+    ("fa", "gouji.ui.suggest_title", "دستی", "مجموعه"),
+    ("fa", "gouji.tagline", "Dui Men", "دوی من"),
+    ("fa", "gostop.option.go_add_dropped_at_3", "گوی سوم", "گو"),
+    ("fa", "gouji.ui.wild_only", "وحشی", "وایلد"),
+    ("fa", "gostop.option.vip", "VIP", "وی‌آی‌پی"),
+    ("fa", "gostop.ui.match.stack", "استاک", "دسته"),
+    ("fa", "gostop.ui.match.joker", "از دسته", "استاک"),
+    ("ru", "games.played", "Ваш ход", "Вы сыграли"),
+    ("ru", "zhengshangyou.ui.hand", "Ваша рука", "Ваши карты"),
+    ("ru", "rendering.climb.hand_kind_fresh", "свежая", "новая"),
+])
+def test_the_reported_wrong_strings_stay_fixed(lang: str, key: str, wrong: str, right: str) -> None:
+    assert wrong not in catalog(lang)[key] and right in catalog(lang)[key]
+
+
+def _digit_prose(text: str) -> str:
+    """Persian prose a reader reads as numbers: without code, placeholders, quoted input examples and
+    identifiers that glue digits to Latin letters (R9.3, team4, m08, target=11)."""
+    return re.sub(r"`[^`]*`|\{[^}]*\}|«[^»]*»|“[^”]*”|[A-Za-z_][\w.\-]*\d\w*|\d+[A-Za-z]\w*|\w+=\d+", "", text)
+
+
+def test_no_persian_value_mixes_digit_systems() -> None:
+    mixed = [key for key, text in catalog("fa").items()
+             if re.search("[0-9]", _digit_prose(text)) and re.search("[۰-۹]", _digit_prose(text))]
+    assert mixed == []
+
+
+def test_persian_prose_uses_persian_digits() -> None:
+    latin = [key for key, text in catalog("fa").items() if re.search("[0-9]", _digit_prose(text))]
+    assert latin == []
+
+
+def test_numbers_are_written_by_one_helper() -> None:
+    assert number("fa", 12) == "۱۲" and number("fa", -12) == "\u2212۱۲" and number("fa", 2.5) == "۲٫۵"
+    assert number("en", -12) == "-12" and number("en", 3, signed=True) == "+3" and number("ru", 2.5) == "2,5"
+    assert "۳" in t("fa", "games.summary.points", points=3)
+
+
+def test_russian_has_no_gendered_endings() -> None:
+    """The bot does not know a player's gender: no "(а)", "(ла)" and no masculine-only forms."""
+    masculine = re.compile(r"\((а|ла|ась|на)\)|\b(вернулся|отошёл|Вышел|Готов|Согласен)\b")
+    assert [key for key, text in catalog("ru").items() if masculine.search(text)] == []
+
+
+#: placeholders that are counts wherever they appear
+COUNTS = ("n", "count", "points", "score", "amount", "pot", "hands", "rounds", "games", "wins",
+          "guilds", "per_card", "k", "m", "size", "seconds", "grace")
+
+
+def counted_noun_words(lang: str) -> set[str]:
+    """Every word of every plural form of ``lang`` (``очков``, ``cards``, ``امتیاز``)."""
+    words: set[str] = set()
+    for key, value in catalog(lang).items():
+        if key.startswith("plural."):
+            for part in value.split("|"):
+                form = part.partition("=")[2]
+                words.update(w for w in form.replace("#", " ").split() if len(w) > 1)
+    return words
+
+
+@pytest.mark.parametrize("lang", (DEFAULT_LANG, *TRANSLATIONS))
+def test_every_counted_noun_goes_through_the_plural_helper(lang: str) -> None:
+    """A number placeholder followed by a counted noun (``{n} cards``, ``{n} очков``, ``{n} card(s)``)
+    must be ``{n:#card}``: only the plural helper knows "1 card", "2 карты", "5 карт"."""
+    nouns = "|".join(sorted(map(re.escape, counted_noun_words(lang)), key=len, reverse=True))
+    bare = re.compile(r"\{(?:" + "|".join(COUNTS) + r")\}\)? (?:" + nouns + r")(?![\w\u200c])|\w\(s\)")
+    assert [key for key, text in catalog(lang).items() if not key.startswith("plural.") and bare.search(text)] == []
+
+
+@pytest.mark.parametrize(("lang", "count", "expected"), [
+    ("en", 1, "1 card"), ("en", 2, "2 cards"), ("en", 0, "0 cards"),
+    ("ru", 1, "1 карта"), ("ru", 3, "3 карты"), ("ru", 5, "5 карт"), ("ru", 11, "11 карт"),
+    ("ru", 21, "21 карта"), ("ru", 22, "22 карты"), ("fa", 1, "۱ کارت"), ("fa", 5, "۵ کارت"),
+])
+def test_plural_forms_follow_cldr(lang: str, count: int, expected: str) -> None:
+    assert plural(lang, count, "card") == expected
+
+
+def test_plural_forms_cover_every_category_of_each_language() -> None:
+    needed = {"en": {"one", "other"}, "fa": {"other"}, "ru": {"one", "few", "many", "other"}}
+    for lang, categories in needed.items():
+        for key, value in catalog(lang).items():
+            if key.startswith("plural."):
+                assert categories <= {part.partition("=")[0] for part in value.split("|")}, (lang, key)
+
+
+def test_the_reported_counts_read_right() -> None:
+    """#22: "1 hands", "(1 points)", "in 1 servers", "1 possible choices"."""
+    assert t("en", "rendering.summary.hands", n=1) == "1 hand played"
+    assert t("en", "games.summary.points", points=1) == "(1 point)"
+    assert t("en", "about.text", version="1", uptime="1h", guilds=1).endswith("in 1 server")
+    assert t("en", "games.panel.your_move", count=1) == "Your move — 1 possible choice:"
+    assert t("ru", "gostop.ui.deciding", player="A", score=3) == "У игрока A 3 очка: Го или Стоп?"
+    assert "5 очков" in t("ru", "gostop.ui.deciding", player="A", score=5)
+
+
+def test_persian_time_is_written_in_words() -> None:
+    """Discord has no Persian client: its relative time would read "in 30 seconds" in a Persian line."""
+    assert persian_relative_time(130, now=100) == "۳۰ ثانیه دیگر"
+    assert persian_relative_time(100, now=400) == "۵ دقیقه پیش"
+    text = t("fa", "clock.outcome.pass", time="<t:4102444800:R>")
+    assert "<t:" not in text and "دیگر" in text
+    assert "<t:4102444800:R>" in t("ru", "clock.outcome.pass", time="<t:4102444800:R>")
 
 
 def main() -> int:

@@ -18,6 +18,7 @@ from functools import cache, partial
 from typing import Any
 
 from bot.games import record
+from bot.games.examples import rules_example
 from bot.games.registry import engine
 
 from .session import GameSession
@@ -98,10 +99,9 @@ def summary_picture(session: GameSession, data: dict[str, Any], lang: str) -> io
 
 @cache
 def _example_table(game: str, lang: str) -> bytes | None:
-    """The table of a freshly dealt example game: what ``/rules`` illustrates the summary with."""
-    mod = engine(game)
+    """The table of an example position that shows what ``/rules`` explains (``bot.games.examples``)."""
+    mod, state = rules_example(game)
     count = record(game).example_seats
-    state = mod.new_game(count, 1)
     seat_names = [f"{chr(ord('A') + i)}" for i in range(count)]
     return _draw("table", game, mod.view(state, None), seat_names, lang=lang)
 

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.games.core import Event, IllegalAction
-from bot.i18n import has, t
+from bot.i18n import has, join, t
 
 from .session import GameSession, Seat
 
@@ -36,9 +36,13 @@ def names(session: GameSession, lang: str) -> list[str]:
     return [seat_label(lang, seat) for seat in session.seats]
 
 
-def _value(value: Any) -> str:
+def _value(value: Any) -> Any:
+    """An engine value as a template gets it: numbers stay numbers (``t`` writes them in the reader's
+    digits and plural forms), lists become words."""
     if isinstance(value, list | tuple):
         return " ".join(map(str, value))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
     return str(value)
 
 
@@ -52,13 +56,13 @@ def event_text(game: str, event: Event, seat_names: Sequence[str], lang: str) ->
             singular = key[:-1] if key.endswith("s") else key
             words = [_term(game, (key, singular), str(v), lang) for v in value]
             if any(word != str(v) for word, v in zip(words, value, strict=True)):
-                params[key] = ", ".join(words)
+                params[key] = join(lang, words)
     for key, value in event.data.items():
         if key.endswith("_seat") and isinstance(value, int) and 0 <= value < len(seat_names):
             params[key[: -len("_seat")]] = seat_names[value]
         if key.endswith("_seats") and isinstance(value, list | tuple):
-            params[key[: -len("_seats")]] = ", ".join(
-                seat_names[v] for v in value if isinstance(v, int) and 0 <= v < len(seat_names))
+            params[key[: -len("_seats")]] = join(lang, (
+                seat_names[v] for v in value if isinstance(v, int) and 0 <= v < len(seat_names)))
     if event.seat is not None and 0 <= event.seat < len(seat_names):
         params.setdefault("player", seat_names[event.seat])
     key = f"{game}.event.{event.kind}"
@@ -92,6 +96,45 @@ def action_label(game: str, action: Any, notation: str, lang: str) -> str:
             return label[:100]
         return f"{label}: {notation}"[:100]
     return notation[:100]
+
+
+def move_name(game: str, action: Any, notation: str, lang: str) -> str:
+    """What a move is called once made ("You played {move}"): for playing or taking cards, the cards'
+    names ("Nov junk", not "Play a card: Nov junk"); else the button's words."""
+    kind = str(getattr(action, "kind", ""))
+    first, _, rest = notation.partition(" ")
+    if kind in ("play", "take") and rest and first.lower() == kind:
+        words = [_term(game, ("card", "piece"), word, lang) for word in rest.split()]
+        if words != rest.split():
+            return join(lang, words)[:100]
+    label = action_label(game, action, notation, lang)
+    head = t(lang, f"{game}.action.{kind}") + ": " if kind == "play" and has(f"{game}.action.{kind}") else ""
+    return label[len(head):] if head and label.startswith(head) else label  # "You played 7♠ 8♠", not "Play: …"
+
+
+def _months(game: str, notation: str, lang: str) -> list[str]:
+    """Month names of the cards in a notation (Go-Stop ids start with ``mNN``), for searching."""
+    found: list[str] = []
+    for word in notation.split()[1:]:
+        if len(word) > 3 and word[0] == "m" and word[1:3].isdigit():
+            month = int(word[1:3])
+            found += [t(lang, f"{game}.ui.month.{month}"), t("en", f"{game}.ui.month.{month}"), str(month)]
+    return [m for m in found if not m.startswith(f"{game}.ui.")]
+
+
+def suggestion(game: str, action: Any, notation: str, lang: str) -> tuple[str, str]:
+    """One ``/play`` suggestion: the name shown (readable, in the player's language) and the text that
+    typing searches (that name, the English name, the notation and the month names, folded)."""
+    shown = move_name(game, action, notation, lang)
+    words = [shown, move_name(game, action, notation, "en"), action_label(game, action, notation, lang), notation,
+             *_months(game, notation, lang)]
+    return shown, fold(" ".join(words))
+
+
+def fold(text: str) -> str:
+    """Text for matching what a person types: lower case, no marks, dashes or spaces."""
+    text = "".join(ch for ch in text if ch not in "\u200e\u200f\u2066\u2067\u2068\u2069")
+    return "".join(text.casefold().replace("-", " ").split())
 
 
 def reason(lang: str, err: IllegalAction) -> str:

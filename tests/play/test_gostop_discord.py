@@ -23,7 +23,7 @@ from bot.games.gostop.cards import IDS, MONTH
 from bot.i18n import t
 from cogs.games import parse_options
 from cogs.utils.session import GameSession
-from cogs.utils.words import action_label
+from cogs.utils.words import move_name
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -129,7 +129,7 @@ class GoStopTable(Table[State]):
             if self.alice_to_act():
                 action = computer_choice(session.state, 0)
                 reply = await self.alice.run("/play", channel=self.thread, move=format_action(action))
-                label = action_label("gostop", action, format_action(action), "en")
+                label = move_name("gostop", action, format_action(action), "en")
                 assert reply.ephemeral and t("en", "games.played", move=label) in reply.content
                 self.moved(self.alice)
                 continue

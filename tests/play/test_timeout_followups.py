@@ -115,7 +115,7 @@ async def test_16_6_the_reminder_says_the_timeout_rule_moves_not_the_computer(
 
 
 def reminders_in(thread: Channel, lang: str) -> list[Message]:
-    marker = t(lang, "games.reminder", who="").strip(" —,")
+    marker = t(lang, "games.reminder", who="").strip(" —,\u200f")  # without the direction mark of a line start
     return [m for m in thread.messages if not m.ephemeral and marker in m.content]
 
 

@@ -31,6 +31,7 @@ FAMILIES = {
     "rendering.hwatu.tag.": ["bright", "animal", "ribbon", "junk", "joker"],
     "rendering.leaderboard.": ["rating", "games", "wins", "points"],
     "rendering.summary.": ["hands", "rounds"],
+    "rendering.place.": ["1", "2", "3", "4", "5", "6", "7", "8", "n"],
 }
 
 

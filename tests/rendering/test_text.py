@@ -149,3 +149,13 @@ def test_numbers_in_a_persian_sentence_read_right_to_left_in_order() -> None:
     assert runs[-1].rtl and "امتیاز" in runs[-1].text
     # In English the same digits simply follow the words.
     assert [run.text for run in tx.layout("Score 9 + Go 1 = 10", 22, True)] == ["Score 9 + Go 1 = 10"]
+
+
+def test_a_negative_score_in_a_persian_sentence_keeps_its_minus_left_of_the_digits() -> None:
+    """#28: "-12 امتیاز" drew as "امتیاز 12-". The number is one left-to-right unit, first in reading."""
+    from bot.i18n import t
+
+    runs = tx.layout(tx.clean(t("fa", "rendering.points", n=-12)), 22, True, True)
+    shown = "".join(run.text for run in runs)
+    assert shown.endswith("−۱۲")  # visual order, left to right: the word, then the number at the right
+    assert "\u2068" not in shown and "\u200f" not in shown  # t()'s direction marks are never drawn

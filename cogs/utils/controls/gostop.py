@@ -19,7 +19,7 @@ from bot.games.core import Event, IllegalAction
 from bot.games.gostop import timeouts
 from bot.games.gostop.actions import Action, format_action, parse_action
 from bot.games.gostop.cards import ID_OF, IDS, MONTH
-from bot.i18n import has, t
+from bot.i18n import has, join, number, t
 from bot.replies import reply_privately
 
 from ..components import GameButton, GameSelect
@@ -43,7 +43,7 @@ PARTS = ("brights", "godori", "animals", "hong_dan", "cheong_dan", "cho_dan", "r
 def names(session: GameSession, lang: str) -> list[str]:
     """Seat names, numbered where two are alike (two computers of one level) so a payment says who."""
     plain = seat_names_of(session, lang)
-    return [f"{name} #{seat + 1}" if plain.count(name) > 1 else name for seat, name in enumerate(plain)]
+    return [f"{name} #{number(lang, seat + 1)}" if plain.count(name) > 1 else name for seat, name in enumerate(plain)]
 
 
 def card_name(lang: str, card: str) -> str:
@@ -131,7 +131,7 @@ class GostopControls(GameControls):
             cards = sorted({IDS[a.card] for a in legal if a.kind == "play"}, key=lambda c: (MONTH[ID_OF[c]] or 13, c))
             if cards:
                 options = [discord.SelectOption(
-                    label=f"{MONTH[ID_OF[c]] or '★'} · {card_name(lang, c)}"[:100], value=c,
+                    label=f"{number(lang, MONTH[ID_OF[c]]) if MONTH[ID_OF[c]] else '★'} · {card_name(lang, c)}"[:100], value=c,
                     description=self._match_note(lang, view, c)[:100]) for c in cards]
                 items.append(GameSelect(gid, CARD, "", version, options=options,
                                         placeholder=t(lang, "gostop.ui.play_placeholder"), row=0))
@@ -278,7 +278,7 @@ class GostopControls(GameControls):
             lines.append(t(lang, "gostop.ui.nagari_banner", mult=mult))
         out = [seat_names[p.seat] for p in view.players if p.status in SITTING]
         if out:
-            lines.append(t(lang, "gostop.ui.sitting_out", players=", ".join(out)))
+            lines.append(t(lang, "gostop.ui.sitting_out", players=join(lang, out)))
         who = seat_names[state.turn] if 0 <= state.turn < len(seat_names) else "?"
         if state.phase == "go_stop":
             lines.append(t(lang, "gostop.ui.deciding", player=who, score=view.players[state.turn].score))
@@ -360,8 +360,8 @@ class GostopControls(GameControls):
                 mult = 2 ** streak if session.options.get("nagari_cumulative", True) else 2
                 lines.append(t(lang, "gostop.ui.nagari_next", mult=mult))
             elif kind == "syodang_offer":
-                lines.append(t(lang, "gostop.event.syodang_offer", player=name(seat), cards=", ".join(
-                    card_name(lang, c) for c in data.get("cards", []))))
+                lines.append(t(lang, "gostop.event.syodang_offer", player=name(seat), cards=join(lang, (
+                    card_name(lang, c) for c in data.get("cards", [])))))
             elif kind == "syodang_nagari":
                 lines.append(t(lang, "gostop.event.syodang_nagari"))
             elif kind == "chongtong":
@@ -404,7 +404,7 @@ class GostopControls(GameControls):
         flat_gwangbak = bool(session.options.get("gwangbak_flat_2"))
         for loser, entry in sorted(detail.get("per_loser", {}).items(), key=lambda kv: int(kv[0])):
             amount, tags = int(entry.get("amount", 0)), list(entry.get("tags", []))
-            terms = [str(base), *adds]
+            terms = [number(lang, base), *adds]
             factors = list(common)
             for tag in tags:
                 if tag == "gwang_bak" and flat_gwangbak:
