@@ -486,7 +486,9 @@ class Games(commands.Cog):
     def waiting_humans(self, session: GameSession) -> set[int]:
         if session.state is None or session.paused_until is not None:
             return set()
-        return {s for s in engine(session.game).to_act(session.state) if not session.seats[s].computer_plays}
+        made = self.computers.made_for(session)  # one possible move: made for them, nobody waits
+        return {s for s in engine(session.game).to_act(session.state)
+                if not session.seats[s].computer_plays and s not in made}
 
     # ------------------------------------------------------------------ the public table
 

@@ -182,6 +182,16 @@ class GameControls:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
         return None
 
+    def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """The move made at once for a person whose decision has only one legal action (DESIGN.md: such a
+        decision never waits for a person), or None to wait for them. A game whose rules say the instant
+        move would reveal a hidden hand (Goita A16, Gou Ji §13) overrides this."""
+        return legal[0] if len(legal) == 1 else None
+
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        """The table's line under a move made for a person (after the move's own line)."""
+        return t(lang, "options.auto.only_move")
+
     def computer_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """A move the table makes for a computer seat instead of its AI (an agreement between computer
         partners that needs both hands, e.g. Gou Ji §13.8's endgame choice); None: the AI decides."""

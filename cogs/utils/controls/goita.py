@@ -19,7 +19,7 @@ import discord
 
 from bot.games.goita import Decide, Play, State, View, legal_actions, to_act, view
 from bot.games.goita.actions import PASS, PLAYS, Action
-from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES
+from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES, OU
 from bot.i18n import t
 from bot.replies import reply_privately
 
@@ -109,6 +109,19 @@ class GoitaControls(GameControls):
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§12.10: at expiry a responder is passed automatically (never the computer's block)."""
         return PASS if PASS in legal else None
+
+    def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§12.5.4: against a king nobody can block and everybody knows it: the pass is made at once
+        (``auto_pass_vs_king``, default on). Any other lone Pass waits (A16: it would reveal the hand)."""
+        state: State | None = session.state
+        if state is None or state.phase != "play" or not state.options.get("auto_pass_vs_king", True):
+            return None
+        if legal == [PASS] and state.turn != state.attacker and state.attack in (OU, GYOKU):
+            return PASS
+        return None
+
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        return t(lang, "options.goita.no_block_vs_king")
 
     def on_stall(self, session: GameSession, seats: list[int]) -> None:
         """§12.10: the leader's (or decider's) time ran out: "Abort game" for the other players, until

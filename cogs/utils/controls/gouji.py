@@ -169,6 +169,13 @@ class GoujiControls(GameControls):
 
     rules_turn_seconds = clock.LEAD_SECONDS
 
+    def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§13: the bot never passes for a player who did not opt in (an instant pass would reveal "cannot
+        beat"); with ``auto_pass_opt_in`` a player may switch it on for himself (the panel's toggle)."""
+        if len(legal) != 1 or not session.options.get("auto_pass_opt_in", False):
+            return None
+        return legal[0] if str(seat) in session.ui.get("autopass", {}) else None
+
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
         """§13.6: each decision has its own limit (lead 60 s, follow and duel answer 40 s, votes 30 s …),
         at the session's pace. Only the phase and the public table decide it, never the seat's hand."""
