@@ -40,7 +40,7 @@ OPTIONS: dict[str, Option] = {
     "auto_pass_vs_king": Option(True),                                                # §12.5
     "confirm_moves": Option(False),                                                   # §12.5
     "rotate_pieces": Option(False),                                                   # §12.7
-    "turn_timeout": Option(0, minimum=0, maximum=86400),                              # §12.10, seconds, 0 = off
+    "turn_timeout": Option(120, minimum=0, maximum=86400),                            # §12.10, seconds, 0 = off
 }
 
 

@@ -10,6 +10,7 @@ subclass; the spine asks it first and falls back to its own behaviour.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -57,6 +58,9 @@ class TableActions(Protocol):
 
     async def save(self, session: GameSession) -> None:
         """Save the session (before anything that shows a change goes out)."""
+
+    def after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
+        """After a committed change: the table, the clock and the computers are scheduled."""
 
 
 #: consecutive timeouts after which a person is away, unless the game's rules say otherwise
