@@ -428,7 +428,7 @@ async def test_R6_2_face_down_lead_in_two_clicks_shows_only_the_back(double: Dis
     await table.finish_with_a_time_out(alice, spare)
 
 
-async def test_R6_9_a_refused_king_attack_is_explained_on_the_panel(double: DiscordDouble, bot: TeahouseBot,
+async def test_R6_9_a_king_attack_not_allowed_yet_is_a_disabled_button(double: DiscordDouble, bot: TeahouseBot,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     seed = search(alice_leads_with_one_king, {}, start=SEED_KING, steps=1)
     table = await sit_down(double, bot, monkeypatch, seed)
@@ -442,11 +442,9 @@ async def test_R6_9_a_refused_king_attack_is_explained_on_the_panel(double: Disc
     assert t("en", "goita.ui.king_rule") in panel.content
     step = await alice.click(panel, table.cid("pick", str(down)))
     label = t("en", "goita.ui.pick_attack_king", piece=piece(king), count=1)
-    version = table.session.version
-    refused = await alice.click(step, label)
-    assert refused.ephemeral and refused.ephemeral_for == alice.id
-    assert t("en", "goita.king_attack") in refused.content  # the rule, in words, where she clicked
-    assert table.session.version == version
+    king_button = next(b for b in step.buttons if b.label == label)  # §12.5: disabled, "not allowed yet"
+    assert king_button.disabled
+    assert all(not b.disabled for b in step.buttons if b.label != label)
     assert await table.time_out(alice)  # she thinks too long: the computer leads for her (§12.10)
     await table.stale_click(alice, spare)
     await table.play(alice, policy(table.state, table.seat(alice), seed)) if await table.turn_of() is alice else None

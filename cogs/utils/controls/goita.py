@@ -4,7 +4,7 @@ The panel offers a player's pieces as buttons, one per kind (kanji + name + coun
 picks the piece to place face down (伏せ), then the attack (攻め); a responder passes (なし) or
 picks a blocking piece (受け), then the attack. The first pick is remembered per seat and state
 version only, so any move by anyone resets it. A king attack the rules do not allow yet (R6.9)
-stays clickable and is refused with the engine's explanation. The partners' Play/Redeal choice
+is a disabled button labelled "not allowed yet" (§12.5), and the panel says the rule in words. The partners' Play/Redeal choice
 (R5.6/R5.7) has public buttons only the asked partners can use; each answer is confirmed
 privately and the engine reveals them together.
 """
@@ -353,8 +353,8 @@ class GoitaControls(GameControls):
             allowed = PLAYS[lead][first][a] in legal_set
             key = "goita.ui.pick_attack" if allowed else "goita.ui.pick_attack_king"
             items.append(GameButton(gid, "go", f"{'L' if lead else 'B'}{first}{a}", version,
-                                    label=t(lang, key, piece=_piece(lang, a), count=left[a]),
-                                    style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.danger,
+                                    label=t(lang, key, piece=_piece(lang, a), count=left[a]), disabled=not allowed,
+                                    style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary,
                                     row=n // 5))
         items.append(GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩️", row=2))
         return items
