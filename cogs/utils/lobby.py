@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.games import record as game_record
 from bot.games.core import IllegalAction, resolve_options
 from bot.games.registry import engine
 from bot.i18n import t
@@ -235,13 +236,9 @@ class LobbyDesk:
             session.seats.append(computer_seat(session.seats, level))
         session.seed = secrets.randbits(48)
         drawn = controls_for(session.game).seat_draw(session, session.lang)
-        # an engine that reports its setup (a first deal's special hands) gets those events told too
-        start = getattr(mod, "new_game_with_events", None)
-        try:
-            if start is not None:
-                session.state, first_events = start(len(session.seats), session.seed, session.options)
-            else:
-                session.state, first_events = mod.new_game(len(session.seats), session.seed, session.options), []
+        try:  # the game's one start: its first deal's events are told like any later deal's
+            session.state, first_events = game_record(session.game).start(len(session.seats), session.seed,
+                                                                      session.options)
         except (ValueError, IllegalAction) as err:
             session.state = None
             await reply_privately(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))

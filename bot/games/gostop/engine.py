@@ -228,6 +228,13 @@ state_from_dict = State.from_dict
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """A new match; the first dealer is drawn by lot (R2.3)."""
+    return new_game_with_events(seats, seed, options)[0]
+
+
+def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | None = None,
+                         ) -> tuple[State, list[Event]]:
+    """``new_game`` plus the first round's pre-play results (§13.2): jokers moved to the dealer, a void
+    deal, the round's start, as every later round reports them."""
     opts = resolve_options(OPTIONS, options)
     if not INFO.min_seats <= seats <= INFO.max_seats:
         raise ValueError(f"Go-Stop needs 2 to 7 players, not {seats}")
@@ -238,8 +245,9 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     st = State(seats=seats, seed=seed, options=opts)
     st.dealer = rng_for(seed, "dealer").randrange(seats)
     st.chips = [0] * seats
-    _start_round(st, [])
-    return st
+    events: list[Event] = []
+    _start_round(st, events)
+    return st, events
 
 
 def _reset_round(st: State) -> None:
