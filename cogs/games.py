@@ -540,6 +540,13 @@ class Games(commands.Cog):
             if session.phase != PLAYING or session.paused_until is None:
                 await reply_privately(interaction, t(private_language(interaction), "games.error.not_paused"))
                 return
+            waiting = controls_for(session.game).ready_for_next(session, session.seat_of(interaction.user.id))
+            if waiting:  # Gou Ji §13.6: the next hand starts when all are Ready (or after the pause)
+                await persistence.save(self.bot, session)
+                await reply_privately(interaction, t(private_language(interaction), "options.ready.waiting",
+                                                     players=", ".join(waiting)))
+                self.refresh_table(session)
+                return
             session.paused_until = None
             await persistence.save(self.bot, session)
         await reply_privately(interaction, t(private_language(interaction), "games.next_hand_started"))

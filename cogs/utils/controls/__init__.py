@@ -186,6 +186,11 @@ class GameControls:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
         return None
 
+    def ready_for_next(self, session: GameSession, seat: int | None) -> list[str]:
+        """``seat`` pressed "Next hand" in the pause between hands: the names of the people the next hand still
+        waits for, or an empty list to start it now (the default: anyone's click starts it)."""
+        return []
+
     def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """The move made at once for a person whose decision has only one legal action (DESIGN.md: such a
         decision never waits for a person), or None to wait for them. A game whose rules say the instant

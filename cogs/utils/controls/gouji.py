@@ -169,6 +169,26 @@ class GoujiControls(GameControls):
 
     rules_turn_seconds = clock.LEAD_SECONDS
 
+    def _ready(self, session: GameSession) -> set[int]:
+        """Who pressed Ready in this pause between hands (remembered with the pause's end)."""
+        entry = session.ui.get("ready")
+        if not entry or session.paused_until is None or entry[0] != session.paused_until:
+            return set()
+        return set(entry[1])
+
+    def _not_ready(self, session: GameSession, ready: set[int]) -> list[int]:
+        return [s for s, info in enumerate(session.seats) if info.user_id is not None and not info.left
+                and not info.computer_plays and s not in ready]
+
+    def ready_for_next(self, session: GameSession, seat: int | None) -> list[str]:
+        """§13.6: the next hand starts after 30 s or when all are Ready, not at the first click."""
+        ready = self._ready(session)
+        if seat is not None:
+            ready.add(seat)
+        session.ui["ready"] = [session.paused_until, sorted(ready)]
+        seat_names = names(session, session.lang)
+        return [seat_names[s] for s in self._not_ready(session, ready)]
+
     def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§13: the bot never passes for a player who did not opt in (an instant pass would reveal "cannot
         beat"); with ``auto_pass_opt_in`` a player may switch it on for himself (the panel's toggle)."""
@@ -213,6 +233,15 @@ class GoujiControls(GameControls):
     # ------------------------------------------------------------------ public table
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
+        lines = self._table_lines(session, lang)
+        ready = self._ready(session)
+        if session.paused_until is not None and ready:  # §13.6: who is Ready for the next hand
+            seat_names = names(session, lang)
+            lines.append(t(lang, "options.ready.line", ready=", ".join(seat_names[s] for s in sorted(ready)),
+                           waiting=", ".join(seat_names[s] for s in self._not_ready(session, ready))))
+        return lines
+
+    def _table_lines(self, session: GameSession, lang: str) -> list[str]:
         """The mode banner (§13.2) and the session's team scores."""
         state = session.state
         if state is None:
