@@ -52,8 +52,9 @@ class Computers:
 
     async def make_for_them(self, session: GameSession) -> bool:
         """Make the one possible move of each person who has nothing to choose; True when one was made."""
-        if self.host.computer_delay > 0:
-            await asyncio.sleep(self.host.computer_delay)  # a short delay: people see the table move
+        delay = controls_for(session.game).made_for_them_delay(session, self.host.computer_delay)
+        if delay > 0:
+            await asyncio.sleep(delay)  # a short delay: people see the table move
         async with session.lock:
             moves = self.made_for(session)
             if not moves:

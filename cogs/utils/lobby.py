@@ -283,7 +283,8 @@ class LobbyDesk:
                 seats.append(computer_seat(seats, old.ai_level, keep=old.name))
         session = GameSession(
             id=interaction.id, game=record.game, guild_id=record.guild_id, channel_id=record.channel_id,
-            thread_id=record.thread_id, host_id=interaction.user.id, options=dict(record.options), seats=seats,
+            thread_id=record.thread_id, host_id=interaction.user.id, seats=seats,
+            options={k: v for k, v in record.options.items() if k in engine(record.game).INFO.options},
             turn_timeout=self.clock.default_turn(record.game, settings.turn_timeout_s),
             lang=persistence.public_language(self.host.bot, settings, interaction), rated=settings.rated,
         )

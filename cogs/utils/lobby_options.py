@@ -18,6 +18,7 @@ from bot.games.registry import engine
 from bot.i18n import has, t
 
 from .components import GameSelect
+from .controls import controls_for
 from .session import GameSession
 
 #: options on one page of the menu (the rest of its 25 entries turn the pages)
@@ -68,7 +69,8 @@ def options_line(session: GameSession, lang: str) -> str:
         return ""
     shown = ", ".join(f"{option_name(session.game, name, lang)} = {value_text(value, lang)}"
                       for name, value in session.options.items())
-    return t(lang, "games.lobby.options", options=shown)
+    return "\n".join([t(lang, "games.lobby.options", options=shown),
+                      *controls_for(session.game).lobby_lines(session, lang)])
 
 
 def empty_seat_lines(session: GameSession, lang: str) -> list[str]:

@@ -91,6 +91,10 @@ class GameControls:
         returns public lines for the start message. The default keeps the lobby's order."""
         return []
 
+    def lobby_lines(self, session: GameSession, lang: str) -> list[str]:
+        """Extra lines of the lobby text an option asks for (under the options line)."""
+        return []
+
     def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
         """Extra private text on a player's panel (a pending prompt, a preview, a partner's shown hand)."""
         return []
@@ -196,6 +200,10 @@ class GameControls:
         decision never waits for a person), or None to wait for them. A game whose rules say the instant
         move would reveal a hidden hand (Goita A16, Gou Ji §13) overrides this."""
         return legal[0] if len(legal) == 1 else None
+
+    def made_for_them_delay(self, session: GameSession, delay: float) -> float:
+        """Seconds before a move made for a person (``delay``: the computer players' thinking time)."""
+        return delay
 
     def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
         """The table's line under a move made for a person (after the move's own line)."""

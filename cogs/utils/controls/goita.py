@@ -195,6 +195,10 @@ class GoitaControls(GameControls):
                        ew=f"{seat_names[1]} & {seat_names[3]}"))
         return lines
 
+    def lobby_lines(self, session: GameSession, lang: str) -> list[str]:
+        """X5, §12.10: with ``table_talk_reminder`` the lobby text reminds players not to discuss pieces."""
+        return [t(lang, "options.goita.table_talk")] if session.options.get("table_talk_reminder") else []
+
     # ---------------------------------------------------------------- public table
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
@@ -238,6 +242,8 @@ class GoitaControls(GameControls):
             else:
                 lines.append(t(lang, "goita.ui.last_round", **params))
         lines.append(t(lang, "goita.ui.legend"))
+        if state.options.get("table_talk_reminder"):
+            lines.append(t(lang, "options.goita.table_talk"))  # X5, §12.10: the table's footer reminds players
         return lines
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
@@ -267,6 +273,19 @@ class GoitaControls(GameControls):
         return items
 
     # ---------------------------------------------------------------- private panel
+
+    @staticmethod
+    def confirms(session: GameSession, arg: str) -> bool:
+        """§12.5 ``confirm_moves``: a play picked in the composer (``L``/``B`` + pieces) waits for Confirm."""
+        state: State | None = session.state
+        return arg[:1] in ("L", "B") and state is not None and bool(state.options.get("confirm_moves"))
+
+    def _confirming(self, session: GameSession, seat: int) -> str | None:
+        """The play waiting for Confirm (``confirm_moves``), as its button argument, at this state version."""
+        entry = session.ui.get("confirm", {}).get(str(seat))
+        if entry is None or entry[0] != session.version:
+            return None
+        return str(entry[1])
 
     def _picked(self, session: GameSession, seat: int) -> int | None:
         entry = session.ui.get("first", {}).get(str(seat))  # [state version, the piece picked first]
@@ -298,6 +317,12 @@ class GoitaControls(GameControls):
         if v.phase != "play" or v.turn != seat:
             return lines
         first = self._picked(session, seat)
+        pending = self._confirming(session, seat)
+        action = _action(pending) if pending is not None else None
+        if isinstance(action, Play):
+            key = "options.goita.preview_lead" if action.lead else "options.goita.preview_block"
+            lines.append(t(lang, key, first=_piece(lang, action.first), attack=_piece(lang, action.attack)))
+            return lines
         if v.leading:
             lines.append(t(lang, "goita.ui.lead_prompt") if first is None else
                          t(lang, "goita.ui.lead_attack_prompt", piece=_piece(lang, first)))
@@ -333,6 +358,11 @@ class GoitaControls(GameControls):
         lead = bool(v.leading)
         first = self._picked(session, seat)
         items: list[discord.ui.Item[Any]] = []
+        pending = self._confirming(session, seat)
+        if pending is not None:
+            return [GameButton(gid, "go", "!" + pending, version, label=t(lang, "options.goita.confirm"),
+                               style=discord.ButtonStyle.success, row=0),
+                    GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩️", row=0)]
         if first is None:
             if not lead:
                 items.append(GameButton(gid, "go", "P", version, label=t(lang, "goita.action.pass"),
@@ -388,13 +418,21 @@ class GoitaControls(GameControls):
                                  Decide(arg == "redeal"))
             return True
         if verb == "go":
-            await table.panel_play(interaction, session, seat, version, _action(arg))
+            if self.confirms(session, arg) and version == session.version:
+                # §12.5 ``confirm_moves``: the play is shown as its column first; Confirm commits it
+                session.ui.setdefault("confirm", {})[str(seat)] = [session.version, arg]
+                await table.show_panel(interaction, session, seat)
+                return True
+            await table.panel_play(interaction, session, seat, version, _action(arg.removeprefix("!")))
             return True
         if version != session.version:
             await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
             return True
         if verb == "back":
-            session.ui.get("first", {}).pop(str(seat), None)
+            if self._confirming(session, seat) is not None:
+                session.ui.get("confirm", {}).pop(str(seat), None)  # back to choosing the attack
+            else:
+                session.ui.get("first", {}).pop(str(seat), None)
         elif arg.isdigit() and any(isinstance(a, Play) and a.first == int(arg) for a in legal_actions(state, seat)):
             # the composer's one remembered step, saved with the game
             session.ui.setdefault("first", {})[str(seat)] = [session.version, int(arg)]
