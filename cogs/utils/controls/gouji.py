@@ -187,6 +187,9 @@ class GoujiControls(GameControls):
             return 0.0
         return random.uniform(1.0, 4.0)
 
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        return t(lang, "options.gouji.auto_passed")
+
     def ready_for_next(self, session: GameSession, seat: int | None) -> list[str]:
         """§13.6: the next hand starts after 30 s or when all are Ready, not at the first click."""
         ready = self._ready(session)
