@@ -40,6 +40,8 @@ def value_text(value: Any, lang: str) -> str:
     """An option's value for people: on/off for a switch, else as written."""
     if isinstance(value, bool):
         return t(lang, "options.lobby.on" if value else "options.lobby.off")
+    if isinstance(value, str) and has(f"options.value.{value}"):
+        return t(lang, f"options.value.{value}")  # a choice's name in the reader's language
     return str(value)
 
 

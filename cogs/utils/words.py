@@ -28,7 +28,9 @@ def seat_label(lang: str, seat: Seat) -> str:
     if seat.user_id is None:
         level = t(lang, f"games.level.{seat.ai or 'easy'}")
         if seat.name and not seat.name.startswith("computer-"):  # a computer's own short name (#22)
-            return t(lang, "options.computer_named", name=safe_name(seat.name, 12), level=level)
+            key = f"options.cpu.{seat.name}"  # in the reader's script where the catalog has it
+            name = t(lang, key) if has(key) else safe_name(seat.name, 12)
+            return t(lang, "options.computer_named", name=name, level=level)
         return t(lang, "games.computer_name", level=level)
     if seat.computer_plays:
         return t(lang, "games.replaced_name", name=safe_name(seat.name))
