@@ -528,7 +528,9 @@ class Games(commands.Cog):
     def waiting_humans(self, session: GameSession) -> set[int]:
         if session.state is None or session.paused_until is not None:
             return set()
-        return {s for s in engine(session.game).to_act(session.state) if not session.seats[s].computer_plays}
+        made = self.computers.made_for(session)  # one possible move: made for them, nobody waits
+        return {s for s in engine(session.game).to_act(session.state)
+                if not session.seats[s].computer_plays and s not in made}
 
     # ------------------------------------------------------------------ the public table
 
@@ -590,6 +592,13 @@ class Games(commands.Cog):
         async with session.lock:
             if session.phase != PLAYING or session.paused_until is None:
                 await reply_privately(interaction, t(private_language(interaction), "games.error.not_paused"))
+                return
+            waiting = controls_for(session.game).ready_for_next(session, session.seat_of(interaction.user.id))
+            if waiting:  # Gou Ji §13.6: the next hand starts when all are Ready (or after the pause)
+                await persistence.save(self.bot, session)
+                await reply_privately(interaction, t(private_language(interaction), "options.ready.waiting",
+                                                     players=", ".join(waiting)))
+                self.refresh_table(session)
                 return
             session.paused_until = None
             await persistence.save(self.bot, session)

@@ -168,12 +168,27 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
                  points=last.get("points", 0), team=_team_name(lang, int(last.get("team", 0))))
         tx.draw_text(draw, (CENTRE, CENTRE + 80), line, c.SMALL, c.WHITE, bold=True, align="center", max_width=560,
                      rtl=c.para(lang))
+    chips = bool((getattr(view, "options", None) or {}).get("scoring_chips"))
     for team in (0, 1):
         y = 52 + 36 * team
         c.pill(draw, 22, y, _team_name(lang, team), c.team_color(team))
+        if chips:
+            _chips(draw, 288, y + 12, view.scores[team])
+            continue
         tx.draw_text(draw, (288, y + 2), t(lang, "rendering.goita.score", n=view.scores[team], target=view.target),
                      c.BODY, c.INK, bold=True, align="right")
     return img
+
+
+def _chips(draw: ImageDraw.ImageDraw, right: int, y: int, score: int) -> None:
+    """V3: a team's total as 50-point (gold, larger) and 10-point (white) chips, right-aligned at ``right``."""
+    fifties, tens = divmod(max(0, score), 50)
+    chips = [12] * fifties + [8] * (tens // 10)
+    x = right
+    for radius in reversed(chips[:14]):
+        fill = "#E0B040" if radius == 12 else "#F4F1E8"
+        draw.ellipse((x - 2 * radius, y - radius, x, y + radius), fill=fill, outline=c.INK, width=2)
+        x -= 2 * radius + 3
 
 
 def _team_name(lang: str, team: int) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from typing import Any
 
 from bot.games.core import rng_for
 from bot.games.registry import engine
@@ -26,6 +27,44 @@ class Computers:
         self.host = host
         self.tasks: dict[int, asyncio.Task[None]] = {}  # game -> its driver
         self.unsaved: set[int] = set()  # games with computer moves not yet saved
+        # game -> (state version, the moves made for people now): legal actions are asked once a version
+        self._forced: dict[int, tuple[int, dict[int, Any]]] = {}
+
+    def made_for(self, session: GameSession) -> dict[int, Any]:
+        """People the game does not wait for: their decision has one legal action, made for them at once
+        (DESIGN.md, "Pings and the table message"); by seat. Nobody is pinged or timed for them."""
+        if session.state is None or session.phase != PLAYING or session.paused_until is not None:
+            return {}
+        cached = self._forced.get(session.id)
+        if cached is not None and cached[0] == session.version:
+            return cached[1]
+        mod = engine(session.game)
+        controls = controls_for(session.game)
+        out: dict[int, Any] = {}
+        for seat in sorted(mod.to_act(session.state)):
+            if session.seats[seat].computer_plays:
+                continue
+            action = controls.made_for_them(session, seat, mod.legal_actions(session.state, seat))
+            if action is not None:
+                out[seat] = action
+        self._forced[session.id] = (session.version, out)
+        return out
+
+    async def make_for_them(self, session: GameSession) -> bool:
+        """Make the one possible move of each person who has nothing to choose; True when one was made."""
+        delay = controls_for(session.game).made_for_them_delay(session, self.host.computer_delay)
+        if delay > 0:
+            await asyncio.sleep(delay)  # a short delay: people see the table move
+        async with session.lock:
+            moves = self.made_for(session)
+            if not moves:
+                return False
+            seat, action = next(iter(moves.items()))
+            events = self.host.apply(session, seat, action)
+            session.add_line(controls_for(session.game).made_for_them_line(session, seat, action, session.lang))
+            self.unsaved.add(session.id)
+        self.host.after_change(session, events)
+        return True
 
     def start(self, session: GameSession) -> None:
         """Let the computers of this game decide, unless they are at it already."""
@@ -41,6 +80,8 @@ class Computers:
         # a team's pause (on_hold) stops them too: its end starts them again
         while session.phase == PLAYING and session.paused_until is None and not controls_for(session.game).on_hold(session):
             await self.commit(session)
+            if self.made_for(session) and await self.make_for_them(session):
+                continue
             seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
             if not seats:
                 return

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.games import record as game_record
 from bot.games.core import IllegalAction, resolve_options
 from bot.games.registry import engine
 from bot.i18n import t
@@ -25,6 +26,7 @@ from . import persistence
 from .controls import controls_for
 from .game_host import GameHost
 from .language import private_language
+from .lobby_options import current, menu_step
 from .messages import Surface, clip_join, lobby_surface
 from .session import CANCELLED, PLAYING, GameSession, Seat
 from .table_message import TableMessage
@@ -36,6 +38,18 @@ log = logging.getLogger("teahouse.games")
 #: the lobby's buttons and menus: anyone's, and the host's (or Manage Server's)
 HOST_VERBS = frozenset({"addai", "kick", "swap", "start", "cancel", "option", "shuffle"})
 LOBBY_VERBS = HOST_VERBS | {"join", "leave"}
+#: computer players' names: short and distinct at one table, so a table of computers is told apart (#22)
+COMPUTER_NAMES = ("Aiko", "Bram", "Chen", "Dita", "Emre", "Faye", "Gus")
+
+
+def computer_seat(seats: list[Seat], level: str, keep: str = "") -> Seat:
+    """A computer player for a table of ``seats``: named ``keep`` (its name last game) when nobody here has
+    that name, else the first computer name nobody at the table has."""
+    used = {seat.name for seat in seats}
+    if keep in COMPUTER_NAMES and keep not in used:
+        return Seat(keep, ai=level)
+    name = next((n for n in COMPUTER_NAMES if n not in used), f"CPU {len(seats) + 1}")
+    return Seat(name, ai=level)
 
 
 def _option_value(text: str) -> Any:
@@ -177,7 +191,7 @@ class LobbyDesk:
             level = values[0] if values and values[0] in ("easy", "hard") else "easy"
             if len(session.seats) >= info.max_seats:
                 return t(lang, "games.error.full")
-            session.seats.append(Seat(f"computer-{level}", ai=level))
+            session.seats.append(computer_seat(session.seats, level))
         elif verb == "kick":
             index = int(values[0]) if values and values[0].isdigit() else -1
             if not 0 <= index < len(session.seats) or session.seats[index].user_id == session.host_id:
@@ -192,7 +206,10 @@ class LobbyDesk:
         elif verb == "shuffle":  # Zheng Shangyou §16.1: the seat order is the join order unless shuffled
             random.SystemRandom().shuffle(session.seats)
         elif verb == "option":
-            name, _, raw = (values[0] if values else "").partition("=")
+            chosen = menu_step(session, values[0] if values else "")
+            if chosen is None:
+                return ""  # the menu turned a page or opened an option's values
+            name, _, raw = chosen.partition("=")
             candidate = {**session.options, name: _option_value(raw)}
             try:
                     resolve_options(info.options, candidate)
@@ -213,17 +230,18 @@ class LobbyDesk:
         info = mod.INFO
         settings = await persistence.guild_settings(self.host.bot, session.guild_id)
         level = settings.ai_level or "easy"
+        if not current(session).get("cpu_fill", True) and len(session.seats) < info.min_seats:
+            # Gou Ji §13.1 with ``cpu_fill`` off: nobody fills the empty seats
+            await reply_privately(interaction, t(private_language(interaction), "options.lobby.need_players",
+                                                 count=info.min_seats - len(session.seats)))
+            return
         while len(session.seats) < info.min_seats:
-            session.seats.append(Seat(f"computer-{level}", ai=level))
+            session.seats.append(computer_seat(session.seats, level))
         session.seed = secrets.randbits(48)
         drawn = controls_for(session.game).seat_draw(session, session.lang)
-        # an engine that reports its setup (a first deal's special hands) gets those events told too
-        start = getattr(mod, "new_game_with_events", None)
-        try:
-            if start is not None:
-                session.state, first_events = start(len(session.seats), session.seed, session.options)
-            else:
-                session.state, first_events = mod.new_game(len(session.seats), session.seed, session.options), []
+        try:  # the game's one start: its first deal's events are told like any later deal's
+            session.state, first_events = game_record(session.game).start(len(session.seats), session.seed,
+                                                                      session.options)
         except (ValueError, IllegalAction) as err:
             session.state = None
             await reply_privately(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))
@@ -263,10 +281,13 @@ class LobbyDesk:
             await reply_privately(interaction, t(lang, "games.error.already_playing"))
             return
         seats = [Seat(interaction.user.display_name, user_id=interaction.user.id)]
-        seats += [Seat(s.name or f"computer-{s.ai_level}", ai=s.ai_level) for s in record.seats if s.ai_level]
+        for old in record.seats:
+            if old.ai_level:
+                seats.append(computer_seat(seats, old.ai_level, keep=old.name))
         session = GameSession(
             id=interaction.id, game=record.game, guild_id=record.guild_id, channel_id=record.channel_id,
-            thread_id=record.thread_id, host_id=interaction.user.id, options=dict(record.options), seats=seats,
+            thread_id=record.thread_id, host_id=interaction.user.id, seats=seats,
+            options={k: v for k, v in record.options.items() if k in engine(record.game).INFO.options},
             turn_timeout=self.clock.default_turn(record.game, settings.turn_timeout_s),
             lang=persistence.public_language(self.host.bot, settings, interaction), rated=settings.rated,
         )

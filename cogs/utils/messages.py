@@ -19,6 +19,7 @@ from bot.i18n import t
 
 from .components import GameButton, GameSelect
 from .controls import controls_for
+from .lobby_options import empty_seat_lines, option_menu, options_line
 from .session import GameSession, Seat
 from .words import action_label, names, safe_name, seat_label
 
@@ -65,12 +66,10 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
     for index, seat in enumerate(session.seats):
         team = "" if teams is None else " · " + t(lang, "games.team", team="AB"[teams[index] % 2])
         lines.append(f"{index + 1}. {seat_label(lang, seat)}{team}")
-    for index in range(len(session.seats), info.max_seats):
-        lines.append(f"{index + 1}. " + t(lang, "games.lobby.empty_seat"))
+    lines += empty_seat_lines(session, lang)  # what Start really does with each empty seat
     lines.append(t(lang, "games.lobby.seat_count", min=info.min_seats, max=info.max_seats))
     if session.options:
-        shown = ", ".join(f"{name}={value}" for name, value in session.options.items())
-        lines.append(t(lang, "games.lobby.options", options=shown))
+        lines.append(options_line(session, lang))
     gid = session.id
     items: list[discord.ui.Item[Any]] = [
         GameButton(gid, "join", label=t(lang, "games.button.join"), style=discord.ButtonStyle.success, row=0),
@@ -94,32 +93,15 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
                 for i, s in enumerate(session.seats)]
         items.append(GameSelect(gid, "swap", options=swap, placeholder=t(lang, "games.swap_placeholder"),
                                 min_values=2, max_values=2, row=3))
-    choosable = _option_choices(session.game, lang)
-    if choosable:
-        items.append(GameSelect(gid, "option", options=choosable[:25],
-                                placeholder=t(lang, "games.option_placeholder"), row=4))
+    menu = option_menu(session, lang, row=4)  # every option reachable, a page at a time
+    if menu is not None:
+        items.append(menu)
     return Surface("\n".join(lines), items=items)
 
 
 def _select_name(lang: str, seat: Seat) -> str:
     """A seat's name for a select option: plain text (no markdown there), computers by their localized name."""
     return seat.name if seat.user_id is not None else seat_label(lang, seat)
-
-
-def _option_choices(game: str, lang: str) -> list[discord.SelectOption]:
-    """Every value of every option that has a closed set of values, as ``name=value``."""
-    out: list[discord.SelectOption] = []
-    for name, option in engine(game).INFO.options.items():
-        values: Sequence[Any]
-        if option.choices is not None:
-            values = option.choices
-        elif isinstance(option.default, bool):
-            values = (True, False)
-        else:
-            continue
-        for value in values:
-            out.append(discord.SelectOption(label=f"{name} = {value}"[:100], value=f"{name}={value}"[:100]))
-    return out
 
 
 def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Sequence[int] = ()) -> Surface:

@@ -24,9 +24,14 @@ def safe_name(name: str, limit: int = 32) -> str:
 
 
 def seat_label(lang: str, seat: Seat) -> str:
-    """``Alice`` or ``🤖 Computer (easy)`` or ``Alice (computer plays)``."""
+    """``Alice`` or ``🤖 Aiko (easy)`` (a computer) or ``Alice (computer plays)``."""
     if seat.user_id is None:
-        return t(lang, "games.computer_name", level=t(lang, f"games.level.{seat.ai or 'easy'}"))
+        level = t(lang, f"games.level.{seat.ai or 'easy'}")
+        if seat.name and not seat.name.startswith("computer-"):  # a computer's own short name (#22)
+            key = f"options.cpu.{seat.name}"  # in the reader's script where the catalog has it
+            name = t(lang, key) if has(key) else safe_name(seat.name, 12)
+            return t(lang, "options.computer_named", name=name, level=level)
+        return t(lang, "games.computer_name", level=level)
     if seat.computer_plays:
         return t(lang, "games.replaced_name", name=safe_name(seat.name))
     return safe_name(seat.name)

@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar, cast
 import pytest
 
 from bot.app import TeahouseBot
+from bot.games import record
 from bot.games.registry import engine
 from bot.i18n import catalog, t
 from cogs.games import Games
@@ -101,6 +102,10 @@ def final_summary(thread: Channel, lang: str = "en") -> Message | None:
     return None
 
 
+#: first-deal announcements that show a card to everybody (Gou Ji R4.3: the Kai Pai draw, put back in the pack)
+SHOWN_AT_DEAL = frozenset({"kai_pai", "kai_pai_joker"})
+
+
 def hidden_cards(session: GameSession, shown: set[str] | None = None) -> set[str]:
     """Every card or piece that some hand holds and the public may not see, as notation text.
 
@@ -131,6 +136,9 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
         return
     if log.shown_hand != session.hand_first_line:
         log.shown_hand, log.shown = session.hand_first_line, set()
+        if getattr(session.state, "deal_no", 0) == 1:  # cards the first deal showed to all (Gou Ji's Kai Pai draw)
+            _, dealt = record(session.game).start(len(session.seats), session.seed, session.options)
+            log.shown |= {str(e.data["card"]) for e in dealt if e.kind in SHOWN_AT_DEAL and "card" in e.data}
     if session.game in FACE_UP_RANKS:  # plays made and collected between two checks were public too
         for _seat, text in session.log[log.plays_seen:]:
             if getattr(engine(session.game).parse_action(text), "kind", "") == "play":

@@ -41,8 +41,10 @@ async def test_rematch_opens_a_new_lobby_with_the_same_game_and_computers(double
     assert refused.ephemeral and t("en", "games.error.not_seated") in refused.content
     lobby = await alice.click(log.final, t("en", "games.button.rematch"))
     assert not lobby.ephemeral and t("en", "goita.name") in lobby.content
-    assert lobby.content.count(t("en", "games.computer_name", level=t("en", "games.level.easy"))) == 3
-    assert "target_score=20" in lobby.content
+    easy = t("en", "games.level.easy")  # the same three computer players, by their names (#22)
+    assert all(t("en", "options.computer_named", name=name, level=easy) in lobby.content
+               for name in ("Aiko", "Bram", "Chen"))
+    assert t("en", "goita.option.target_score.name") + " = 20" in lobby.content
 
 
 @pytest.mark.parametrize("game", ["gouji", "zhengshangyou", "gostop", "goita"])

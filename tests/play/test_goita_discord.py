@@ -156,10 +156,9 @@ class GoitaTable(Table[State]):
         raise AssertionError("the situation never came")
 
     def decides_alone(self, seat: int) -> bool:
-        """§12.10: a leader (or a partner's Play/Redeal choice) is never moved when the time runs out
-        (a responder is passed): read from what everybody sees (the phase, who leads)."""
-        state = self.state
-        return not (state.phase == "play" and not view(state, None).leading)
+        """§12.10: a partner's Play/Redeal choice is never moved when the time runs out (a responder is
+        passed, a leader's move made by the computer): read from what everybody sees (the phase)."""
+        return self.state.phase == "decide"
 
     def others_seated(self, seat: int) -> bool:
         """Another person plays at this table (who could abort a stalled game)."""
@@ -167,23 +166,29 @@ class GoitaTable(Table[State]):
                    for s, info in enumerate(self.session.seats))
 
     async def time_out(self, person: Person) -> bool:
-        """The person does nothing past the deadline (§12.10), as the table says it: a responder is
-        passed ("the timeout rule moved for them"); a leader or a deciding partner is never moved: the
-        table says nobody moves for them and offers the other players "Abort game" (no offer when nobody
-        else plays). Never handed to the computer. True when the rule moved (a pass)."""
+        """The person does nothing past the deadline (§12.10, revised), as the table says it: a responder is
+        passed ("the timeout rule moved for them"); a leader's move is made by the easy computer ("the
+        computer moved for them") and the seat shows (away); a deciding partner is never moved: the table
+        says nobody moves for them and offers the other players "Abort game" (no offer when nobody else
+        plays). One expiry never hands the seat to the computer. True when somebody moved for them."""
         session, seat = self.session, self.seat(person)
         version, deal, missed = session.version, session.state.deal_no, session.seats[seat].timeouts
         name = seat_names(session, "en")[seat]
         abort = t("en", "clock.button.abort")
         stalls = self.decides_alone(seat)
+        leads = self.state.phase == "play" and bool(view(self.state, None).leading)
         self.double.clock.advance(TURN_SECONDS + 1)
         if not stalls:
             moves = len(session.log)
             await self.wait(lambda: session.version > version and session.seats[seat].timeouts == missed + 1,
                             "the timeout rule passed at the deadline")
-            assert tuple(session.log[moves]) == (seat, format_action(Pass()))  # never the computer's block
+            if not leads:
+                assert tuple(session.log[moves]) == (seat, format_action(Pass()))  # never the computer's block
+            else:
+                assert session.log[moves][0] == seat
+            moved = "computer" if leads else "rules"
             if session.state.deal_no == deal:  # the line is on the table unless that move ended the round
-                await self.shown(t("en", "games.timed_out", player=name) + " " + t("en", "clock.moved.rules"))
+                await self.shown(t("en", "games.timed_out", player=name) + " " + t("en", f"clock.moved.{moved}"))
         else:
             offered = self.others_seated(seat)
             wait = "wait" if offered else "wait_alone"
@@ -207,7 +212,7 @@ class GoitaTable(Table[State]):
 
     async def finish_with_a_time_out(self, person: Person, stale_panel: Message | None = None) -> None:
         """How a decision test ends: the panel opened before the move (if any) is refused, then at the
-        person's next turn the time runs out (a leader, never moved, then moves herself); then the leak
+        person's next turn the time runs out (a responder is passed, the computer leads for a leader); then the leak
         and call checks."""
         if stale_panel is not None:
             await self.stale_click(person, stale_panel)
@@ -423,7 +428,7 @@ async def test_R6_2_face_down_lead_in_two_clicks_shows_only_the_back(double: Dis
     await table.finish_with_a_time_out(alice, spare)
 
 
-async def test_R6_9_a_refused_king_attack_is_explained_on_the_panel(double: DiscordDouble, bot: TeahouseBot,
+async def test_R6_9_a_king_attack_not_allowed_yet_is_a_disabled_button(double: DiscordDouble, bot: TeahouseBot,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     seed = search(alice_leads_with_one_king, {}, start=SEED_KING, steps=1)
     table = await sit_down(double, bot, monkeypatch, seed)
@@ -437,13 +442,10 @@ async def test_R6_9_a_refused_king_attack_is_explained_on_the_panel(double: Disc
     assert t("en", "goita.ui.king_rule") in panel.content
     step = await alice.click(panel, table.cid("pick", str(down)))
     label = t("en", "goita.ui.pick_attack_king", piece=piece(king), count=1)
-    version = table.session.version
-    refused = await alice.click(step, label)
-    assert refused.ephemeral and refused.ephemeral_for == alice.id
-    assert t("en", "goita.king_attack") in refused.content  # the rule, in words, where she clicked
-    assert table.session.version == version
-    assert not await table.time_out(alice)  # she thinks too long: nobody leads for her (§12.10)
-    await table.play(alice, policy(table.state, table.seat(alice), seed), typed=True)  # she leads after all
+    king_button = next(b for b in step.buttons if b.label == label)  # §12.5: disabled, "not allowed yet"
+    assert king_button.disabled
+    assert all(not b.disabled for b in step.buttons if b.label != label)
+    assert await table.time_out(alice)  # she thinks too long: the computer leads for her (§12.10)
     await table.stale_click(alice, spare)
     await table.play(alice, policy(table.state, table.seat(alice), seed)) if await table.turn_of() is alice else None
     table.finish_checks()

@@ -5,8 +5,9 @@
 - A player marked AFK shows as "(away)" on the table until he is back: in Zheng Shangyou by the
   "I'm back" button of his hand view (§16.6), in Gou Ji by any click (§13.6).
 - ``/settings`` says that without a server timeout each game uses its rules-file lengths.
-- Goita §12.10: the timer is off by default (no reminder, nothing moves for a person); when on, a
-  responder is passed at expiry, a leader is never moved and the other players are offered "Abort game".
+- Goita §12.10 (revised): the timer is on by default (120 s): a responder is passed at expiry, a leader's
+  move is made by the easy computer and the seat shows (away). With the timer off, nothing moves for a
+  person; an idle leader's seat may be handed to the computer by the others after 5 minutes, or the game aborted.
 """
 
 from __future__ import annotations
@@ -232,10 +233,10 @@ async def test_settings_say_games_use_their_rules_lengths_until_a_timeout_is_set
     admin = double["admin"]
     shown = await admin.run("/settings")
     assert shown.ephemeral_for == admin.id
-    for game, seconds in (("gouji", 60), ("zhengshangyou", 90), ("gostop", 120)):
+    # Goita §12.10 (revised): its timer is on by default, 120 s
+    for game, seconds in (("gouji", 60), ("zhengshangyou", 90), ("gostop", 120), ("goita", 120)):
         assert t("en", "settings.game_seconds", game=t("en", f"{game}.name"), seconds=seconds) in shown.content
-    assert t("en", "settings.game_off", game=t("en", "goita.name")) in shown.content
-    assert "120 s\n" not in shown.content  # not the config's default as if it applied to every game
+    assert t("en", "settings.game_off", game=t("en", "goita.name")) not in shown.content
     saved = await admin.run("/settings", turn_timeout=45)
     assert t("en", "settings.timeout_set", seconds=45) in saved.content
     ru = await admin.run("/settings", locale="ru")
@@ -244,12 +245,12 @@ async def test_settings_say_games_use_their_rules_lengths_until_a_timeout_is_set
 
 # ---------------------------------------------------------------------------------------------- Goita §12.10
 
-async def test_12_10_goita_timer_off_by_default_nothing_moves_for_a_person(
+async def test_12_10_goita_timer_off_nothing_moves_for_a_person(
         double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
     alice = double["alice"]
     fix_deal(monkeypatch, GOITA_SEED)
-    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=3", computers=3)
-    assert session.turn_timeout == 0
+    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=3 turn_timeout=0",
+                                  computers=3)
     await until(double, waits_for(session, 0), "alice's turn, after the computer's lead")
     assert session.log and session.log[0][0] == 3  # the computer seat moved on its own
     assert session.deadline is None
@@ -297,25 +298,24 @@ async def test_12_10_goita_a_responder_is_passed_at_expiry(double: DiscordDouble
                                      + t("en", "clock.moved.rules")), "the timeout line")
 
 
-async def test_12_10_goita_a_leader_is_never_moved_the_others_may_abort(
+async def test_12_10_goita_an_idle_leader_with_the_timer_off_the_others_may_abort(
         double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob, carol = double["alice"], double["bob"], double["carol"]
     fix_deal(monkeypatch, GOITA_SEED)
-    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0 turn_timeout=20",
+    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0 turn_timeout=0",
                                   computers=2, joiners=(bob,))
     assert session.seats[0].user_id == alice.id and session.seats[1].user_id == bob.id
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's lead")
-    deadline = when(session)
-    double.clock.advance(left(session) - 9)
-    await until(double, lambda: len(reminders(thread)) == 1, "the reminder at half time")
-    assert t("en", "clock.outcome.wait", time=deadline) in reminders(thread)[-1].content
+    assert 290 < left(session) <= 300  # no turn timer: only the 5 idle minutes of §12.10
 
     version = session.version
     abort = t("en", "clock.button.abort")
-    double.clock.advance(12)
+    double.clock.advance(301)
     await until(double, lambda: table_has(thread, abort),
                 "the Abort game offer")
+    assert not reminders(thread)  # no timer, no reminder
     assert session.version == version and session.deadline is None  # nobody moved for the leader
+    assert table_has(thread, t("en", "options.goita.computer_plays_for", player="Alice"))
     assert said(thread, t("en", "games.timed_out", player="Alice") + " " + t("en", "clock.moved.wait"))
     double.clock.advance(3600)  # the offer stands; still nothing moves
     await double.settle()
@@ -323,8 +323,11 @@ async def test_12_10_goita_a_leader_is_never_moved_the_others_may_abort(
 
     table = table_message(thread)
     assert table is not None
-    mine = await alice.click(table, abort)  # the waited-for leader may not abort
+    mine = await alice.click(table, abort)  # the waited-for leader may not abort (her click: she is back)
     assert mine.ephemeral_for == alice.id and t("en", "clock.abort.not_you") in mine.content
+    await double.settle()
+    table = table_message(thread)  # posted again: the old one was over an hour old
+    assert table is not None and table.has_button(abort)
     stranger = await carol.click(table, abort)  # nor somebody who does not play
     assert stranger.ephemeral_for == carol.id and t("en", "games.error.not_seated") in stranger.content
     assert session.id in games_cog(bot).sessions
@@ -338,15 +341,44 @@ async def test_12_10_goita_a_leader_is_never_moved_the_others_may_abort(
     assert history and history[0].game == "goita" and not history[0].rated
 
 
+async def test_12_10_goita_an_idle_leader_s_seat_handed_to_the_computer(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Timer off: after 5 idle minutes Bob presses "Computer plays for Alice"; the computer leads for her,
+    her seat shows (away), and her next click takes it back."""
+    alice, bob = double["alice"], double["bob"]
+    fix_deal(monkeypatch, GOITA_SEED)
+    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0 turn_timeout=0",
+                                  computers=2, joiners=(bob,))
+    await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's lead")
+    hand_over = t("en", "options.goita.computer_plays_for", player="Alice")
+    version = session.version
+    double.clock.advance(301)
+    await until(double, lambda: table_has(thread, hand_over), "the offer")
+    table = table_message(thread)
+    assert table is not None
+    mine = await alice.click(table, hand_over)  # not the idle leader herself
+    assert t("en", "clock.abort.not_you") in mine.content and session.version == version
+    done = await bob.click(table, hand_over)
+    assert done.ephemeral_for == bob.id and t("en", "options.goita.handed_over_you") in done.content
+    await until(double, lambda: session.version > version and session.log[0][0] == 0, "the computer's lead for her")
+    assert said(thread, t("en", "options.goita.handed_over", player="Bob", idle="Alice"))
+    await until(double, lambda: t("en", "clock.away_name", name="Alice") in table_text(thread), "Alice (away)")
+    table = table_message(thread)
+    assert table is not None
+    await alice.click(table, t("en", "games.button.hand"))  # any click of hers: she is back
+    await until(double, lambda: not session.seats[0].computer_plays, "her seat back")
+    assert session.seats[0].timeouts == 0
+
+
 async def test_12_10_goita_the_offer_ends_when_the_leader_moves(double: DiscordDouble, bot: TeahouseBot,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob = double["alice"], double["bob"]
     fix_deal(monkeypatch, GOITA_SEED)
-    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0 turn_timeout=20",
+    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0 turn_timeout=0",
                                   computers=2, joiners=(bob,))
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's lead")
     abort = t("en", "clock.button.abort")
-    double.clock.advance(21)
+    double.clock.advance(301)
     await until(double, lambda: table_has(thread, abort),
                 "the Abort game offer")
     version = session.version
@@ -363,19 +395,21 @@ async def test_12_10_goita_the_offer_ends_when_the_leader_moves(double: DiscordD
 
 
 
-async def test_12_10_goita_alone_with_computers_a_leader_s_game_just_waits(
+async def test_12_10_goita_timer_on_by_default_the_computer_leads_and_the_seat_shows_away(
         double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nobody else could abort: no offer, and the reminder says the game waits for her."""
+    """No timer set anywhere: 120 s; at expiry the easy computer leads for Alice, her seat shows (away),
+    and her next move takes it back."""
     alice = double["alice"]
     fix_deal(monkeypatch, GOITA_SEED)
-    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0 turn_timeout=20",
-                                  computers=3)
+    thread, session = await start(double, bot, alice, "goita", "team_draw=choose first_dealer=0", computers=3)
+    assert session.turn_timeout == 120
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's lead")
-    double.clock.advance(left(session) - 9)
+    assert 110 < left(session) <= 120
+    double.clock.advance(left(session) - 59)
     await until(double, lambda: len(reminders(thread)) == 1, "the reminder at half time")
-    assert t("en", "clock.outcome.wait_alone") in reminders(thread)[-1].content
-    version = session.version
-    double.clock.advance(12)
-    line = t("en", "games.timed_out", player="Alice") + " " + t("en", "clock.moved.wait_alone")
-    await until(double, lambda: said(thread, line), "the timeout line")
-    assert session.version == version and not table_has(thread, t("en", "clock.button.abort"))
+    assert t("en", "clock.outcome.computer", time="").split("{")[0][:20] in reminders(thread)[-1].content
+    double.clock.advance(61)
+    await until(double, lambda: bool(session.log) and session.log[0][0] == 0, "the computer's lead for her")
+    assert said(thread, t("en", "games.timed_out", player="Alice") + " " + t("en", "clock.moved.computer"))
+    await until(double, lambda: t("en", "clock.away_name", name="Alice") in table_text(thread), "Alice (away)")
+    assert not session.seats[0].computer_plays and session.seats[0].timeouts == 1  # one expiry: not handed over

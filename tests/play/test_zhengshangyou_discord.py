@@ -22,8 +22,9 @@ from tests.play.driver import (
 )
 
 # Two calls per move (the table re-posted with the ping, the old one removed). On a loaded machine a
-# long burst of computer moves occasionally costs one extra table edit; allow that, not more.
-CALLS_PER_MOVE = 2.05
+# long burst of computer moves occasionally costs one extra table edit; allow that, not more. (A pass that
+# is a person's only move is made for them and is not counted, so a match has fewer moves to share it.)
+CALLS_PER_MOVE = 2.1
 
 
 async def test_individual_match_one_human_four_computers(double: DiscordDouble, bot: TeahouseBot) -> None:

@@ -7,7 +7,11 @@ list of their own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from .events import Event
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,13 @@ class GameRecord:
     example_seats: int
     #: random legal moves from the deal to the gallery's mid-game example position
     example_moves: int
+
+    def start(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> tuple[Any, list[Event]]:
+        """A new game and what its setup announced (a first deal's special hands, a void deal, the draw):
+        every game starts this one way, so the first deal's events reach the table like any later deal's."""
+        from ..registry import engine  # the engine package, imported on first use (see ``registry``)
+
+        return engine(self.id).new_game_with_events(seats, seed, options)
 
     @property
     def name_key(self) -> str:

@@ -36,11 +36,11 @@ OPTIONS: dict[str, Option] = {
     "reveal_all_at_round_end": Option(True),                                          # A20
     "scoring_chips": Option(False),                                                   # V3
     "table_talk_reminder": Option(False),                                             # X5
-    "keep_seats_on_rematch": Option(False),                                           # A18
+    # A18's ``keep_seats_on_rematch`` is not offered: a rematch lobby cannot yet keep the last game's seats
     "auto_pass_vs_king": Option(True),                                                # §12.5
     "confirm_moves": Option(False),                                                   # §12.5
     "rotate_pieces": Option(False),                                                   # §12.7
-    "turn_timeout": Option(0, minimum=0, maximum=86400),                              # §12.10, seconds, 0 = off
+    "turn_timeout": Option(120, minimum=0, maximum=86400),                            # §12.10, seconds, 0 = off
 }
 
 

@@ -6,11 +6,22 @@ The rules are ``shared/rules/gostop.md``; rule ids (R4.7, A5 …) in docstrings 
 from .actions import Action, format_action, parse_action
 from .ai import choose_action
 from .cards import format_card, parse_card
-from .engine import INFO, State, apply, legal_actions, new_game, result, state_from_dict, to_act, view
+from .engine import (
+    INFO,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    new_game_with_events,
+    result,
+    state_from_dict,
+    to_act,
+    view,
+)
 from .views import View
 
 __all__ = [
     "INFO", "Action", "State", "View", "apply", "choose_action", "format_action", "format_card",
-    "legal_actions", "new_game", "parse_action", "parse_card", "result", "state_from_dict", "to_act",
+    "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "state_from_dict", "to_act",
     "view",
 ]

@@ -6,9 +6,9 @@ One ``State`` holds the whole match (several rounds, chips carried over). Cards 
 round in turn order, dealer first (R2.2). A turn that needs a choice in the middle (k = 2 after a
 joker, j = 2 on the flip) keeps its progress in ``State.cur`` until the player picks.
 
-Every variant of §10 is an option with the rules file's default. ``joker_kinds`` (V-J1) is declared
-but refuses any value other than the default: the rules file does not say which special jokers join
-the pack or how they are written. Missions (V-M1) use a small fixed list, ``MISSIONS``.
+Every variant of §10 is an option with the rules file's default, except ``joker_kinds`` (V-J1): the
+rules file does not say which special jokers join the pack or how they are written, so it is not
+offered (a game asking for it is refused as an unknown option). Missions (V-M1) use a small fixed list, ``MISSIONS``.
 """
 
 from __future__ import annotations
@@ -57,7 +57,6 @@ OPTIONS: dict[str, Option] = {
     "nagari_cumulative": Option(True),
     "go_add_dropped_at_3": Option(False),
     "steal_choice": Option("auto", choices=("auto", "ask")),
-    "joker_kinds": Option("standard", choices=("standard",)),
     "joker_stays_with_ppuk": Option(False),
     "cup_single_junk": Option(False),
     "flex_card": Option("m09", choices=("m09", "m05")),
@@ -228,6 +227,13 @@ state_from_dict = State.from_dict
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """A new match; the first dealer is drawn by lot (R2.3)."""
+    return new_game_with_events(seats, seed, options)[0]
+
+
+def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | None = None,
+                         ) -> tuple[State, list[Event]]:
+    """``new_game`` plus the first round's pre-play results (§13.2): jokers moved to the dealer, a void
+    deal, the round's start, as every later round reports them."""
     opts = resolve_options(OPTIONS, options)
     if not INFO.min_seats <= seats <= INFO.max_seats:
         raise ValueError(f"Go-Stop needs 2 to 7 players, not {seats}")
@@ -238,8 +244,9 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     st = State(seats=seats, seed=seed, options=opts)
     st.dealer = rng_for(seed, "dealer").randrange(seats)
     st.chips = [0] * seats
-    _start_round(st, [])
-    return st
+    events: list[Event] = []
+    _start_round(st, events)
+    return st, events
 
 
 def _reset_round(st: State) -> None:

@@ -10,6 +10,7 @@ from .engine import (
     apply,
     legal_actions,
     new_game,
+    new_game_with_events,
     result,
     state_from_dict,
     to_act,
@@ -31,6 +32,6 @@ from .views import View
 
 __all__ = [
     "INFO", "Action", "AskCount", "Choose", "Decision", "Play", "Return", "ShaoPai", "State", "View",
-    "apply", "choose_action", "format_action", "legal_actions", "new_game", "parse_action", "parse_play",
+    "apply", "choose_action", "format_action", "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_play",
     "result", "state_from_dict", "to_act", "view",
 ]

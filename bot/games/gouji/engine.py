@@ -192,9 +192,19 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     """A new session at hand 1 (a first hand, R4.1), dealt and waiting in its first phase."""
     if seats != SEATS:
         raise ValueError("Gou Ji needs exactly 6 seats")
+    return new_game_with_events(seats, seed, options)[0]
+
+
+def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | None = None,
+                         ) -> tuple[State, list[Event]]:
+    """``new_game`` plus what the first deal announces (§13.4.1–2: Kai Pai, the pair of 3s), as every
+    later deal does."""
+    if seats != SEATS:
+        raise ValueError("Gou Ji needs exactly 6 seats")
     state = State(seed=seed, options=resolve_options(OPTIONS, options))
-    _deal(state, "first", "none", [])
-    return state
+    events: list[Event] = []
+    _deal(state, "first", "none", events)
+    return state, events
 
 
 def _reset_hand(state: State) -> None:

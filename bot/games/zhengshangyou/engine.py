@@ -253,6 +253,12 @@ state_from_dict = State.from_dict
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """A new match with hand 1 dealt (R4.1-R4.5, R10.4)."""
+    return new_game_with_events(seats, seed, options)[0]
+
+
+def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | None = None,
+                         ) -> tuple[State, list[Event]]:
+    """``new_game`` plus what dealing hand 1 reported (as every later hand's deal does)."""
     if not INFO.min_seats <= seats <= INFO.max_seats:
         raise ValueError(f"Zheng Shangyou needs {INFO.min_seats}-{INFO.max_seats} players, not {seats}")
     opts = resolve_options(INFO.options, options)
@@ -261,8 +267,9 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     target = opts["target_score"] or (50 if mode == "team6" else 11)
     state = State(seats=seats, seed=seed, options=opts, mode=mode, target=target,
                   scores=[0] * seats, team_scores=None if mode == "individual" else [0, 0])
-    _start_hand(state, [])
-    return state
+    events: list[Event] = []
+    _start_hand(state, events)
+    return state, events
 
 
 def _roles(state: State) -> tuple[int, int, int, int]:

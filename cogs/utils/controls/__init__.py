@@ -10,6 +10,7 @@ subclass; the spine asks it first and falls back to its own behaviour.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -63,6 +64,9 @@ class TableActions(Protocol):
     async def save(self, session: GameSession) -> None:
         """Save the session (before anything that shows a change goes out)."""
 
+    def after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
+        """After a committed change: the table, the clock and the computers are scheduled."""
+
 
 #: consecutive timeouts after which a person is away, unless the game's rules say otherwise
 AFK_AFTER_TIMEOUTS = 2
@@ -102,6 +106,10 @@ class GameControls:
     def seat_draw(self, session: GameSession, lang: str) -> list[str]:
         """At Start: reorder ``session.seats`` as the game's own seat draw does (partners, first dealer);
         returns public lines for the start message. The default keeps the lobby's order."""
+        return []
+
+    def lobby_lines(self, session: GameSession, lang: str) -> list[str]:
+        """Extra lines of the lobby text an option asks for (under the options line)."""
         return []
 
     def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
@@ -198,6 +206,25 @@ class GameControls:
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
         return None
+
+    def ready_for_next(self, session: GameSession, seat: int | None) -> list[str]:
+        """``seat`` pressed "Next hand" in the pause between hands: the names of the people the next hand still
+        waits for, or an empty list to start it now (the default: anyone's click starts it)."""
+        return []
+
+    def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """The move made at once for a person whose decision has only one legal action (DESIGN.md: such a
+        decision never waits for a person), or None to wait for them. A game whose rules say the instant
+        move would reveal a hidden hand (Goita A16, Gou Ji §13) overrides this."""
+        return legal[0] if len(legal) == 1 else None
+
+    def made_for_them_delay(self, session: GameSession, delay: float) -> float:
+        """Seconds before a move made for a person (``delay``: the computer players' thinking time)."""
+        return delay
+
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        """The table's line under a move made for a person (after the move's own line)."""
+        return t(lang, "options.auto.only_move")
 
     def computer_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """A move the table makes for a computer seat instead of its AI (an agreement between computer

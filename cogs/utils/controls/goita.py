@@ -4,7 +4,7 @@ The panel offers a player's pieces as buttons, one per kind (kanji + name + coun
 picks the piece to place face down (伏せ), then the attack (攻め); a responder passes (なし) or
 picks a blocking piece (受け), then the attack. The first pick is remembered per seat and state
 version only, so any move by anyone resets it. A king attack the rules do not allow yet (R6.9)
-stays clickable and is refused with the engine's explanation. The partners' Play/Redeal choice
+is a disabled button labelled "not allowed yet" (§12.5), and the panel says the rule in words. The partners' Play/Redeal choice
 (R5.6/R5.7) has public buttons only the asked partners can use; each answer is confirmed
 privately and the engine reveals them together.
 """
@@ -19,7 +19,7 @@ import discord
 
 from bot.games.goita import Decide, Play, State, View, legal_actions, to_act, view
 from bot.games.goita.actions import PASS, PLAYS, Action
-from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES
+from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES, OU
 from bot.i18n import t
 from bot.replies import reply_privately
 
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 SEAT_KEYS = ("S", "E", "N", "W")
 #: the verb of the "Abort game" button offered when a leader's time ran out (§12.10)
 ABORT_VERB = "abort"
+#: the verb of "Computer plays for X", offered for a leader idle this long with the timer off (§12.10)
+TAKEOVER_VERB = "cpufor"
+IDLE_SECONDS = 300
 #: the pieces each seat drew at the team draw (R3.1: 王 at S deals, 玉 at N; R3.2: 金 pair at N–S).
 DRAWN = {"kings_rooks": ("ou", "hisha", "gyoku", "hisha"), "two_pairs": ("kin", "gin", "kin", "gin")}
 
@@ -74,41 +77,81 @@ class GoitaControls(GameControls):
 
     # ---------------------------------------------------------------- the clock (§12.10)
 
-    #: §12.10: the turn timer is off by default (a game's or the server's turn timeout switches it on)
-    rules_turn_seconds = 0
+    #: §12.10 (revised): the turn timer is on by default, 120 s (the option ``turn_timeout=0`` switches it off)
+    rules_turn_seconds = 120
+    #: §12.10: the computer plays an away seat "until its person clicks again"
+    back_by = "click"
+
+    def timer(self, session: GameSession) -> float:
+        """The turn timer in seconds (0: off): the game's ``turn_timeout`` option when the host set it, else
+        the game's or the server's turn timeout (the rules' 120 s when neither sets one)."""
+        if "turn_timeout" in session.options:
+            return float(max(0, int(session.options.get("turn_timeout", 0))))
+        return float(session.turn_timeout)
 
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
-        """§12.10: the game's ``turn_timeout`` option when the host set it (0: off); else the game's or the
-        server's turn timeout, which is 0 (off) when neither sets one."""
-        if "turn_timeout" in session.options:
-            state: State | None = session.state
-            options = state.options if state is not None else session.options
-            return float(max(0, int(options.get("turn_timeout", 0))))
-        return None
+        """The timer when on. Off: only an idle leader (or deciding partner) is timed, by the 5 minutes after
+        which the other players may hand the seat to the computer or abort; and only when another person
+        plays (nobody else could press anything)."""
+        timer = self.timer(session)
+        if timer > 0:
+            return timer
+        if self._decides_alone(session) and self._others(session, seat):
+            return float(IDLE_SECONDS)
+        return 0.0
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
-        """§12.10: the reminder comes at half time."""
-        return window / 2
+        """§12.10: the reminder comes at half time; with the timer off there is none."""
+        return window / 2 if self.timer(session) > 0 else window
 
-    def afk_after(self, session: GameSession) -> int | None:
-        """§12.10: "the bot never makes strategic choices for a human": nobody is handed to the computer."""
-        return 0
+    def is_away(self, session: GameSession, seat: int) -> bool:
+        """§12.10: after an expiry the seat shows *(away)* until its person clicks again (after two in a row
+        the computer plays it at once)."""
+        info = session.seats[seat]
+        return info.user_id is not None and not info.left and info.timeouts >= 1
+
+    @staticmethod
+    def _decides_alone(session: GameSession) -> bool:
+        """A leader or a deciding partner: nobody answers for them at expiry (a responder is passed)."""
+        state: State | None = session.state
+        if state is None or state.phase in ("ritual_point", "ritual_offset"):
+            return False
+        return not (state.phase == "play" and not view(state, None).leading)
+
+    @staticmethod
+    def _others(session: GameSession, seat: int) -> bool:
+        return any(s != seat and info.user_id is not None and not info.left for s, info in enumerate(session.seats))
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
-        """§12.10: a responder is passed; a leader (and a partner's Play/Redeal choice, a strategic one)
-        is never moved: the other players are offered "Abort game". The dealing ritual's pick is chance."""
+        """§12.10: a responder is passed; with the timer on, a leader's move is made by the easy computer.
+        A partner's Play/Redeal choice (strategic) and, with the timer off, an idle leader are never moved:
+        the other players are offered "Computer plays for X" (a leader) and "Abort game". The dealing
+        ritual's pick is chance."""
         state: State | None = session.state
         if state is None or state.phase in ("ritual_point", "ritual_offset"):
             return "computer"
         if state.phase == "play" and not view(state, None).leading:
             return "pass"
-        others = [s for s, info in enumerate(session.seats) if s != seat and info.user_id is not None
-                  and not info.left]
-        return WAIT if others else WAIT_ALONE
+        if state.phase == "play" and self.timer(session) > 0:
+            return "computer"
+        return WAIT if self._others(session, seat) else WAIT_ALONE
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§12.10: at expiry a responder is passed automatically (never the computer's block)."""
         return PASS if PASS in legal else None
+
+    def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§12.5.4: against a king nobody can block and everybody knows it: the pass is made at once
+        (``auto_pass_vs_king``, default on). Any other lone Pass waits (A16: it would reveal the hand)."""
+        state: State | None = session.state
+        if state is None or state.phase != "play" or not state.options.get("auto_pass_vs_king", True):
+            return None
+        if legal == [PASS] and state.turn != state.attacker and state.attack in (OU, GYOKU):
+            return PASS
+        return None
+
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        return t(lang, "options.goita.no_block_vs_king")
 
     def on_stall(self, session: GameSession, seats: list[int]) -> None:
         """§12.10: the leader's (or decider's) time ran out: "Abort game" for the other players, until
@@ -152,6 +195,10 @@ class GoitaControls(GameControls):
                        ew=f"{seat_names[1]} & {seat_names[3]}"))
         return lines
 
+    def lobby_lines(self, session: GameSession, lang: str) -> list[str]:
+        """X5, §12.10: with ``table_talk_reminder`` the lobby text reminds players not to discuss pieces."""
+        return [t(lang, "options.goita.table_talk")] if session.options.get("table_talk_reminder") else []
+
     # ---------------------------------------------------------------- public table
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
@@ -179,6 +226,8 @@ class GoitaControls(GameControls):
             lines.append(t(lang, "goita.ui.goshi", players=", ".join(shown)))
         lines += _last_round_lines(lang, v, seat_names)
         lines.append(t(lang, "goita.ui.legend"))
+        if state.options.get("table_talk_reminder"):
+            lines.append(t(lang, "options.goita.table_talk"))  # X5, §12.10: the table's footer reminds players
         return lines
 
     def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
@@ -204,12 +253,32 @@ class GoitaControls(GameControls):
                 GameButton(session.id, "decide", "redeal", label=t(lang, "goita.action.redeal"),
                            style=discord.ButtonStyle.danger),
             ]
-        if self.stalled(session):
+        stalled = self.stalled(session)
+        if stalled and state.phase == "play":
+            seat_names = names(session, lang)
+            for seat in sorted(stalled):
+                items.append(GameButton(session.id, TAKEOVER_VERB, str(seat),
+                                        label=t(lang, "options.goita.computer_plays_for", player=seat_names[seat])[:80],
+                                        style=discord.ButtonStyle.secondary, emoji="🤖"))
+        if stalled:
             items.append(GameButton(session.id, ABORT_VERB, label=t(lang, "clock.button.abort"),
                                     style=discord.ButtonStyle.danger, emoji="🛑"))
         return items
 
     # ---------------------------------------------------------------- private panel
+
+    @staticmethod
+    def confirms(session: GameSession, arg: str) -> bool:
+        """§12.5 ``confirm_moves``: a play picked in the composer (``L``/``B`` + pieces) waits for Confirm."""
+        state: State | None = session.state
+        return arg[:1] in ("L", "B") and state is not None and bool(state.options.get("confirm_moves"))
+
+    def _confirming(self, session: GameSession, seat: int) -> str | None:
+        """The play waiting for Confirm (``confirm_moves``), as its button argument, at this state version."""
+        entry = session.ui.get("confirm", {}).get(str(seat))
+        if entry is None or entry[0] != session.version:
+            return None
+        return str(entry[1])
 
     def _picked(self, session: GameSession, seat: int) -> int | None:
         entry = session.ui.get("first", {}).get(str(seat))  # [state version, the piece picked first]
@@ -241,6 +310,12 @@ class GoitaControls(GameControls):
         if v.phase != "play" or v.turn != seat:
             return lines
         first = self._picked(session, seat)
+        pending = self._confirming(session, seat)
+        action = _action(pending) if pending is not None else None
+        if isinstance(action, Play):
+            key = "options.goita.preview_lead" if action.lead else "options.goita.preview_block"
+            lines.append(t(lang, key, first=_piece(lang, action.first), attack=_piece(lang, action.attack)))
+            return lines
         if v.leading:
             lines.append(t(lang, "goita.ui.lead_prompt") if first is None else
                          t(lang, "goita.ui.lead_attack_prompt", piece=_piece(lang, first)))
@@ -276,6 +351,11 @@ class GoitaControls(GameControls):
         lead = bool(v.leading)
         first = self._picked(session, seat)
         items: list[discord.ui.Item[Any]] = []
+        pending = self._confirming(session, seat)
+        if pending is not None:
+            return [GameButton(gid, "go", "!" + pending, version, label=t(lang, "options.goita.confirm"),
+                               style=discord.ButtonStyle.success, row=0),
+                    GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩️", row=0)]
         if first is None:
             if not lead:
                 items.append(GameButton(gid, "go", "P", version, label=t(lang, "goita.action.pass"),
@@ -296,8 +376,8 @@ class GoitaControls(GameControls):
             allowed = PLAYS[lead][first][a] in legal_set
             key = "goita.ui.pick_attack" if allowed else "goita.ui.pick_attack_king"
             items.append(GameButton(gid, "go", f"{'L' if lead else 'B'}{first}{a}", version,
-                                    label=t(lang, key, piece=_piece(lang, a), count=left[a]),
-                                    style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.danger,
+                                    label=t(lang, key, piece=_piece(lang, a), count=left[a]), disabled=not allowed,
+                                    style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary,
                                     row=n // 5))
         items.append(GameButton(gid, "back", "", version, label=t(lang, "goita.ui.back"), emoji="↩️", row=2))
         return items
@@ -308,7 +388,7 @@ class GoitaControls(GameControls):
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         """``pick``/``back`` step the composer; ``go`` commits a play or pass; ``decide`` is R5.6/R5.7;
         ``abort`` ends the game when a leader's time ran out (§12.10)."""
-        if verb not in ("pick", "back", "go", "decide", ABORT_VERB):
+        if verb not in ("pick", "back", "go", "decide", ABORT_VERB, TAKEOVER_VERB):
             return False
         lang = private_language(interaction)
         state: State | None = session.state
@@ -316,6 +396,9 @@ class GoitaControls(GameControls):
             return False
         if verb == ABORT_VERB:
             await self._abort(table, interaction, session, seat, lang)
+            return True
+        if verb == TAKEOVER_VERB:
+            await self._take_over(table, interaction, session, seat, arg, lang)
             return True
         if verb == "decide":
             if state.phase != "decide" or seat not in state.deciders:
@@ -328,13 +411,21 @@ class GoitaControls(GameControls):
                                  Decide(arg == "redeal"))
             return True
         if verb == "go":
-            await table.panel_play(interaction, session, seat, version, _action(arg))
+            if self.confirms(session, arg) and version == session.version:
+                # §12.5 ``confirm_moves``: the play is shown as its column first; Confirm commits it
+                session.ui.setdefault("confirm", {})[str(seat)] = [session.version, arg]
+                await table.show_panel(interaction, session, seat)
+                return True
+            await table.panel_play(interaction, session, seat, version, _action(arg.removeprefix("!")))
             return True
         if version != session.version:
             await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
             return True
         if verb == "back":
-            session.ui.get("first", {}).pop(str(seat), None)
+            if self._confirming(session, seat) is not None:
+                session.ui.get("confirm", {}).pop(str(seat), None)  # back to choosing the attack
+            else:
+                session.ui.get("first", {}).pop(str(seat), None)
         elif arg.isdigit() and any(isinstance(a, Play) and a.first == int(arg) for a in legal_actions(state, seat)):
             # the composer's one remembered step, saved with the game
             session.ui.setdefault("first", {})[str(seat)] = [session.version, int(arg)]
@@ -360,6 +451,31 @@ class GoitaControls(GameControls):
             session.add_line(t(session.lang, "clock.abort.done", player=names(session, session.lang)[seat]))
             await reply_privately(interaction, t(lang, "clock.abort.confirm"))
             await table.end_game(session, abandoned=True)
+
+
+    async def _take_over(self, table: TableActions, interaction: discord.Interaction, session: GameSession,
+                         seat: int, arg: str, lang: str) -> None:
+        """§12.10, timer off: another player hands an idle leader's seat to the easy computer, which plays
+        it until its person clicks again (the seat shows *(away)*)."""
+        async with session.lock:
+            stalled = self.stalled(session)
+            idle = int(arg) if arg.isdigit() else -1
+            state: State | None = session.state
+            if idle not in stalled or state is None or state.phase != "play":
+                await reply_privately(interaction, t(lang, "clock.abort.closed"))
+                return
+            if seat in stalled:
+                await reply_privately(interaction, t(lang, "clock.abort.not_you"))
+                return
+            info = session.seats[idle]
+            info.ai, info.timeouts = "easy", max(info.timeouts, 1)
+            session.ui.pop("stall", None)
+            seat_names = names(session, session.lang)
+            session.add_line(t(session.lang, "options.goita.handed_over", player=seat_names[seat],
+                               idle=discord.utils.escape_markdown(info.name)))
+            await table.save(session)
+            await reply_privately(interaction, t(lang, "options.goita.handed_over_you"))
+        table.after_change(session)
 
 
 def _action(arg: str) -> Action | None:

@@ -11,6 +11,7 @@ Composer drafts and suggestions live on the session (``session.ui``) and are sav
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -175,6 +176,47 @@ class GoujiControls(GameControls):
 
     rules_turn_seconds = clock.LEAD_SECONDS
 
+    def _ready(self, session: GameSession) -> set[int]:
+        """Who pressed Ready in this pause between hands (remembered with the pause's end)."""
+        entry = session.ui.get("ready")
+        if not entry or session.paused_until is None or entry[0] != session.paused_until:
+            return set()
+        return set(entry[1])
+
+    def _not_ready(self, session: GameSession, ready: set[int]) -> list[int]:
+        return [s for s, info in enumerate(session.seats) if info.user_id is not None and not info.left
+                and not info.computer_plays and s not in ready]
+
+    def made_for_them_delay(self, session: GameSession, delay: float) -> float:
+        """§13: an opted-in automatic pass comes after a random 1–4 s (an instant one would say "cannot beat")."""
+        if delay <= 0:
+            return 0.0
+        return random.uniform(1.0, 4.0)
+
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        return t(lang, "options.gouji.auto_passed")
+
+    def ready_for_next(self, session: GameSession, seat: int | None) -> list[str]:
+        """§13.6: the next hand starts after 30 s or when all are Ready, not at the first click."""
+        ready = self._ready(session)
+        if seat is not None:
+            ready.add(seat)
+        session.ui["ready"] = [session.paused_until, sorted(ready)]
+        seat_names = names(session, session.lang)
+        return [seat_names[s] for s in self._not_ready(session, ready)]
+
+    def made_for_them(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
+        """§13: the bot never passes for a player who did not opt in (an instant pass would reveal "cannot
+        beat"); with ``auto_pass_opt_in`` a player may switch it on for himself (the panel's toggle)."""
+        state = session.state
+        if (state is None or state.phase != "play" or not session.options.get("auto_pass_opt_in", False)
+                or str(seat) not in session.ui.get("autopass", {})):
+            return None
+        if any(isinstance(a, Play | ShaoPai) for a in legal):
+            return None  # he can beat: his decision
+        passes = [a for a in legal if getattr(a, "kind", "") == "pass"]
+        return passes[0] if passes else None
+
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
         """§13.6: each decision has its own limit (lead 60 s, follow and duel answer 40 s, votes 30 s …),
         at the session's pace. Only the phase and the public table decide it, never the seat's hand."""
@@ -216,6 +258,15 @@ class GoujiControls(GameControls):
         return team_paused(session)
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
+        lines = self._table_lines(session, lang)
+        ready = self._ready(session)
+        if session.paused_until is not None and ready:  # §13.6: who is Ready for the next hand
+            seat_names = names(session, lang)
+            lines.append(t(lang, "options.ready.line", ready=", ".join(seat_names[s] for s in sorted(ready)),
+                           waiting=", ".join(seat_names[s] for s in self._not_ready(session, ready))))
+        return lines
+
+    def _table_lines(self, session: GameSession, lang: str) -> list[str]:
         """The mode banner (§13.2) and the session's team scores."""
         state = session.state
         if state is None:
@@ -441,6 +492,9 @@ class GoujiControls(GameControls):
                                 discord.ButtonStyle.secondary))
             elif "pass" in kinds:
                 buttons.append(("gj_pass", "pass", self._pass_label(state, seat, lang), discord.ButtonStyle.primary))
+            auto = self._auto_toggle(session, seat, lang)
+            if auto is not None:
+                buttons.append(auto)
             for action in legal:
                 if isinstance(action, Choose) and action.target != seat:
                     buttons.append(("gj_choose", str(action.target),
@@ -509,6 +563,16 @@ class GoujiControls(GameControls):
         lang = _lang(interaction)
         if state is None:
             return False
+        if verb == "gj_auto":  # §13: his own opt-in to the automatic pass, saved with the game
+            chosen = session.ui.setdefault("autopass", {})
+            if str(seat) in chosen:
+                chosen.pop(str(seat))
+            elif session.options.get("auto_pass_opt_in", False):
+                chosen[str(seat)] = True
+            await table.show_panel(interaction, session, seat)
+            if chosen.get(str(seat)):
+                table.after_change(session)  # a pass that waited for him is made now
+            return True
         draft = self._draft(session, seat)
         value = values[0] if values else arg
         if verb in ("gj_rank", "gj_nat", "gj_two", "gj_jok", "gj_clear") and arg.startswith("s"):
@@ -749,9 +813,24 @@ class GoujiControls(GameControls):
 
     def _suggest_buttons(self, session: GameSession, seat: int, lang: str) -> list[discord.ui.Item[Any]]:
         state = session.state
-        return [GameButton(session.id, "gj_sug", str(p), None, row=4,
-                           label=t(lang, "gouji.ui.button.suggest", player=names(session, lang)[p]))
-                for p in range(6) if self._may_suggest(state, seat, p)]
+        items: list[discord.ui.Item[Any]] = [
+            GameButton(session.id, "gj_sug", str(p), None, row=4,
+                       label=t(lang, "gouji.ui.button.suggest", player=names(session, lang)[p]))
+            for p in range(6) if self._may_suggest(state, seat, p)]
+        auto = self._auto_toggle(session, seat, lang)
+        if auto is not None:
+            items.insert(0, GameButton(session.id, auto[0], auto[1], None, label=auto[2], style=auto[3], row=3))
+        return items
+
+    @staticmethod
+    def _auto_toggle(session: GameSession, seat: int,
+                     lang: str) -> tuple[str, str, str, discord.ButtonStyle] | None:
+        """§13 ``auto_pass_opt_in``: a player's own switch to pass automatically when he cannot beat."""
+        if not session.options.get("auto_pass_opt_in", False):
+            return None
+        on = str(seat) in session.ui.get("autopass", {})
+        return ("gj_auto", "", t(lang, "options.gouji.auto_pass_on" if on else "options.gouji.auto_pass_off"),
+                discord.ButtonStyle.success if on else discord.ButtonStyle.secondary)
 
     @staticmethod
     def _suggest_sets(state: gouji.State, target: int) -> tuple[list[Play], bool]:

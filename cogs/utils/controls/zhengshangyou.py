@@ -66,6 +66,18 @@ def matching_plays(legal: list[Any], cards: tuple[Card, ...]) -> list[Play]:
     return [a for a in legal if isinstance(a, Play) and _same_cards(a, cards)]
 
 
+#: §16.6: the "Play as" readings are listed sets first, then sequences, then multiple sequences by larger k
+_READING_ORDER = {"single": 0, "set": 1, "run": 2, "multi": 3}
+
+
+def listed_readings(state: zsy.State, seat: int, legal: list[Any], cards: tuple[Card, ...]) -> list[Play]:
+    """The readings of ``cards`` in the order the "Play as" select lists them (§16.6's order)."""
+    def order(play: Play) -> tuple[int, int]:
+        combo = zsy.check_play(state, seat, play)
+        return _READING_ORDER.get(combo.kind, 9), -combo.k if combo.kind == "multi" else 0
+    return sorted(matching_plays(legal, cards), key=order)
+
+
 def reading_label(state: zsy.State, seat: int, play: Play, lang: str) -> str:
     """"Set of 3 (impure)", "Sequence of 3 (suited)": one option of the "Play as" select."""
     combo = zsy.check_play(state, seat, play)
@@ -124,7 +136,17 @@ class ZhengShangyouControls(GameControls):
         return "computer" if state is None else timeouts.timeout_outcome(zsy.view(state, None))
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
-        """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange."""
+        """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange; a
+        "Play as" prompt left unanswered leads the first listed reading of the cards picked (the reading
+        picked, when there is one)."""
+        state: zsy.State | None = session.state
+        if state is not None and state.phase == "play" and state.turn == seat:
+            draft = self._draft(session, seat)
+            if draft.cards:
+                readings = listed_readings(state, seat, legal, tuple(sort_cards(list(draft.cards))))
+                if len(readings) > 1:
+                    chosen = [p for p in readings if p.as_ == draft.reading]
+                    return (chosen or readings)[0]
         return timeout_action(zsy.view(session.state, seat), legal)
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
@@ -233,7 +255,7 @@ class ZhengShangyouControls(GameControls):
                 for i in quick]
             items.insert(0, GameSelect(gid, "zs_quick", "", version, options=quick_options, row=0,
                                     placeholder=t(lang, "zhengshangyou.ui.quick_play")))
-        readings = matching_plays(legal, tuple(sort_cards(list(draft.cards)))) if draft.cards else []
+        readings = listed_readings(state, seat, legal, tuple(sort_cards(list(draft.cards)))) if draft.cards else []
         if len(readings) > 1:
             as_options = [discord.SelectOption(label=reading_label(state, seat, p, lang)[:100], value=p.as_ or "-",
                                                default=p.as_ == draft.reading) for p in readings]
