@@ -58,9 +58,6 @@ class TableActions(Protocol):
     def refresh_table(self, session: GameSession) -> None:
         """Show the table again soon (its text or buttons changed without a move)."""
 
-    def after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
-        """After a committed change that is not a move (a pause lifted): the table, the clock, the computers."""
-
     async def save(self, session: GameSession) -> None:
         """Save the session (before anything that shows a change goes out)."""
 
