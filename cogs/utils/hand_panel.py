@@ -6,9 +6,9 @@ the clicked panel, or as a new private message from the table's "My hand".
 Once shown, a panel is *live*: it follows the game for as long as Discord lets the bot edit it
 (the interaction token lasts 15 minutes; each click on the panel renews it), so a person who keeps
 it open makes every move with one click. It is edited when what it shows changes (their turn
-comes, a window opens, a hand ends), at most once per ``LIVE_EDIT_SECONDS``, always with the latest
-state. Shortly before the token runs out the panel says that it stopped following and offers
-Refresh, which makes it live again.
+comes, a window opens, a hand ends), at most once per ``LIVE_EDIT_SECONDS`` with the latest state,
+except that a decision which becomes theirs (or is made for them) is shown at once. Shortly before the token runs out the
+panel says that it stopped following and offers Refresh, which makes it live again.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_private
 
@@ -54,6 +55,7 @@ class LivePanel:
     page: int
     shown: str  # the text and controls it shows (the picture follows them)
     edited_at: float = 0.0
+    could_act: bool = False  # it showed moves: a turn that comes or goes is shown at once, other changes paced
     dirty: bool = False
     task: asyncio.Task[None] | None = None
     retire: asyncio.Task[None] | None = field(default=None, repr=False)
@@ -167,9 +169,16 @@ class HandPanel:
         user_id = interaction.user.id
         self.drop(session.id, user_id)
         panel = LivePanel(interaction, message_id, seat, private_language(interaction), page, shown_by(surface),
-                          edited_at=time.time())
+                          edited_at=time.time(), could_act=self._may_act(session, seat))
         panel.retire = asyncio.create_task(self._retire_later(session, user_id, panel))
         self.live.setdefault(session.id, {})[user_id] = panel
+
+    @staticmethod
+    def _may_act(session: GameSession, seat: int) -> bool:
+        """Whether the seat has a decision to make now: the one change a live panel shows at once."""
+        state = session.state
+        return state is not None and session.paused_until is None and bool(engine(session.game).legal_actions(
+            state, seat))
 
     def is_live(self, session: GameSession, user_id: int) -> bool:
         panel = self.live.get(session.id, {}).get(user_id)
@@ -210,7 +219,8 @@ class HandPanel:
     async def _keep_up(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
         """Edit one live panel until it shows the latest state, one edit per ``LIVE_EDIT_SECONDS`` at most."""
         while panel.dirty and self.live.get(session.id, {}).get(user_id) is panel:
-            wait = panel.edited_at + LIVE_EDIT_SECONDS - time.time()
+            turn_changed = self._may_act(session, panel.seat) != panel.could_act  # came, or made for them
+            wait = 0.0 if turn_changed else panel.edited_at + LIVE_EDIT_SECONDS - time.time()
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
@@ -226,8 +236,9 @@ class HandPanel:
             text = await self._surface(session, panel.seat, panel.lang, panel.page, picture=False)
             if shown_by(text) == panel.shown:
                 continue
+            could_act = self._may_act(session, panel.seat)  # read with the surface, before the picture
             surface = await self._surface(session, panel.seat, panel.lang, panel.page)
-            panel.shown, panel.edited_at = shown_by(surface), time.time()
+            panel.shown, panel.edited_at, panel.could_act = shown_by(surface), time.time(), could_act
             try:
                 await panel.edit(content=surface.content, attachments=surface.files(), view=surface.view())
             except discord.HTTPException as err:
