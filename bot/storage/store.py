@@ -148,6 +148,9 @@ class Storage:
         try:
             db = await open_database(url)
         except sqlite3.Error as error:
+            if "locked" in str(error):
+                raise StorageError(f"the database {path!r} is locked by another process (another Teahouse, "
+                                   "or a tool holding it open); stop that process and start again") from None
             raise StorageError(f"cannot open the database {path!r}: {error}; check database_url") from error
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as error:
             # asyncpg's messages name the user and database, never the password; the URL shown is masked
