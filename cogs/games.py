@@ -54,6 +54,7 @@ class Games(commands.Cog):
         self.sessions: dict[int, GameSession] = {}
         self._handled: OrderedDict[int, None] = OrderedDict()
         self._endings: dict[int, asyncio.Task[None]] = {}
+        self.left_guilds: set[int] = set()  # servers the bot was removed from: nothing more is sent there
         self.table = TableMessage(self)
         self.clock = TurnClock(self)
         self.panels = HandPanel(self)
@@ -524,6 +525,21 @@ class Games(commands.Cog):
         """A moderator's bulk delete (a purge) took a live game's table with it: post it again."""
         self.table.deleted(set(payload.message_ids))
 
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (kicked, or the server deleted): its lobbies and games end
+        without a result and free their seats; nothing more is sent there (every call would be refused)."""
+        self.left_guilds.add(guild.id)
+        ending = [s for s in self.sessions.values() if s.guild_id == guild.id and s.phase in (LOBBY, PLAYING)]
+        for session in ending:
+            await self.end_game(session, abandoned=True)
+        if ending:
+            log.info("removed from server %s: %d games ended without a result", guild.id, len(ending))
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        self.left_guilds.discard(guild.id)
 
     async def thread_lost(self, session: GameSession, code: int) -> None:
         await self.table.thread_lost(session, code)
