@@ -380,10 +380,11 @@ class Games(commands.Cog):
                     note = reason(lang, err)
                 else:
                     self._back_from_away(session, seat)
-                    await persistence.save(self.bot, session)
-                    self.after_change(session, events)
-                    await self.show_panel(interaction, session, seat)
-                    return
+                    if await self._saved_or_undone(session):
+                        self.after_change(session, events)
+                        await self.show_panel(interaction, session, seat)
+                        return
+                    note = t(lang, "resilience.save_failed")
             await self.show_panel(interaction, session, seat, note=note)
 
     async def _typed_move(self, interaction: discord.Interaction, text: str) -> None:
@@ -409,12 +410,25 @@ class Games(commands.Cog):
             except IllegalAction as err:
                 await reply_privately(interaction, reason(lang, err))
                 return
-            await persistence.save(self.bot, session)
+            if not await self._saved_or_undone(session):
+                await reply_privately(interaction, t(lang, "resilience.save_failed"))
+                return
             label = action_label(session.game, action, mod.format_action(action), lang)
             try:
                 await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
             finally:  # the move is committed: the table and the computers go on even if the reply failed
                 self.after_change(session, events)
+
+    async def _saved_or_undone(self, session: GameSession) -> bool:
+        """Save a person's move. False when the database refused it even after retries: the move was
+        undone (the session is back at its last saved state) and the game goes on from there (the
+        clock and the computers are armed again), so the person can simply try again."""
+        try:
+            await persistence.save(self.bot, session)
+        except persistence.SaveFailed:
+            self.after_change(session)
+            return False
+        return True
 
     def _back_from_away(self, session: GameSession, seat: int) -> None:
         """A person who was idle and moves again takes their seat back (from the computer or the
