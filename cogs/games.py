@@ -628,7 +628,7 @@ class Games(commands.Cog):
             self.after_change(session)
 
     async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
-        """Post the final summary, record the result (unrated when abandoned), free the seats.
+        """Record the result (none when abandoned), free the seats, then post the final table and summary.
 
         ``notice`` (the thread is gone) is said in the channel instead of updating the lost table.
         Runs on the game's serialized path: a click that was waiting then finds the game over.
@@ -647,23 +647,35 @@ class Games(commands.Cog):
         self.table.wanted.discard(session.id)
         self.clock.forget(session)
         result = engine(session.game).result(session.state) if session.state is not None else None
+        # Recorded before anything says the game is over: a /leaderboard or /history read right after
+        # the summary finds it. A database that refuses keeps the snapshot; the next start-up records
+        # the game and posts its summary then, once.
+        recorded = await persistence.finish(self.bot, session, result, abandoned)
+        self.sessions.pop(session.id, None)
+        if recorded and session.state is not None and session.guild_id not in self.left_guilds:
+            await self._say_the_end(session, result, abandoned, notice)
+        self.table.forget(session)
+
+    async def _say_the_end(self, session: GameSession, result: Any, abandoned: bool, notice: str | None) -> None:
+        """The final table and summary; an abandoned game says it ended without a result (no places,
+        no "match is over"); where the thread was lost, ``notice`` in the channel says it all."""
+        channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        if notice is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(notice)
+            return
+        await self.table.final(session)
+        if abandoned:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(t(session.lang, "games.abandoned"))
+            return
         summary: dict[str, Any] = {}
         if result is not None:
             summary = {"places": result.places, "points": result.points, **result.summary}
-        if session.state is not None:
-            if notice is None:
-                await self.table.final(session)
-            else:
-                channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
-                with contextlib.suppress(discord.HTTPException):
-                    await channel.send(notice)
-            again = discord.ui.View(timeout=None)
-            again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
-                                      style=discord.ButtonStyle.success))
-            await self.table.post_summary(session, summary, final=True, view=None if abandoned else again)
-        await persistence.finish(self.bot, session, result, abandoned)
-        self.sessions.pop(session.id, None)
-        self.table.forget(session)
+        again = discord.ui.View(timeout=None)
+        again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
+                                  style=discord.ButtonStyle.success))
+        await self.table.post_summary(session, summary, final=True, view=again)
 
     async def _rematch(self, interaction: discord.Interaction, game: int) -> None:
         await self.lobby.rematch(interaction, game)
