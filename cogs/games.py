@@ -30,7 +30,14 @@ from bot.replies import answer_soon, reply_privately, send_private
 
 from .utils import persistence, pictures
 from .utils.choices import GameChoice
-from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
+from .utils.components import (
+    BUTTON_TEMPLATE,
+    SELECT_TEMPLATE,
+    GameButton,
+    GameSelect,
+    parse_number,
+    plausible_values,
+)
 from .utils.computers import Computers
 from .utils.controls import BACK_VERB, controls_for
 from .utils.hand_panel import HandPanel
@@ -277,6 +284,9 @@ class Games(commands.Cog):
             self._handled.popitem(last=False)
         answer_soon(interaction)  # acknowledged within Discord's 3 s even if the lock, a save or a picture is slow
         lang = private_language(interaction)
+        if not plausible_values(values):  # a forged click: refused before anything reads it
+            await reply_privately(interaction, t(lang, "games.error.unknown_button"))
+            return
         if verb == "rematch":
             await self._rematch(interaction, game)
             return
@@ -316,7 +326,7 @@ class Games(commands.Cog):
         elif verb == "hand":
             await self.open_panel(interaction, session)
         elif verb in ("refresh", "page"):
-            page = int(arg) if verb == "page" and arg.lstrip("-").isdigit() else 0
+            page = parse_number(arg, 0, signed=True) if verb == "page" else 0
             await self.show_panel(interaction, session, seat, page=page)
         elif verb == "do":
             choice = values[0] if values else arg
@@ -349,7 +359,7 @@ class Games(commands.Cog):
                           version: int | None, choice: str) -> None:
         """A click on the generic panel: ``choice`` is an index into the seat's legal actions."""
         legal = engine(session.game).legal_actions(session.state, seat) if session.state else []
-        index = int(choice) if choice.isdigit() else -1
+        index = parse_number(choice)
         action = legal[index] if 0 <= index < len(legal) else None
         await self.panel_play(interaction, session, seat, version, action)
 
