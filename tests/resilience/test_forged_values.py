@@ -11,7 +11,7 @@ from bot.i18n import t
 from tests.discord_double import DiscordDouble
 from tests.play.driver import table_message
 
-from .helpers import SHORT, open_table, session_of
+from .helpers import SHORT, session_of
 
 NASTY = ["²", "٣", "--1", "-0", "+1", "1e3", " 1", "1\u200b", "١٢", "𝟙", "9" * 400, "-" * 60, "0x1"]
 
