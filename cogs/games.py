@@ -51,6 +51,8 @@ from .utils.words import action_label, event_text, names, reason, safe_name
 log = logging.getLogger("teahouse.games")
 
 BETWEEN_HANDS_SECONDS = 30
+#: One /game table re-post per person per this many seconds (a stranger could otherwise flood a thread).
+TABLE_COOLDOWN_SECONDS = 30
 
 
 class Games(commands.Cog):
@@ -61,6 +63,7 @@ class Games(commands.Cog):
         self.sessions: dict[int, GameSession] = {}
         self._handled: OrderedDict[int, None] = OrderedDict()
         self._endings: dict[int, asyncio.Task[None]] = {}
+        self.table_asked: dict[tuple[int, int], float] = {}  # (game, person) -> their last /game table
         self.left_guilds: set[int] = set()  # servers the bot was removed from: nothing more is sent there
         self.table = TableMessage(self)
         self.clock = TurnClock(self)
@@ -159,10 +162,18 @@ class Games(commands.Cog):
                                                                     key="cmd.game.table"))
     async def game_table(self, interaction: discord.Interaction) -> None:
         session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        lang = private_language(interaction)
         if session is None or session.phase != PLAYING:
-            await reply_privately(interaction, t(private_language(interaction), "games.error.no_game_here"))
+            await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
-        await reply_privately(interaction, t(private_language(interaction), "games.table_reposted"))
+        key, now = (session.id, interaction.user.id), time.time()
+        wait = self.table_asked.get(key, -TABLE_COOLDOWN_SECONDS) + TABLE_COOLDOWN_SECONDS - now
+        if wait > 0:
+            await reply_privately(interaction, t(lang, "games.table_cooldown", seconds=max(1, round(wait))))
+            return
+        self.table_asked = {k: v for k, v in self.table_asked.items() if now - v < TABLE_COOLDOWN_SECONDS}
+        self.table_asked[key] = now
+        await reply_privately(interaction, t(lang, "games.table_reposted"))
         session.table_posted_at = 0.0
         self.refresh_table(session)
 
