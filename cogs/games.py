@@ -192,7 +192,18 @@ class Games(commands.Cog):
     async def game_abandon(self, interaction: discord.Interaction) -> None:
         answer_soon(interaction, private=True)
         lang = private_language(interaction)
-        session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        here = [s for s in self.sessions.values()
+                if interaction.channel_id in (s.thread_id, s.channel_id) and s.phase in (LOBBY, PLAYING)]
+        own = self.game_of(interaction.guild_id, interaction.user.id)
+        thread = [s for s in here if s.thread_id == interaction.channel_id]
+        # In a game's thread: that game. In a channel several games are played from: the caller's own
+        # one, the only one, or a question which (never whichever came first).
+        session = (thread[0] if thread else own if own is not None and (own in here or not here)
+                   else here[0] if len(here) == 1 else None)
+        if session is None and len(here) > 1:
+            games = ", ".join(f"<#{s.thread_id}>" if s.thread_id else t(lang, f"{s.game}.name") for s in here)
+            await reply_privately(interaction, t(lang, "games.error.which_game", games=games))
+            return
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
