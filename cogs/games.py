@@ -274,6 +274,9 @@ class Games(commands.Cog):
         """Every button and select of every game arrives here; a fault is answered, never left hanging."""
         try:
             await self._click(interaction, game, version, verb, arg, values)
+            session = self.sessions.get(game)
+            if session is not None:
+                await self.table.tell_host_privately(interaction, session)
         except discord.HTTPException as err:  # Discord's fault, not ours: no traceback, a plain "try again"
             log.warning("click %s on game %s: Discord answered %s (code %s)", verb, game, err.status, err.code)
             with contextlib.suppress(discord.HTTPException):
@@ -450,6 +453,7 @@ class Games(commands.Cog):
                 await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
             finally:  # the move is committed: the table and the computers go on even if the reply failed
                 self.after_change(session, events)
+        await self.table.tell_host_privately(interaction, session)
 
     async def _saved_or_undone(self, session: GameSession) -> bool:
         """Save a person's move. False when the database refused it even after retries: the move was

@@ -271,3 +271,31 @@ async def test_a_failed_reply_to_a_typed_move_still_lets_the_game_go_on(double: 
     final = await play_on(double, bot, where, [alice], seed=12)
     assert final is not None
     await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_send_messages_revoked_mid_game_tells_the_host_once_privately_and_the_game_goes_on(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    double.deny(double.default_channel, "create_public_threads")  # the game is played in the channel
+    options, seats = SHORT["zhengshangyou"]
+    where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+    assert where is double.default_channel
+    moves = 0
+
+    async def revoke(person: Person, panel: Message) -> None:
+        nonlocal moves
+        moves += 1
+        if moves == 2:
+            double.deny(where, "send_messages")
+        if moves == 6:
+            double.allow(where, "send_messages")
+
+    final = await play_on(double, bot, where, [alice], seed=10, before_move=revoke)
+
+    assert final is not None and moves > 6
+    told = [m for m in alice.ephemerals if t("en", "resilience.no_send", host="").strip()[:40] in m.content]
+    assert len(told) == 1  # the host is told once, in private (the channel refuses messages)
+    assert not _host_notes(where, alice, "resilience.no_images")  # it was never the pictures
+    assert any(m.attachments for m in where.public_messages[-3:])  # pictures again once allowed
+    assert double.take_bot_errors() == []
+    await _recorded_once(double, bot, "zhengshangyou")
