@@ -164,11 +164,12 @@ class SqliteDatabase(Database):
         """Open ``path`` (or ``":memory:"``) in WAL mode with foreign keys on."""
         conn = await aiosqlite.connect(path, isolation_level=None, timeout=STARTUP_BUSY_S)
         try:
-            await _when_unlocked(conn, "PRAGMA journal_mode = WAL")
             # Another process holding the write lock now (BEGIN EXCLUSIVE, a backup tool) is said within
             # seconds ("database is locked"), rather than every start-up query waiting out the busy timeout.
+            # (Before the switch to WAL: an empty transaction's rollback on a new file would undo it.)
             await _when_unlocked(conn, "BEGIN IMMEDIATE")
             await conn.execute("ROLLBACK")
+            await _when_unlocked(conn, "PRAGMA journal_mode = WAL")
             await conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             # WAL + NORMAL: a commit survives a crash of the bot (not of the machine) without an fsync per move.
             await conn.execute("PRAGMA synchronous = NORMAL")
