@@ -451,6 +451,9 @@ class Games(commands.Cog):
             label = action_label(session.game, action, mod.format_action(action), lang)
             try:
                 await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
+            except discord.HTTPException as err:  # Discord's fault, not ours: the move is committed and stands
+                log.warning("reply to a typed move in game %s failed: Discord answered %s (code %s)",
+                            session.id, err.status, err.code)
             finally:  # the move is committed: the table and the computers go on even if the reply failed
                 self.after_change(session, events)
         await self.table.tell_host_privately(interaction, session)
