@@ -228,16 +228,35 @@ async def test_no_posting_in_threads_moves_the_game_to_the_channel_and_tells_the
     await _recorded_once(double, bot, "zhengshangyou")
 
 
-async def test_no_embed_links_changes_nothing_the_bot_sends_no_embeds(double: DiscordDouble,
-                                                                      bot: TeahouseBot) -> None:
+async def test_without_embed_links_every_table_and_summary_reads_whole_from_its_text(double: DiscordDouble,
+                                                                                   bot: TeahouseBot) -> None:
+    """Without Embed Links, Discord posts a bot's message but drops its embeds (and shows no link
+    previews). The double does not model that, so this test does: every public message in the channel
+    loses its embeds as it arrives. The game must still be whole from text and pictures alone: every
+    table names whose turn it is and keeps My hand, every hand's and the match's summary lists every
+    seat, and the game finishes and is recorded."""
     alice = double["alice"]
     double.deny(double.default_channel, "embed_links")
+    dropped: list[int] = []
+
+    def as_discord_shows_it(message: Message) -> None:
+        if not message.ephemeral and message.embeds:
+            dropped.append(message.id)
+            message.embeds = []
+
+    double.observers.append(as_discord_shows_it)
     options, seats = SHORT["gostop"]
     where, _ = await open_table(double, alice, "gostop", options, computers=seats - 1)
 
     final = await play_on(double, bot, where, [alice], seed=9)
 
-    assert final is not None and all(not m.embeds for m in double.messages)
+    assert final is not None and not dropped  # nothing was lost with the embeds
+    turn = t("en", "games.table.turn", who="").strip()
+    tables = [m for m in where.public_messages if m.has_button(t("en", "games.button.hand"))]
+    assert tables and all(turn in m.content or m.attachments for m in tables)
+    session_names = ["Alice", "Computer"]
+    assert all(name in final.content for name in session_names), final.content
+    assert len([line for line in final.content.splitlines() if line.strip()]) >= seats + 1  # a line a seat
     await _recorded_once(double, bot, "gostop")
 
 
