@@ -307,6 +307,9 @@ async def test_send_messages_revoked_mid_game_tells_the_host_once_privately_and_
         moves += 1
         if moves == 2:
             double.deny(where, "send_messages")
+        if moves == 3:  # a re-post (edits of its own messages are not what is refused): asked for here
+            await person.run("/game table", channel=where)
+            await double.settle()
         if moves == 6:
             double.allow(where, "send_messages")
 
