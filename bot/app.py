@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import pkgutil
@@ -54,6 +55,8 @@ class TeahouseBot(commands.AutoShardedBot):
         self.version = __version__
         self.started_at = time.monotonic()
         self._storage: Storage | None = None
+        #: set at the first READY: the start-up watchdog (``python -m bot``) waits for it
+        self.gateway_answered = asyncio.Event()
 
     @property
     def storage(self) -> Storage:
@@ -62,10 +65,15 @@ class TeahouseBot(commands.AutoShardedBot):
             raise RuntimeError("storage is not open yet")
         return self._storage
 
+    async def open_storage(self) -> None:
+        """Open the database (once); ``python -m bot`` calls it before contacting Discord."""
+        if self._storage is None:
+            # With shard_ids, this process resumes only its shards' games; another process runs the rest.
+            self._storage = await Storage.open(self.config.storage_url, shard_count=self.config.shard_count,
+                                               shard_ids=self.config.shard_ids)
+
     async def setup_hook(self) -> None:
-        # With shard_ids, this process resumes only its shards' games; another process runs the rest.
-        self._storage = await Storage.open(self.config.storage_url, shard_count=self.config.shard_count,
-                                           shard_ids=self.config.shard_ids)
+        await self.open_storage()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.error(self.on_app_command_error)
         for name in cog_extensions():
@@ -101,6 +109,9 @@ class TeahouseBot(commands.AutoShardedBot):
         if self._storage is not None:
             await self._storage.close()
             self._storage = None
+
+    async def on_connect(self) -> None:
+        self.gateway_answered.set()
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

@@ -8,6 +8,7 @@ never appear in any message.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -63,7 +64,7 @@ def env_name(setting: str) -> str:
 
 
 def _int(setting: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,20}", value.strip()):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(setting, f"must be a whole number, got {type(value).__name__}")
@@ -184,6 +185,11 @@ def load_config(path: Path | None = None, env: Mapping[str, str] | None = None) 
             raise ConfigError("--config", f"{str(file)!r} is not valid TOML ({err})") from None
         except OSError as err:
             raise ConfigError("--config", f"cannot read {str(file)!r} ({err.strerror})") from None
+    known = {env_name(setting) for setting in SETTINGS}
+    strays = sorted(name for name in env if name.startswith("TEAHOUSE_") and name not in known)
+    if strays:  # a misspelt override would otherwise be ignored without a word
+        raise ConfigError(strays[0], "is not a known setting (known: "
+                                     f"{', '.join(sorted(known - {'DISCORD_TOKEN'}))})")
     for setting in SETTINGS:
         value = env.get(env_name(setting))
         if value is not None and value != "":

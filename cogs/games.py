@@ -31,7 +31,14 @@ from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
 from .utils import persistence, pictures, table_buttons, votes
 from .utils.attention import attention
 from .utils.choices import GameChoice
-from .utils.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, GameButton, GameSelect
+from .utils.components import (
+    BUTTON_TEMPLATE,
+    SELECT_TEMPLATE,
+    GameButton,
+    GameSelect,
+    parse_number,
+    plausible_values,
+)
 from .utils.computers import Computers
 from .utils.controls import BACK_VERB, controls_for
 from .utils.hand_panel import HandPanel
@@ -48,6 +55,8 @@ from .utils.words import event_text, fold, move_name, names, reason, safe_name, 
 log = logging.getLogger("teahouse.games")
 
 BETWEEN_HANDS_SECONDS = 30
+#: One /game table re-post per person per this many seconds (a stranger could otherwise flood a thread).
+TABLE_COOLDOWN_SECONDS = 30
 
 
 class Games(commands.Cog):
@@ -58,6 +67,8 @@ class Games(commands.Cog):
         self.sessions: dict[int, GameSession] = {}
         self._handled: OrderedDict[int, None] = OrderedDict()
         self._endings: dict[int, asyncio.Task[None]] = {}
+        self.table_asked: dict[tuple[int, int], float] = {}  # (game, person) -> their last /game table
+        self.left_guilds: set[int] = set()  # servers the bot was removed from: nothing more is sent there
         self.table = TableMessage(self)
         self.clock = TurnClock(self)
         self.panels = HandPanel(self)
@@ -160,10 +171,18 @@ class Games(commands.Cog):
                                                                     key="cmd.game.table"))
     async def game_table(self, interaction: discord.Interaction) -> None:
         session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        lang = private_language(interaction)
         if session is None or session.phase != PLAYING:
-            await reply_privately(interaction, t(private_language(interaction), "games.error.no_game_here"))
+            await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
-        await reply_privately(interaction, t(private_language(interaction), "games.table_reposted"))
+        key, now = (session.id, interaction.user.id), time.time()
+        wait = self.table_asked.get(key, -TABLE_COOLDOWN_SECONDS) + TABLE_COOLDOWN_SECONDS - now
+        if wait > 0:
+            await reply_privately(interaction, t(lang, "games.table_cooldown", seconds=max(1, round(wait))))
+            return
+        self.table_asked = {k: v for k, v in self.table_asked.items() if now - v < TABLE_COOLDOWN_SECONDS}
+        self.table_asked[key] = now
+        await reply_privately(interaction, t(lang, "games.table_reposted"))
         session.table_posted_at = 0.0
         self.refresh_table(session)
 
@@ -196,7 +215,18 @@ class Games(commands.Cog):
     async def game_abandon(self, interaction: discord.Interaction) -> None:
         answer_soon(interaction, private=True)
         lang = private_language(interaction)
-        session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        here = [s for s in self.sessions.values()
+                if interaction.channel_id in (s.thread_id, s.channel_id) and s.phase in (LOBBY, PLAYING)]
+        own = self.game_of(interaction.guild_id, interaction.user.id)
+        thread = [s for s in here if s.thread_id == interaction.channel_id]
+        # In a game's thread: that game. In a channel several games are played from: the caller's own
+        # one, the only one, or a question which (never whichever came first).
+        session = (thread[0] if thread else own if own is not None and (own in here or not here)
+                   else here[0] if len(here) == 1 else None)
+        if session is None and len(here) > 1:
+            games = ", ".join(f"<#{s.thread_id}>" if s.thread_id else t(lang, f"{s.game}.name") for s in here)
+            await reply_privately(interaction, t(lang, "games.error.which_game", games=games))
+            return
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
             return
@@ -269,6 +299,9 @@ class Games(commands.Cog):
         """Every button and select of every game arrives here; a fault is answered, never left hanging."""
         try:
             await self._click(interaction, game, version, verb, arg, values)
+            session = self.sessions.get(game)
+            if session is not None:
+                await self.table.tell_host_privately(interaction, session)
         except discord.HTTPException as err:  # Discord's fault, not ours: no traceback, a plain "try again"
             log.warning("click %s on game %s: Discord answered %s (code %s)", verb, game, err.status, err.code)
             with contextlib.suppress(discord.HTTPException):
@@ -301,6 +334,9 @@ class Games(commands.Cog):
             self._handled.popitem(last=False)
         answer_soon(interaction)  # acknowledged within Discord's 3 s even if the lock, a save or a picture is slow
         lang = private_language(interaction)
+        if not plausible_values(values):  # a forged click: refused before anything reads it
+            await reply_privately(interaction, t(lang, "games.error.unknown_button"))
+            return
         if verb == "rematch":
             await self._rematch(interaction, game)
             return
@@ -350,7 +386,7 @@ class Games(commands.Cog):
         elif verb == "hand":
             await self.open_panel(interaction, session)
         elif verb in ("refresh", "page"):
-            page = int(arg) if verb == "page" and arg.lstrip("-").isdigit() else 0
+            page = parse_number(arg, 0, signed=True) if verb == "page" else 0
             await self.show_panel(interaction, session, seat, page=page)
         elif verb == "do":
             choice = values[0] if values else arg
@@ -383,7 +419,7 @@ class Games(commands.Cog):
                           version: int | None, choice: str) -> None:
         """A click on the generic panel: ``choice`` is an index into the seat's legal actions."""
         legal = engine(session.game).legal_actions(session.state, seat) if session.state else []
-        index = int(choice) if choice.isdigit() else -1
+        index = parse_number(choice)
         action = legal[index] if 0 <= index < len(legal) else None
         await self.panel_play(interaction, session, seat, version, action)
 
@@ -416,10 +452,11 @@ class Games(commands.Cog):
                     note = reason(lang, err)
                 else:
                     self._back_from_away(session, seat)
-                    await persistence.save(self.bot, session)
-                    self.after_change(session, events)
-                    await self.show_panel(interaction, session, seat)
-                    return
+                    if await self._saved_or_undone(session):
+                        self.after_change(session, events)
+                        await self.show_panel(interaction, session, seat)
+                        return
+                    note = t(lang, "resilience.save_failed")
             await self.show_panel(interaction, session, seat, note=note)
 
     async def _typed_move(self, interaction: discord.Interaction, text: str) -> None:
@@ -450,12 +487,29 @@ class Games(commands.Cog):
             except IllegalAction as err:
                 await reply_privately(interaction, reason(lang, err))
                 return
-            await persistence.save(self.bot, session)
+            if not await self._saved_or_undone(session):
+                await reply_privately(interaction, t(lang, "resilience.save_failed"))
+                return
             label = move_name(session.game, action, mod.format_action(action), lang)
             try:
                 await reply_privately(interaction, t(lang, "games.played", move=discord.utils.escape_markdown(label)))
+            except discord.HTTPException as err:  # Discord's fault, not ours: the move is committed and stands
+                log.warning("reply to a typed move in game %s failed: Discord answered %s (code %s)",
+                            session.id, err.status, err.code)
             finally:  # the move is committed: the table and the computers go on even if the reply failed
                 self.after_change(session, events)
+        await self.table.tell_host_privately(interaction, session)
+
+    async def _saved_or_undone(self, session: GameSession) -> bool:
+        """Save a person's move. False when the database refused it even after retries: the move was
+        undone (the session is back at its last saved state) and the game goes on from there (the
+        clock and the computers are armed again), so the person can simply try again."""
+        try:
+            await persistence.save(self.bot, session)
+        except persistence.SaveFailed:
+            self.after_change(session)
+            return False
+        return True
 
     def _back_from_away(self, session: GameSession, seat: int) -> None:
         """A person who was idle and moves again takes their seat back (from the computer or the
@@ -580,6 +634,21 @@ class Games(commands.Cog):
         self.table.deleted(set(payload.message_ids))
 
 
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (kicked, or the server deleted): its lobbies and games end
+        without a result and free their seats; nothing more is sent there (every call would be refused)."""
+        self.left_guilds.add(guild.id)
+        ending = [s for s in self.sessions.values() if s.guild_id == guild.id and s.phase in (LOBBY, PLAYING)]
+        for session in ending:
+            await self.end_game(session, abandoned=True)
+        if ending:
+            log.info("removed from server %s: %d games ended without a result", guild.id, len(ending))
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        self.left_guilds.discard(guild.id)
+
     async def thread_lost(self, session: GameSession, code: int) -> None:
         await self.table.thread_lost(session, code)
 
@@ -663,7 +732,7 @@ class Games(commands.Cog):
             self.after_change(session)
 
     async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
-        """Post the final summary, record the result (unrated when abandoned), free the seats.
+        """Record the result (none when abandoned), free the seats, then post the final table and summary.
 
         ``notice`` (the thread is gone) is said in the channel instead of updating the lost table.
         Runs on the game's serialized path: a click that was waiting then finds the game over.
@@ -682,25 +751,37 @@ class Games(commands.Cog):
         self.table.wanted.discard(session.id)
         self.clock.forget(session)
         result = engine(session.game).result(session.state) if session.state is not None else None
-        summary: dict[str, Any] = {}
-        if result is not None:
-            summary = {"places": result.places, "points": result.points, **result.summary}
-        if session.state is not None:
-            if notice is None:
-                await self.table.final(session)
-            else:
-                channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
-                with contextlib.suppress(discord.HTTPException):
-                    await channel.send(notice)
-            again = discord.ui.View(timeout=None)
-            again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
-                                      style=discord.ButtonStyle.success))
-            await self.table.post_summary(session, summary, final=True, view=None if abandoned else again)
-        await persistence.finish(self.bot, session, result, abandoned)
+        # Recorded before anything says the game is over: a /leaderboard or /history read right after
+        # the summary finds it. A database that refuses keeps the snapshot; the next start-up records
+        # the game and posts its summary then, once.
+        recorded = await persistence.finish(self.bot, session, result, abandoned)
         self.sessions.pop(session.id, None)
+        if recorded and session.state is not None and session.guild_id not in self.left_guilds:
+            await self._say_the_end(session, result, abandoned, notice)
         self.table.forget(session)
         self.panels.forget(session)
         attention(self.bot).forget_game(session.id)
+
+    async def _say_the_end(self, session: GameSession, result: Any, abandoned: bool, notice: str | None) -> None:
+        """The final table and summary; an abandoned game says it ended without a result (no places,
+        no "match is over"); where the thread was lost, ``notice`` in the channel says it all."""
+        channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        if notice is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(notice)
+            return
+        await self.table.final(session)
+        if abandoned:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(t(session.lang, "games.abandoned"))
+            return
+        summary: dict[str, Any] = {}
+        if result is not None:
+            summary = {"places": result.places, "points": result.points, **result.summary}
+        again = discord.ui.View(timeout=None)
+        again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
+                                  style=discord.ButtonStyle.success))
+        await self.table.post_summary(session, summary, final=True, view=again)
 
     async def _rematch(self, interaction: discord.Interaction, game: int) -> None:
         await self.lobby.rematch(interaction, game)

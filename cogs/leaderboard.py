@@ -166,13 +166,14 @@ class Leaderboards(commands.Cog):
             return
         lines = [t(lang, "history.title")]
         for entry in entries:
-            winners = [s for s in entry.seats if s.place == 1]
+            winners = [s for s in entry.seats if s.place == 1 and not entry.abandoned]
             winner_names = join(lang, (f"<@{s.user_id}>" if s.user_id else discord.utils.escape_markdown(s.name)
                                      for s in winners)) or "—"
             link = f"https://discord.com/channels/{entry.guild_id}/{entry.link_channel_id}"
             lines.append(t(lang, "history.line", game=t(lang, f"{entry.game}.name"), id=entry.game_id,
                            when=f"<t:{int(entry.ended_at.timestamp())}:R>", winners=winner_names, link=link,
-                           rated=t(lang, "history.rated" if entry.rated else "history.unrated")))
+                           rated=t(lang, "history.abandoned" if entry.abandoned else
+                                   "history.rated" if entry.rated else "history.unrated")))
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

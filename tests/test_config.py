@@ -188,3 +188,53 @@ def test_the_readmes_two_process_settings_load_as_documented(tmp_path: Path) -> 
     assert {c.shard_count for c in configs} == {4} and len({c.storage_url for c in configs}) == 1
     assert sorted(i for c in configs for i in c.shard_ids or ()) == [0, 1, 2, 3]
     assert configs[0].storage_url.startswith("postgresql://")
+
+
+# -- start-up faults (#22, #23) ------------------------------------------------------------
+
+
+def test_python_m_bot_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
+    from bot import __version__
+
+    done = run_bot(tmp_path, {"PYTHONPATH": str(REPO)}, "--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"teahouse {__version__}"
+
+
+@pytest.mark.parametrize("name", ["TEAHOUSE_LOGLEVEL", "TEAHOUSE_TOKEN", "TEAHOUSE_TURN_TIMEOUT"])
+def test_an_unknown_teahouse_environment_variable_stops_start_up(tmp_path: Path, name: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, ""), env={"DISCORD_TOKEN": TOKEN, name: "1"})
+    assert err.value.setting == name and "not a known setting" in str(err.value)
+    assert TOKEN not in str(err.value)
+    done = run_bot(tmp_path, {"PYTHONPATH": str(REPO), "DISCORD_TOKEN": TOKEN, name: "DEBUG"})
+    assert done.returncode == 2 and name in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and TOKEN not in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("value", ["--1", "²", "٣", "+-5", "1" * 40])
+def test_a_forged_number_in_the_environment_is_named_not_a_traceback(tmp_path: Path, value: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, ""), env={"DISCORD_TOKEN": TOKEN, "TEAHOUSE_SHARD_COUNT": value})
+    assert err.value.setting == "shard_count"
+
+
+def test_a_database_locked_by_another_process_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """Another process holds the write lock (``BEGIN EXCLUSIVE``): start-up says so at once instead of
+    waiting out the busy timeout. The database is opened before Discord is contacted (no network here)."""
+    import sqlite3
+
+    database = tmp_path / "teahouse.db"
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("CREATE TABLE other (x INTEGER)")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        # timeout: a hang guard (today's main waits 90 s and more), not a measure of speed
+        done = run_bot(tmp_path, {"PYTHONPATH": str(REPO), "DISCORD_TOKEN": TOKEN,
+                                  "TEAHOUSE_DATABASE_PATH": str(database)})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "database_path" in lines[0] and "locked by another process" in lines[0]
+    assert "Traceback" not in done.stderr

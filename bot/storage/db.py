@@ -34,7 +34,9 @@ Params = Sequence[Any]
 
 #: How long a writer waits for another process's write transaction before giving up.
 BUSY_TIMEOUT_S = 30.0
-WAL_ATTEMPTS = 200  # 10 s of 50 ms waits
+#: At start-up, how long to wait for another process's write lock before saying so (not 30 s of silence).
+STARTUP_LOCK_WAIT_S = 5.0
+STARTUP_BUSY_S = 0.5
 #: PostgreSQL connections per process: enough for the games of many servers to write side by side.
 POOL_SIZE = 10
 CONNECT_TIMEOUT_S = 15.0
@@ -98,18 +100,21 @@ class SqliteTransaction(Transaction):
         return [tuple(row) for row in await self._conn.execute_fetchall(sql, params)]
 
 
-async def _switch_to_wal(conn: aiosqlite.Connection) -> None:
-    """``PRAGMA journal_mode = WAL``, waiting for another process that is switching a new file too.
+async def _when_unlocked(conn: aiosqlite.Connection, sql: str) -> None:
+    """Run ``sql`` at start-up, trying again while another process holds the lock, for at most
+    ``STARTUP_LOCK_WAIT_S`` in all; then "database is locked" is raised (and said in one line).
 
-    SQLite does not wait on its busy timeout for this pragma: two shards starting on a new
-    file at once would otherwise see "database is locked".
+    Two shards starting on a new file switch it to WAL and migrate it at once: each waits a moment
+    for the other. SQLite does not wait on its busy timeout for ``PRAGMA journal_mode``.
     """
-    for attempt in range(WAL_ATTEMPTS):
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STARTUP_LOCK_WAIT_S
+    while True:
         try:
-            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute(sql)
             return
         except sqlite3.OperationalError as err:
-            if "locked" not in str(err) or attempt == WAL_ATTEMPTS - 1:
+            if "locked" not in str(err) or loop.time() >= deadline:
                 raise
             await asyncio.sleep(0.05)
 
@@ -157,9 +162,15 @@ class SqliteDatabase(Database):
     @classmethod
     async def connect(cls, path: str) -> SqliteDatabase:
         """Open ``path`` (or ``":memory:"``) in WAL mode with foreign keys on."""
-        conn = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        conn = await aiosqlite.connect(path, isolation_level=None, timeout=STARTUP_BUSY_S)
         try:
-            await _switch_to_wal(conn)
+            # Another process holding the write lock now (BEGIN EXCLUSIVE, a backup tool) is said within
+            # seconds ("database is locked"), rather than every start-up query waiting out the busy timeout.
+            # (Before the switch to WAL: an empty transaction's rollback on a new file would undo it.)
+            await _when_unlocked(conn, "BEGIN IMMEDIATE")
+            await conn.execute("ROLLBACK")
+            await _when_unlocked(conn, "PRAGMA journal_mode = WAL")
+            await conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             # WAL + NORMAL: a commit survives a crash of the bot (not of the machine) without an fsync per move.
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")

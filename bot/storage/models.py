@@ -234,6 +234,8 @@ class HistoryEntry:
     started_at: datetime
     ended_at: datetime
     seats: tuple[SeatResult, ...]
+    #: ended without a result (``Storage.record_abandoned``): no places, points or wins
+    abandoned: bool = False
 
     @property
     def link_channel_id(self) -> int:

@@ -47,6 +47,8 @@ from .url import parse_database_url
 Sort = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
 MAX_PAGE = 100
+#: The summary of a game recorded without a result (``record_abandoned``).
+ABANDONED = "abandoned"
 
 _SETTINGS_COLUMNS = ("turn_timeout_s", "ai_level", "disabled_games", "rated", "language")
 
@@ -148,6 +150,9 @@ class Storage:
         try:
             db = await open_database(url)
         except sqlite3.Error as error:
+            if "locked" in str(error):
+                raise StorageError(f"the database {path!r} is locked by another process (another Teahouse, "
+                                   "or a tool holding it open); stop that process and start again") from None
             raise StorageError(f"cannot open the database {path!r}: {error}; check database_url") from error
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as error:
             # asyncpg's messages name the user and database, never the password; the URL shown is masked
@@ -286,6 +291,20 @@ class Storage:
             await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
         changes = tuple(RatingChange(uid, before.get(uid), new) for uid, new in after.items())
         return RecordedGame(game_id=record.game_id, rated=rated, changes=changes)
+
+    async def record_abandoned(self, record: GameRecord) -> RecordedGame:
+        """Record a game that ended without a result (abandoned, its thread lost, the bot removed):
+        it stays in /history as "abandoned", with its seats and action log, but with no places, points
+        or wins, unrated, and no one's totals change. Its snapshot goes in the same transaction."""
+        async with self._db.transaction() as tx:
+            await tx.lock(f"record:{record.guild_id}:{record.game}")
+            done = await self._recorded(tx, record.game_id)
+            if done is None:
+                blank = replace(record, places=(0,) * len(record.seats), points=(0,) * len(record.seats),
+                                teams=None, team_places=None, summary={ABANDONED: True}, rated=False)
+                await self._insert_game(tx, blank, False, {}, {})
+            await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+        return done or RecordedGame(game_id=record.game_id, rated=False, changes=())
 
     @staticmethod
     async def _recorded(tx: Transaction, game_id: str) -> RecordedGame | None:
@@ -464,13 +483,14 @@ class Storage:
         )
         rows = await self._db.fetchall(
             "SELECT g.game_id, g.game, g.guild_id, g.channel_id, g.thread_id, g.rated, g.started_at, g.ended_at, "
-            "s.seat, s.user_id, s.ai_level, s.name, s.team, s.place, s.points, s.won, s.mu_before, s.sigma_before, "
+            f"g.summary = '{json.dumps({ABANDONED: True})}', s.seat, s.user_id, s.ai_level, s.name, s.team, s.place, s.points, s.won, s.mu_before, s.sigma_before, "
             f"s.mu_after, s.sigma_after FROM ({recent}) AS recent JOIN games g ON g.game_id = recent.game_id "
             "JOIN game_seats s ON s.game_id = g.game_id ORDER BY g.ended_at DESC, g.game_id DESC, s.seat",
             params,
         )
         entries: list[HistoryEntry] = []
         for r in rows:
+            abandoned, r = bool(r[8]), r[:8] + r[9:]
             seat = SeatResult(
                 seat=r[8], user_id=r[9], ai_level=r[10], name=r[11], team=r[12], place=r[13], points=r[14],
                 won=bool(r[15]), rating_before=_rating(r[16], r[17]), rating_after=_rating(r[18], r[19]),
@@ -480,7 +500,7 @@ class Storage:
             else:
                 entries.append(HistoryEntry(
                     game_id=r[0], game=r[1], guild_id=r[2], channel_id=r[3], thread_id=r[4], rated=bool(r[5]),
-                    started_at=from_micros(r[6]), ended_at=from_micros(r[7]), seats=(seat,),
+                    started_at=from_micros(r[6]), ended_at=from_micros(r[7]), seats=(seat,), abandoned=abandoned,
                 ))
         return entries
 

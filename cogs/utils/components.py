@@ -29,6 +29,31 @@ BUTTON_TEMPLATE = _template(BUTTON_PREFIX)
 SELECT_TEMPLATE = _template(SELECT_PREFIX)
 
 
+#: A number in a click: ASCII digits only. ``str.isdigit()`` also takes "²" (which ``int()`` refuses) and
+#: "٣" (which it reads as 3), and ``lstrip("-")`` lets "--1" through; nine digits are plenty for any index.
+_NUMBER = re.compile(r"[0-9]{1,9}", re.ASCII)
+#: Discord's own bounds on a select's values: at most 25, each at most 100 characters.
+MAX_VALUES, MAX_VALUE_LENGTH = 25, 100
+
+
+def parse_number(text: str, default: int = -1, *, signed: bool = False) -> int:
+    """The one place a click's argument or value becomes a number; ``default`` for anything that is not
+    plain ASCII digits (with one leading minus sign when ``signed``): a forged value is refused, never
+    a traceback."""
+    if not isinstance(text, str):
+        return default
+    negative = signed and text.startswith("-")
+    digits = text[1:] if negative else text
+    if not _NUMBER.fullmatch(digits):
+        return default
+    return -int(digits) if negative else int(digits)
+
+
+def plausible_values(values: list[str]) -> bool:
+    """Values Discord could really send for one of our selects (a forged click can send anything)."""
+    return len(values) <= MAX_VALUES and all(0 < len(v) <= MAX_VALUE_LENGTH and v.isprintable() for v in values)
+
+
 def custom_id(game: int, verb: str, arg: str = "", version: int | None = None, prefix: str = BUTTON_PREFIX) -> str:
     """``custom_id(12, "join") == "th:12:-:join"``; ``version`` pins the click to one state."""
     ver = ANY_VERSION if version is None else str(version)
@@ -106,6 +131,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = _handler(interaction)
         data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]
+        raw = data.get("values", [])
+        values = [str(v) for v in raw] if isinstance(raw, list) else []
         if handler is not None:
             await handler.on_click(interaction, self.game, self.version, self.verb, self.arg, values)

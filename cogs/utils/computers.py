@@ -16,8 +16,12 @@ from bot.i18n import t
 
 from .controls import controls_for
 from .game_host import GameHost
+from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 from .words import names
+
+#: After a failed save of computer moves, how long the driver waits before making them again.
+SAVE_FAILED_PAUSE_S = 1.0
 
 
 class Computers:
@@ -136,4 +140,7 @@ class Computers:
         """
         if session.id in self.unsaved and session.phase == PLAYING:
             self.unsaved.discard(session.id)
-            await self.host.save(session)
+            try:
+                await self.host.save(session)
+            except SaveFailed:  # the moves were undone (never shown); the driver makes them again later
+                await asyncio.sleep(SAVE_FAILED_PAUSE_S)

@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_public
 
 from . import persistence
+from .components import parse_number
 from .controls import controls_for
 from .game_host import GameHost
 from .language import private_language
@@ -193,12 +194,12 @@ class LobbyDesk:
                 return t(lang, "games.error.full")
             session.seats.append(computer_seat(session.seats, level))
         elif verb == "kick":
-            index = int(values[0]) if values and values[0].isdigit() else -1
+            index = parse_number(values[0]) if values else -1
             if not 0 <= index < len(session.seats) or session.seats[index].user_id == session.host_id:
                 return t(lang, "games.error.cannot_kick")
             session.seats.pop(index)
         elif verb == "swap":
-            picked = [int(v) for v in values if v.isdigit() and int(v) < len(session.seats)]
+            picked = [n for v in values if 0 <= (n := parse_number(v)) < len(session.seats)]
             if len(picked) != 2:
                 return t(lang, "games.error.pick_two")
             a, b = picked

@@ -17,7 +17,7 @@ import discord
 from bot.games.registry import engine
 from bot.i18n import t
 
-from .components import GameButton, GameSelect
+from .components import GameButton, GameSelect, parse_number
 from .controls import controls_for
 from .lobby_options import empty_seat_lines, option_menu, options_line
 from .session import GameSession, Seat
@@ -236,7 +236,7 @@ def _select_pages(session: GameSession, labelled: list[tuple[int, str]], page: i
 def per_seat(value: Any, count: int, teams: Sequence[int] | None) -> dict[int, Any]:
     """Engines report per seat (list or dict) or per team (list by team number): make it per seat."""
     if isinstance(value, dict):
-        return {int(k): v for k, v in value.items() if str(k).lstrip("-").isdigit() and 0 <= int(k) < count}
+        return {int(k): v for k, v in value.items() if 0 <= parse_number(str(k)) < count}
     if isinstance(value, list | tuple):
         if len(value) == count:
             return dict(enumerate(value))

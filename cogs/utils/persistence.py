@@ -6,10 +6,16 @@ from a ``GameSession`` to storage's records so the cog reads as game logic only.
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import json
 import logging
+import sqlite3
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
+import asyncpg
 import discord
 
 from bot.app import TeahouseBot
@@ -21,6 +27,42 @@ from bot.storage import GameRecord, GuildSettings, Seat, Snapshot, StorageError,
 from .session import GameSession
 
 log = logging.getLogger("teahouse.persistence")
+
+T = TypeVar("T")
+
+#: What a database fault looks like from here (a full disk, an I/O error, a lost server).
+STORAGE_FAULTS: tuple[type[BaseException], ...] = (
+    StorageError, sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+#: Pauses before trying a failed write again; one try more than pauses.
+RETRY_PAUSES_S = (0.05, 0.25)
+
+#: Each live game as last committed (JSON), to go back to when a later save fails for good.
+_last_saved: dict[int, str] = {}
+
+
+class SaveFailed(StorageError):
+    """A save failed after its retries; the session was put back to its last saved state."""
+
+
+async def _retrying(what: str, write: Callable[[], Awaitable[T]]) -> T:
+    """``write()``, tried again after a short pause when the database fails; the last fault is raised."""
+    for pause in (*RETRY_PAUSES_S, None):
+        try:
+            return await write()
+        except STORAGE_FAULTS as err:
+            if pause is None:
+                raise
+            log.warning("%s failed (%s: %s); trying again", what, type(err).__name__, err)
+            await asyncio.sleep(pause)
+    raise AssertionError("unreachable")
+
+
+def _restore(session: GameSession, saved: str) -> None:
+    """Put ``session`` back, in place (the cog and the lock keep their object), to a saved state."""
+    fresh = GameSession.from_dict(json.loads(saved))
+    for spec in dataclasses.fields(GameSession):
+        if spec.name != "lock":
+            setattr(session, spec.name, getattr(fresh, spec.name))
 
 
 async def guild_settings(bot: TeahouseBot, guild_id: int | None) -> GuildSettings:
@@ -58,12 +100,26 @@ def snapshot_of(session: GameSession) -> Snapshot:
 
 
 async def save(bot: TeahouseBot, session: GameSession) -> None:
-    """Commit the session before any message about its last move goes out."""
-    await bot.storage.save_snapshot(snapshot_of(session))
+    """Commit the session before any message about its last move goes out.
+
+    A failed write is tried again; when it still fails, the session goes back to its last saved
+    state (memory and database agree again: the move is undone) and ``SaveFailed`` says so.
+    """
+    snapshot = snapshot_of(session)
+    try:
+        await _retrying(f"saving game {session.id}", lambda: bot.storage.save_snapshot(snapshot))
+    except STORAGE_FAULTS as err:
+        log.warning("game %s not saved (%s: %s); its last change was undone", session.id, type(err).__name__, err)
+        saved = _last_saved.get(session.id)
+        if saved is not None:
+            _restore(session, saved)
+        raise SaveFailed(f"game {session.id} not saved") from None
+    _last_saved[session.id] = json.dumps(session.to_dict())
 
 
 async def forget(bot: TeahouseBot, session: GameSession) -> None:
-    await bot.storage.delete_snapshot(str(session.id))
+    _last_saved.pop(session.id, None)
+    await _retrying(f"forgetting game {session.id}", lambda: bot.storage.delete_snapshot(str(session.id)))
 
 
 async def load_active(bot: TeahouseBot) -> list[GameSession]:
@@ -73,17 +129,42 @@ async def load_active(bot: TeahouseBot) -> list[GameSession]:
         try:
             data: dict[str, Any] = dict(snapshot.extra)
             data["state"] = dict(snapshot.state) or None
-            sessions.append(GameSession.from_dict(data))
+            session = GameSession.from_dict(data)
+            _last_saved[session.id] = json.dumps(session.to_dict())
+            sessions.append(session)
         except (KeyError, ValueError, TypeError) as err:
             log.error("snapshot of game %s cannot be restored: %s", snapshot.game_id, err)
     return sessions
 
 
-async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, abandoned: bool) -> None:
-    """Record a finished game (one transaction, which also drops its snapshot)."""
-    if result is None or session.started_at is None:
+async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, abandoned: bool) -> bool:
+    """Record a finished game (one transaction, which also drops its snapshot); an abandoned one is
+    recorded without a result (no places, no points, no totals; /history says "abandoned").
+
+    False when the database refused even after retries: the snapshot stays, so the next start-up
+    finishes the game (records it and posts its summary) once.
+    """
+    try:
+        if result is None or session.started_at is None:
+            await forget(bot, session)
+            return True
+        record = _record_of(session, result, abandoned)
+        write = bot.storage.record_abandoned if abandoned else bot.storage.record_game
+        await _retrying(f"recording game {session.id}", lambda: write(record))
+    except ValueError as err:
+        log.error("result of game %s not recorded: %s", session.id, err)
         await forget(bot, session)
-        return
+        return True
+    except STORAGE_FAULTS as err:
+        log.warning("result of game %s not recorded (%s: %s); the next start-up records it",
+                  session.id, type(err).__name__, err)
+        return False
+    _last_saved.pop(session.id, None)
+    return True
+
+
+def _record_of(session: GameSession, result: Result, abandoned: bool) -> GameRecord:
+    assert session.started_at is not None
     count = len(session.seats)
     teams = engine(session.game).INFO.team_of
     team_list = result.teams and [result.teams[s] for s in range(count)] or (
@@ -96,7 +177,7 @@ async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, 
         team_places = {}
         for seat, team in enumerate(team_list):
             team_places[team] = min(team_places.get(team, 99), places[seat])
-    record = GameRecord(
+    return GameRecord(
         game_id=str(session.id), guild_id=session.guild_id, channel_id=session.channel_id,
         thread_id=session.thread_id, game=session.game, options=session.options, seats=_seats(session),
         places=places, points=tuple(int(result.points.get(s, 0)) for s in range(count)), seed=session.seed,
@@ -105,7 +186,3 @@ async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, 
         teams=tuple(team_list) if team_list is not None else None, team_places=team_places,
         summary=dict(result.summary), rated=False if abandoned or not session.rated else None,
     )
-    try:
-        await bot.storage.record_game(record)
-    except (StorageError, ValueError) as err:
-        log.error("result of game %s not recorded: %s", session.id, err)

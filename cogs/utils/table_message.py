@@ -18,11 +18,13 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.replies import send_private
 
 from . import pictures
 from .attention import attention
 from .controls import controls_for
 from .game_host import GameHost
+from .language import private_language
 from .messages import MAX_NEW_LINES, clip_join, hand_over_surface, summary_text, table_surface
 from .session import PLAYING, GameSession
 from .words import safe_name
@@ -49,10 +51,12 @@ class TableMessage:
         self.text_only: set[int] = set()  # games whose channel refused pictures (Attach Files)
         self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
         self.below: dict[int, int] = {}  # game id -> messages posted below its table since it was posted
+        self.for_host: dict[int, str] = {}  # game -> what its host is told privately at their next click
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
         self.wanted.discard(session.id)
+        self.for_host.pop(session.id, None)
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
         self.told.difference_update({told for told in self.told if told[0] == session.id})
@@ -89,6 +93,7 @@ class TableMessage:
         or archived and locked, ends the game and says so in the channel.
         """
         note = None  # what the host is told once the fallback worked
+        guessed_images = False
         for attempt in range(DISCORD_RETRIES + 3):
             shown = session.lines_shown
             try:
@@ -102,12 +107,22 @@ class TableMessage:
                 session.lines_shown = shown
                 if session.id not in self.text_only and note is None:
                     self.text_only.add(session.id)  # perhaps only pictures are refused: try text
-                    note = "resilience.no_images"
+                    note, guessed_images = "resilience.no_images", True
                 elif session.thread_id is not None and session.phase == PLAYING:
                     self.text_only.discard(session.id)  # it was the thread, not the pictures
                     session.thread_id, session.table_message_id, note = None, None, None
                     await self.host.save(session)
                     await self.tell_host(session, "resilience.no_thread_send")
+                elif session.thread_id is None and session.phase == PLAYING:
+                    # Text is refused too: Send Messages was taken away. Nothing can be posted here, so
+                    # the host hears it privately, once, at their next click; the game itself goes on.
+                    if guessed_images:
+                        self.text_only.discard(session.id)
+                    if (session.id, "resilience.no_send") not in self.told:
+                        log.warning("game %s: may not post in channel %s (Send Messages)", session.id,
+                                    session.where_id)
+                        self.for_host[session.id] = "resilience.no_send"
+                    return
                 else:
                     raise
             except discord.HTTPException as err:
@@ -119,6 +134,16 @@ class TableMessage:
                 if note is not None:
                     await self.tell_host(session, note)
                 return
+
+    async def tell_host_privately(self, interaction: discord.Interaction, session: GameSession) -> None:
+        """What could not be said in the channel (it refuses messages), said to the host in private, once."""
+        key = self.for_host.get(session.id)
+        if key is None or interaction.user.id != session.host_id or (session.id, key) in self.told:
+            return
+        self.told.add((session.id, key))
+        del self.for_host[session.id]
+        with contextlib.suppress(discord.HTTPException):
+            await send_private(interaction, t(private_language(interaction), key, host=interaction.user.mention))
 
     async def tell_host(self, session: GameSession, key: str) -> None:
         """One clear message to the host per problem, where the game is played now; it pings only them."""

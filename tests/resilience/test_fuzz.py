@@ -25,7 +25,10 @@ BATCH = 8  # delivered together, before the bot answers any of them
 
 ODD = ["@everyone", "@here", "<@&1>", "<@!1> hi", "\u202eevil\u202c", "\u200b" * 40, "🀄" * 50, "Q" * 300,
        "Z̸̡̛͙a̷l̴g̶o̵", "\x00\x01\x7f", "'; DROP TABLE games; --", "{move}", "{0!r}", "%s%s%n", "\\n\\t",
-       "𝕼-𝕼", "3♠ 3♠ 3♠ 3♠ 3♠", "pass pass", "", " ", "-1", "99999999999999999999"]
+       "𝕼-𝕼", "3♠ 3♠ 3♠ 3♠ 3♠", "pass pass", "", " ", "-1", "99999999999999999999",
+       # digits str.isdigit() takes and int() refuses or misreads, signs, and very long strings
+       "²", "٣", "١٢", "𝟙𝟚", "³⁄₄", "--1", "+1", "-0", "+-2", "1" * 4000, "٣" * 2000]
+NASTY_NUMBERS = ["²", "٣", "١٢", "𝟙", "--1", "+1", "-0", "+-2", "9" * 60, "٣" * 30]
 VERBS = ["hand", "refresh", "page", "do", "next", "rematch", "join", "leave", "start", "addai", "kick", "swap",
          "option", "cancel", "decide", "go", "pick", "back", "zzz"]
 
@@ -42,10 +45,11 @@ def forged_id(rng: random.Random, game_id: int, version: int) -> tuple[str, list
     game = rng.choice([game_id, game_id, rng.randint(1, 10**18)])
     ver = rng.choice([str(version), str(version - 1), str(version + 7), "-", "0", str(10**15)])
     verb = rng.choice(VERBS)
-    arg = rng.choice(["", "0", "-1", "999", "abc", "L47", "P", "9" * 60, "x" * 40])
+    arg = rng.choice(["", "0", "-1", "999", "abc", "L47", "P", "9" * 60, "x" * 40, *NASTY_NUMBERS])
     custom = f"th:{game}:{ver}:{verb}" + (f":{arg}" if arg else "")
     if rng.random() < 0.4:
-        values = [odd_text(rng)[:100] or "0" for _ in range(rng.randint(1, 3))]
+        values = [rng.choice([odd_text(rng)[:100] or "0", *NASTY_NUMBERS, "7" * 100])
+                  for _ in range(rng.randint(1, 3))]
         return f"ts:{game}:{ver}:{verb}"[:100], values
     return custom[:100], None
 
@@ -150,3 +154,64 @@ async def test_random_interactions_are_all_answered_and_every_game_finishes(doub
     assert double.mass_mention_risks() == [] and not any(m.pinged_everyone for m in double.messages)
     print(f"\nfuzz: {sent} interactions, {answered} answered, {finished}/{games} games finished")
     assert sent >= INTERACTIONS and answered == sent and finished == games
+
+
+LOBBY_VERBS = ["join", "leave", "start", "addai", "kick", "swap", "option", "cancel"]
+
+
+async def test_random_lobby_clicks_selects_and_typed_commands_are_all_answered_and_the_lobby_stays_sound(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    """The lobby and the typed commands, fuzzed and raced: batches of forged lobby buttons and selects
+    (nasty numbers, signs, very long values), real clicks and typed commands from seated people and
+    strangers, delivered together before the bot answers any. Every one is answered, nothing crashes,
+    and the lobby stays sound: each person in one seat, the host seated, never more seats than the game
+    has; then it starts and finishes."""
+    people = [double["alice"], double["bob"], double["carol"], double["erin"]]
+    rng = random.Random(2323)
+    lobby = await people[0].run("/game new", game="zhengshangyou", options="mode=individual target_score=1")
+    session = session_of(bot, double.default_channel)
+    assert session is not None
+    sent = lobbies = 0
+    while sent < count("LOBBY_FUZZ", 150, 1000):
+        if session.phase != "lobby":  # started or cancelled by the noise: end it, open another
+            if session.phase == "playing":
+                await people[0].run("/game abandon", channel=double.channel(session.where_id))
+            await double.settle()
+            lobby = await people[0].run("/game new", game="zhengshangyou", options="mode=individual target_score=1")
+            found = session_of(bot, double.default_channel)
+            assert found is not None and found.phase == "lobby"
+            session, lobbies = found, lobbies + 1
+        records: list[InteractionRecord] = []
+        for _ in range(BATCH):
+            person, kind = rng.choice(people), rng.randrange(6)
+            with contextlib.suppress(UserActionError):
+                if kind == 0:
+                    verb = rng.choice(LOBBY_VERBS[:2])
+                    records.append(await person.begin_click(lobby, t("en", f"games.button.{verb}")))
+                elif kind in (1, 2):  # mostly the host, whose verbs read numbers (kick, swap)
+                    person = people[0] if rng.random() < 0.6 else person
+                    verb = rng.choice(["kick", "swap", "kick", "swap", *LOBBY_VERBS])
+                    arg = rng.choice(["", *NASTY_NUMBERS, "0", "1"])
+                    values = [rng.choice([*NASTY_NUMBERS, "0", "1", "easy", "q" * 100, odd_text(rng)[:100] or "?"])
+                              for _ in range(rng.randint(1, 3))] if kind == 2 else None
+                    prefix = "ts" if values is not None else "th"
+                    custom = f"{prefix}:{session.id}:-:{verb}" + (f":{arg}" if arg and values is None else "")
+                    records.append(await person.begin_forged_component(lobby, custom[:100], values))
+                elif kind == 3:
+                    records.append(await person.begin_run("/play", move=odd_text(rng)))
+                elif kind == 4:
+                    command = rng.choice(["/game table", "/game hand", "/game leave", "/pass"])
+                    records.append(await person.begin_run(command))
+                else:
+                    records.append(await person.begin_run("/game new", game="goita", options=odd_text(rng)[:100]))
+        results = await asyncio.gather(*(double.wait(r) for r in records), return_exceptions=True)
+        assert not [r for r in results if isinstance(r, BaseException)], results  # no crash, no late answer
+        sent += len(records)
+        assert all(r.responded for r in records), [r for r in records if not r.responded]
+        seated = [s.user_id for s in session.seats if s.user_id is not None]
+        assert len(seated) == len(set(seated)) and len(session.seats) <= 8, session.seats
+        assert session.phase != "lobby" or session.host_id in seated
+    assert double.take_bot_errors() == []
+    replies = [m for p in people for m in p.ephemerals]
+    assert not [m for m in replies if "Traceback" in m.content or t("en", "games.error.internal") in m.content]
+    print(f"\nlobby fuzz: {sent} interactions in {lobbies + 1} lobbies, all answered")

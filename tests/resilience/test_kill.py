@@ -1,10 +1,11 @@
 """SIGKILL at random moments: every game resumes at its last committed move and finishes.
 
-The bot runs as a subprocess against the double. Four people each host a short game of a
-different kind (one person and computers) and play it through the buttons; meanwhile the
-bot is killed with SIGKILL at random moments and started again. In the end every game has
-its final summary, each result is recorded exactly once and replays from its seed and action
-log, and SQLite's integrity check is ok.
+The bot runs as a subprocess against the double. Four pairs of people each play a short rated
+game of a different kind (two people and computers) through the buttons; meanwhile the bot is
+killed with SIGKILL at random moments and started again. In the end every game has its final
+summary, each result is recorded exactly once (rated) and replays from its seed and action log,
+each person's rating is written exactly once (one rated game in their totals, the rating there
+being the one their seat records), and SQLite's integrity check is ok.
 """
 
 from __future__ import annotations
@@ -76,18 +77,21 @@ class BotProcess:
                 await process.wait()
 
 
-async def _step(double: DiscordDouble, where: Channel, host: Person, rng: random.Random) -> bool:
-    """One move by the host if it is their turn; True once the game is over."""
+async def _step(double: DiscordDouble, where: Channel, people: tuple[Person, Person], rng: random.Random) -> bool:
+    """One move by whichever of the two people is to act; True once the game is over."""
     if final_summary(where) is not None:
         return True
     table = table_message(where)
     if table is None:
         return False
     if table.has_button(t("en", "games.button.next_hand")):
-        await host.click(table, t("en", "games.button.next_hand"))
-    elif host.id in to_move(table):
-        panel = await host.click(table, t("en", "games.button.hand"))
-        await choose(host, panel, rng, MatchLog())
+        await rng.choice(people).click(table, t("en", "games.button.next_hand"))
+        return False
+    movers = [p for p in people if p.id in to_move(table)]
+    if movers:
+        person = rng.choice(movers)
+        panel = await person.click(table, t("en", "games.button.hand"))
+        await choose(person, panel, rng, MatchLog())
     return False
 
 
@@ -95,17 +99,19 @@ async def test_sigkill_at_random_moments_loses_no_committed_move(double: Discord
     database = tmp_path / "teahouse.db"
     bot = BotProcess(double, database)
     rng = random.Random(1414)
-    hosts = {"goita": double["alice"], "zhengshangyou": double["bob"], "gostop": double["carol"],
-             "gouji": double["dave"]}
+    extra = (double.add_person("gina"), double.add_person("hank"))
+    hosts = {"goita": (double["alice"], double["bob"]), "zhengshangyou": (double["carol"], double["dave"]),
+             "gostop": (double["erin"], double["frank"]), "gouji": extra}
     double.take_bot_errors()
     await bot.start()
     try:
         threads: dict[str, Channel] = {}
-        for game, host in hosts.items():
+        for game, (host, guest) in hosts.items():
             options, seats = SHORT[game]
             before = {c.id for c in double.threads}
             lobby = await host.run("/game new", game=game, options=options)
-            for _ in range(seats - 1):
+            lobby = await guest.click(lobby, t("en", "games.button.join"))
+            for _ in range(seats - 2):
                 lobby = await host.select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
             await host.click(lobby, t("en", "games.button.start"))
             await double.settle()
@@ -135,8 +141,17 @@ async def test_sigkill_at_random_moments_loses_no_committed_move(double: Discord
 
     with contextlib.closing(sqlite3.connect(database)) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        rows = db.execute("SELECT game_id, game, options, seed, actions FROM games").fetchall()
-        assert sorted(r[1] for r in rows) == sorted(hosts)  # each result recorded once
+        rows = db.execute("SELECT game_id, game, options, seed, actions FROM games WHERE rated").fetchall()
+        assert sorted(r[1] for r in rows) == sorted(hosts)  # each result recorded once, rated
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == len(hosts)
+        people = {p.id for pair in hosts.values() for p in pair}
+        totals = db.execute("SELECT user_id, games, rated_games, mu, sigma FROM player_totals").fetchall()
+        assert {r[0] for r in totals} == people and all(r[1] == 1 and r[2] == 1 for r in totals), totals
+        seats = dict(((r[0]), (r[1], r[2])) for r in db.execute(
+            "SELECT user_id, mu_after, sigma_after FROM game_seats WHERE user_id IS NOT NULL"))
+        assert len(seats) == len(people)  # one seat each: a result written twice would add a row
+        for user_id, _games, _rated, mu, sigma in totals:  # each rating written once: the totals hold
+            assert seats[user_id] == (mu, sigma) and mu is not None  # exactly the rating of their one game
         for game_id, game, options, seed, actions in rows:
             places = [p for (p,) in db.execute(
                 "SELECT place FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,))]
@@ -144,5 +159,5 @@ async def test_sigkill_at_random_moments_loses_no_committed_move(double: Discord
                                      actions=json.loads(actions), places=tuple(places))
             assert replays_to_its_result(record), game
         assert db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] == 0
-    print(f"\nkills survived: {bot.kills}")
+    print(f"\nkills survived: {bot.kills}; rated games: {len(rows)}; people rated once: {len(totals)}")
     assert bot.kills >= KILLS

@@ -2,8 +2,10 @@
 
 Every message the bot creates or edits is checked the moment Discord receives it, against the
 bot's own game state at that moment (read, never changed): a public message names no card that
-is still hidden in a hand, a private one names no card of another player's hand, and a table
-picture is exactly the picture of the public view. Every log record is checked the same way,
+is still hidden in a hand, a private one names no card of another player's hand, and every table
+picture is exactly the rendering of the public view at the state version it shows: the game is
+replayed from its seed and action log, and the picture must equal the public view's picture at
+one version no older than the previous table's (never "some older state", never anything else). Every log record is checked the same way,
 and none carries the token. One person hosts each game and then lets the turn clock play for
 them, so the computers finish the game quickly and every table they produce is checked. Where the
 clock moves nobody (Goita §12.10: a leader or a deciding partner is never moved) they type the
@@ -15,12 +17,14 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
+from typing import Any
 
 from bot.app import TeahouseBot
 from bot.games.registry import engine
 from bot.i18n import catalog, t
 from cogs.utils import pictures
 from cogs.utils.session import GameSession
+from cogs.utils.words import names
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.play.driver import FACE_UP_RANKS, final_summary, games_cog, hidden_cards
@@ -52,6 +56,8 @@ class LeakWatch(logging.Handler):
         self.leaks: list[str] = []
         #: game -> (its hand's first line, plays of that hand seen so far, log entries read)
         self.played: dict[int, tuple[int, set[str], int]] = {}
+        #: game -> (replayed state, log entries applied, public view at each version, last version shown)
+        self.replays: dict[int, tuple[Any, int, dict[int, Any], int]] = {}
 
     def sessions(self) -> list[GameSession]:
         return [s for s in games_cog(self.bot).sessions.values() if s.state is not None]
@@ -109,19 +115,40 @@ class LeakWatch(logging.Handler):
             if leaked:
                 self.leaks.append(f"{'private' if message.ephemeral else 'public'} message shows {leaked}: "
                                   f"{message.content[:1500]}")
-            if not message.ephemeral and message.attachments and message.id == session.table_message_id:
+            if not message.ephemeral and message.attachments and message.has_button(t("en", "games.button.hand")):
                 self.check_picture(session, message)
 
+    def public_views(self, session: GameSession) -> tuple[dict[int, Any], int]:
+        """The public view at every version so far, from the seed and the action log (the bot's state is
+        only read), and the version the previous table picture showed."""
+        mod = engine(session.game)
+        state, applied, views, shown = self.replays.get(session.id) or (None, 0, {}, -1)
+        if state is None:
+            state = mod.new_game(len(session.seats), session.seed, dict(session.options))
+            views[state.version] = mod.view(state, None)
+        for seat, text in session.log[applied:]:
+            mod.apply(state, int(seat), mod.parse_action(str(text)))
+            views[state.version] = mod.view(state, None)
+        if state.version != session.version:
+            self.leaks.append(f"the replay of game {session.id} is at version {state.version}, the game at "
+                              f"{session.version} ({len(session.log)} moves)")
+        self.replays[session.id] = (state, len(session.log), views, shown)
+        return views, shown
+
     def check_picture(self, session: GameSession, message: Message) -> None:
-        cog = games_cog(self.bot)
-        driver = cog.computers.tasks.get(session.id)
-        if driver is not None and not driver.done():
-            return  # computers are moving: the picture shows a state that is already gone
-        expected = pictures.table_picture(session, session.lang)
-        if expected is not None and message.attachments[0].data == expected:
-            self.counts["table pictures"] += 1
-        elif expected is not None:
-            self.counts["pictures of an older state"] += 1
+        """The picture must be the public view's picture at one version, newest first, and never older
+        than the one the previous table showed."""
+        views, shown = self.public_views(session)
+        picture = message.attachments[0].data
+        label = names(session, session.lang)
+        for version in sorted((v for v in views if v >= shown), reverse=True):
+            if pictures._draw("table", session.game, views[version], label, lang=session.lang) == picture:
+                state, applied, _, _ = self.replays[session.id]
+                self.replays[session.id] = (state, applied, views, version)
+                self.counts["table pictures matching the public view at their version"] += 1
+                return
+        self.leaks.append(f"table picture of game {session.id} is the public view at no version "
+                          f"from {shown} to {session.version}")
 
 
 async def test_no_hidden_card_in_any_message_picture_or_log_line(double: DiscordDouble, bot: TeahouseBot) -> None:
@@ -159,4 +186,5 @@ async def test_no_hidden_card_in_any_message_picture_or_log_line(double: Discord
         double.observers.remove(watch)
     print(f"\nleak check: {dict(finished)} games, {dict(watch.counts)}")
     assert not watch.leaks, watch.leaks[:5]
-    assert sum(finished.values()) == GAMES and watch.counts["table pictures"] > 0
+    assert sum(finished.values()) == GAMES
+    assert watch.counts["table pictures matching the public view at their version"] >= GAMES

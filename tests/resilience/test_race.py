@@ -97,3 +97,46 @@ async def test_simultaneous_clicks_apply_exactly_one_move_and_all_are_answered(d
         assert final_summary(where) is not None, f"the game did not finish: {races} races, {session.phase}"
     print(f"\nraces={races} (panel double clicks {clicked}) interactions answered={answered} games={games}")
     assert races >= RACES and double.mass_mention_risks() == []
+
+
+async def test_lobby_clicks_selects_and_typed_commands_at_the_same_instant(double: DiscordDouble,
+                                                                         bot: TeahouseBot) -> None:
+    """Join, Leave, Start, an added computer, Cancel and typed commands, all delivered before the bot
+    answers any: every one is answered, each person sits at most once, the host stays seated, a game
+    never has more seats than its rules allow, and a started lobby opens exactly one thread."""
+    host, others = double["alice"], [double["bob"], double["carol"], double["dave"], double["erin"]]
+    rng = random.Random(23)
+    rounds = threads_ok = 0
+    for _ in range(count("LOBBY_RACES", 25, 200)):
+        lobby = await host.run("/game new", game="zhengshangyou", options="mode=individual target_score=1")
+        session = session_of(bot, double.default_channel)
+        assert session is not None and session.phase == "lobby"
+        before = len(double.threads)
+        records: list[InteractionRecord] = []
+        joiners = rng.sample(others, 3)
+        for person in [joiners[0], *joiners]:  # the first joiner double-clicks (two devices)
+            records.append(await person.begin_click(lobby, t("en", "games.button.join")))
+        records.append(await rng.choice(others).begin_click(lobby, t("en", "games.button.leave")))
+        records.append(await host.begin_select(lobby, t("en", "games.add_computer_placeholder"), ["easy"]))
+        records.append(await host.begin_click(lobby, t("en", "games.button.start")))
+        if rng.random() < 0.3:
+            records.append(await host.begin_click(lobby, t("en", "games.button.cancel")))
+        records.append(await rng.choice(others).begin_run("/game leave"))
+        records.append(await rng.choice(others).begin_run("/play", move="pass"))
+        rng.shuffle(records)
+        await asyncio.gather(*(double.wait(r) for r in records))
+        await double.settle()
+        assert all(r.responded for r in records)
+        seated = [s.user_id for s in session.seats if s.user_id is not None]
+        assert len(seated) == len(set(seated)) and len(session.seats) <= 8 and host.id in seated
+        if session.phase == "playing":
+            opened = [c for c in double.threads if c.starter_message_id == lobby.id]
+            assert len(opened) == 1 and session.thread_id == opened[0].id, (before, opened)
+            threads_ok += 1
+            await host.run("/game abandon", channel=opened[0])
+        elif session.phase == "lobby":
+            await host.click(lobby, t("en", "games.button.cancel"))
+        await double.settle()
+        rounds += 1
+    assert double.take_bot_errors() == []
+    print(f"\nlobby races: {rounds} rounds ({threads_ok} started), every click answered")

@@ -23,7 +23,7 @@ from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES, OU
 from bot.i18n import t
 from bot.replies import reply_privately
 
-from ..components import GameButton
+from ..components import GameButton, parse_number
 from ..language import private_language
 from ..words import names
 from . import WAIT, WAIT_ALONE, GameControls
@@ -426,7 +426,8 @@ class GoitaControls(GameControls):
                 session.ui.get("confirm", {}).pop(str(seat), None)  # back to choosing the attack
             else:
                 session.ui.get("first", {}).pop(str(seat), None)
-        elif arg.isdigit() and any(isinstance(a, Play) and a.first == int(arg) for a in legal_actions(state, seat)):
+        elif parse_number(arg) >= 0 and any(isinstance(a, Play) and a.first == parse_number(arg)
+                                            for a in legal_actions(state, seat)):
             # the composer's one remembered step, saved with the game
             session.ui.setdefault("first", {})[str(seat)] = [session.version, int(arg)]
         else:
@@ -482,7 +483,7 @@ def _action(arg: str) -> Action | None:
     """``P`` = pass; ``L47`` = lead 香 face down, attack 金; ``B44`` = block 金 with 金, attack 金."""
     if arg == "P":
         return PASS
-    if len(arg) == 3 and arg[0] in "LB" and arg[1:].isdigit():
+    if len(arg) == 3 and arg[0] in "LB" and parse_number(arg[1:]) >= 0:
         first, attack = int(arg[1]), int(arg[2])
         if first < NUM_PIECES and attack < NUM_PIECES:
             return PLAYS[arg[0] == "L"][first][attack]

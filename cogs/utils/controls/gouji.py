@@ -38,7 +38,7 @@ from bot.games.gouji.notation import (
 from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_private
 
-from ..components import GameButton, GameSelect
+from ..components import GameButton, GameSelect, parse_number
 from ..language import private_language
 from ..messages import panel_surface
 from ..substitutes import free_seats
@@ -585,7 +585,7 @@ class GoujiControls(GameControls):
             await self._pause_click(table, interaction, session, seat, verb, lang)
             return True
         if verb == "gj_slot":
-            target = int(arg) if arg.isdigit() else -1
+            target = parse_number(arg)
             refusal = self._slot_refusal(session, seat, target, lang)
             if refusal:
                 await reply_privately(interaction, refusal)
@@ -615,7 +615,7 @@ class GoujiControls(GameControls):
             await self._play(table, interaction, session, seat, version, Decision(arg or "pass"))
             return True
         if verb == "gj_choose":
-            await self._play(table, interaction, session, seat, version, Choose(int(arg)) if arg.isdigit() else None)
+            await self._play(table, interaction, session, seat, version, Choose(parse_number(arg)) if parse_number(arg) >= 0 else None)
             return True
         if verb in ("gj_rok", "gj_rlow"):
             legal = gouji.legal_actions(state, seat)
@@ -639,7 +639,7 @@ class GoujiControls(GameControls):
             await self._ask_menu(interaction, session, seat, lang)
             return True
         if verb == "gj_askt":
-            target = int(arg) if arg.isdigit() else -1
+            target = parse_number(arg)
             await table.panel_play(interaction, session, seat, version, AskCount(target) if 0 <= target < 6 else None)
             return True
         if verb == "gj_team":
@@ -705,7 +705,7 @@ class GoujiControls(GameControls):
     def _edit_draft(draft: Draft, hand: list[int], verb: str, arg: str, value: str, sets: list[Play],
                     leading: bool) -> None:
         """Apply one composer click, then snap the draft to the nearest legal set that keeps the choice."""
-        number = int(value) if value.isdigit() else -1
+        number = parse_number(value)
         wanted: dict[str, int] = {}
         if verb == "gj_clear":
             draft.rank, draft.naturals, draft.twos, draft.bj, draft.rj, draft.returns = None, 0, 0, 0, 0, []
@@ -723,7 +723,7 @@ class GoujiControls(GameControls):
             wanted = {"rank": draft.rank or 0, "twos": number}
         elif verb == "gj_jok":
             b, _, r = value.partition(".")
-            if b.isdigit() and r.isdigit() and int(b) <= hand[BJ] and int(r) <= hand[RJ]:
+            if 0 <= parse_number(b) <= hand[BJ] and 0 <= parse_number(r) <= hand[RJ]:
                 draft.bj, draft.rj = int(b), int(r)
                 wanted = {"rank": draft.rank or 0, "twos": draft.twos, "bj": int(b), "rj": int(r)}
         if wanted:
@@ -738,7 +738,7 @@ class GoujiControls(GameControls):
                 draft.rank = best.rank if best.rank else WILD_ONLY
                 draft.naturals, draft.twos, draft.bj, draft.rj = best.naturals, best.twos, best.bj, best.rj
             return
-        if verb == "gj_ret" and arg.isdigit() and 3 <= number <= 17:
+        if verb == "gj_ret" and parse_number(arg) >= 0 and 3 <= number <= 17:
             slot = int(arg)
             chosen = list(draft.returns)
             while len(chosen) <= slot:
@@ -882,7 +882,7 @@ class GoujiControls(GameControls):
         """A composer click in a suggestion: the draft follows the owner's current cards (no stale check:
         advice changes nothing, and Post checks the set against the table as it is then)."""
         state = session.state
-        target = int(target_text) if target_text.isdigit() else -1
+        target = parse_number(target_text)
         if not self._may_suggest(state, seat, target):
             await reply_privately(interaction, t(lang, "gouji.ui.suggest_closed"))
             return
@@ -901,7 +901,7 @@ class GoujiControls(GameControls):
         state = session.state
         passing = post and arg.endswith("p")
         digits = arg[:-1] if passing else arg
-        target = int(digits) if digits.isdigit() else -1
+        target = parse_number(digits)
         if not self._may_suggest(state, seat, target):
             await reply_privately(interaction, t(lang, "gouji.ui.suggest_closed"))
             return

@@ -29,7 +29,7 @@ from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
 from bot.i18n import t
 from bot.replies import edit_clicked
 
-from ..components import GameButton, GameSelect
+from ..components import GameButton, GameSelect, parse_number
 from ..language import private_language
 from ..messages import panel_surface
 from ..table_buttons import log_button, rules_button
@@ -307,7 +307,7 @@ class ZhengShangyouControls(GameControls):
         action: Any
         if verb == "zs_quick":
             legal = zsy.legal_actions(state, seat) if version == session.version else []
-            index = int(values[0]) if values and values[0].isdigit() else -1
+            index = parse_number(values[0]) if values else -1
             action = legal[index] if 0 <= index < len(legal) else None
         else:
             action = Pass() if verb == "zs_pass" else self._play_for(state, seat, draft)
