@@ -7,6 +7,14 @@ deal cancels. Reported: hard's mean points per deal (its team's round points, ne
 other team goes out) with a 95% interval over deal pairs, the share of hard's decisions with every
 seat at <= 4 pieces where its move is one the solver rates optimal (easy's share at the same
 positions too), and the same with worlds drawn uniformly (no weighting by the others' actions).
+
+How much of the gap is hidden information: a player told every hand is the solver itself (100% by
+construction), so the bench also reports, at the same late positions, an *ideal-inference* player.
+It is told how every other seat actually chose (easy exactly before ``LEFT`` pieces, the opponents a
+solver-optimal move after; the partner anything) and keeps only the drawn worlds in which each of
+their actions is what that player would have done there: exact inference for this bench, which no
+real player has. It plays the best mean move over those worlds, as hard does. What it still gets wrong
+no guess about the hands could fix; what hard gets wrong beyond it is inference (or budget).
 """
 
 from __future__ import annotations
@@ -20,10 +28,15 @@ from bot.games import goita
 from bot.games.goita import ai as goita_ai
 from bot.games.goita.actions import Action, Play
 from bot.games.goita.engine import State
+from bot.games.goita.inference import CODE, Inference, World
+from bot.games.goita.pieces import BLOCKERS, GYOKU, NUM_PIECES
+from bot.games.goita.policy import easy_move
 from bot.games.goita.solver import NO_ATTACK, Move, Position, Solver, to_types
 
 LEFT = 18
 LATE = 4
+#: worlds drawn per late decision for the ideal-inference player (most are refused by its exact facts).
+IDEAL_DRAWS = 1500
 _TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
 
 Player = Callable[[goita.View, list[Action], random.Random], Action]
@@ -69,11 +82,81 @@ def opening(seed: int) -> State | None:
     return state
 
 
+def _explained(infer: Inference, world: World, solver: Solver) -> bool:
+    """Would the bench's players have acted as the view's history says in ``world``? Easy everywhere
+    while more than ``LEFT`` pieces were in hands, then the viewer's opponents solver-optimal (its
+    partner is not checked: hard is not a fixed function of the world)."""
+    view, me = infer.view, infer.me
+    hands = [h[:] for h in world.hands]
+    for s in range(4):
+        for col, first in zip(view.table[s], world.firsts[s], strict=True):
+            hands[s][first] += 1
+            hands[s][CODE[col.attack]] += 1
+    public = [0] * NUM_PIECES
+    downs = [[0] * NUM_PIECES for _ in range(4)]
+    sizes = [sum(h) for h in hands]
+    played = [0, 0, 0, 0]
+    faceup, attack, attacker = 0, -1, -1
+    for step in view.history:
+        seat, h, lead = step.seat, hands[step.seat], step.kind == "lead"
+        f = a = -1
+        if step.kind != "pass":
+            assert step.attack is not None
+            f, a = world.firsts[seat][played[seat]], CODE[step.attack]
+            played[seat] += 1
+        if seat != me and sum(sizes) > LEFT:
+            if (lead or f >= 0 or any(h[y] for y in BLOCKERS[attack])) and easy_move(
+                    h, downs[seat], public, faceup, infer.final, lead, attack, attacker == (seat + 2) % 4) != (f, a):
+                return False
+        elif seat % 2 != me % 2:
+            pos = Position([to_types(x) for x in hands], seat, seat if lead else attacker,
+                           NO_ATTACK if lead or attack < 0 else _TYPE8[attack], faceup > 0, infer.final)
+            move = (-1, -1) if f < 0 else (_TYPE8[f], _TYPE8[a])
+            if solver.move_values(pos, [move])[0][1] != solver.value(pos):
+                return False
+        if f < 0:
+            continue
+        h[f] -= 1
+        h[a] -= 1
+        sizes[seat] -= 2
+        public[a] += 1
+        if lead:
+            downs[seat][f] += 1
+        else:
+            public[f] += 1
+            faceup += f <= GYOKU
+        faceup += a <= GYOKU
+        attack, attacker = a, seat
+    return True
+
+
+def ideal_action(state: State, solver: Solver, legal: list[Action], rng: random.Random) -> Action:
+    """The ideal-inference player's move (see the module's note): the best mean over the drawn worlds
+    that explain every other seat's actions exactly (the easy choice when none does)."""
+    view = goita.view(state, state.turn)
+    infer = Inference(view)
+    order = goita_ai._shortlist(view, legal, len(legal))
+    moves = list(dict.fromkeys(_move(a) for a in order))
+    leading = view.leading or view.attacker is None
+    attack = NO_ATTACK if leading or view.attack is None else _TYPE8[CODE[view.attack]]
+    sums = [0] * len(moves)
+    for _ in range(IDEAL_DRAWS):
+        world = infer.draw(rng)
+        if _explained(infer, world, solver):
+            pos = Position([to_types(h) for h in world.hands], state.turn,
+                           state.turn if leading else state.attacker, attack, view.faceup_kings > 0, infer.final)
+            for i, (_, v) in enumerate(solver.move_values(pos, moves)):
+                sums[i] += v
+    best = max(range(len(moves)), key=lambda i: (sums[i], -i))
+    return next(a for a in order if _move(a) == moves[best])
+
+
 def play_out(start: State, hard_team: int, hard: Player, seed: int,
-             late: list[tuple[bool, bool]]) -> int:
+             late: list[tuple[bool, bool, bool]], ideal: bool = True) -> int:
     """The rest of the round: hard's team's points (negative when the other team goes out).
 
-    For each decision of hard with every seat at <= LATE pieces, ``late`` gets (hard optimal, easy optimal)."""
+    For each decision of hard with every seat at <= LATE pieces, ``late`` gets (hard optimal, easy optimal,
+    ideal-inference optimal; the last is False when ``ideal`` is off)."""
     state = State.from_dict(start.to_dict())
     solver = Solver()
     rng = random.Random(seed * 7 + hard_team)
@@ -89,7 +172,8 @@ def play_out(start: State, hard_team: int, hard: Player, seed: int,
                 values = true_values(state, solver, legal)
                 best = max(values.values())
                 easy = goita.choose_action(view, legal, "easy", rng)
-                late.append((values[_move(action)] == best, values[_move(easy)] == best))
+                knows = ideal and values[_move(ideal_action(state, solver, legal, random.Random(len(late))))] == best
+                late.append((values[_move(action)] == best, values[_move(easy)] == best, knows))
         else:
             action = perfect_action(state, solver, legal)
         for event in goita.apply(state, seat, action):
@@ -98,10 +182,11 @@ def play_out(start: State, hard_team: int, hard: Player, seed: int,
                 return points if event.data["team"] == hard_team else -points
 
 
-def measure(pairs: int, hard: Player) -> dict[str, float]:
-    """Mean points per deal for hard with a 95% interval, deals won, late agreement (hard and easy)."""
+def measure(pairs: int, hard: Player, ideal: bool = True) -> dict[str, float]:
+    """Mean points per deal for hard with a 95% interval, deals won, late agreement (hard, easy and the
+    ideal-inference player)."""
     per_pair: list[float] = []
-    late: list[tuple[bool, bool]] = []
+    late: list[tuple[bool, bool, bool]] = []
     won = games = 0
     seed = 0
     while len(per_pair) < pairs:
@@ -109,37 +194,43 @@ def measure(pairs: int, hard: Player) -> dict[str, float]:
         start = opening(70_000 + seed)
         if start is None:
             continue
-        results = [play_out(start, team, hard, seed, late) for team in (0, 1)]
+        results = [play_out(start, team, hard, seed, late, ideal) for team in (0, 1)]
         per_pair.append(sum(results) / 2)
         won += sum(r > 0 for r in results)
         games += 2
     mean = statistics.fmean(per_pair)
     half = 1.96 * statistics.stdev(per_pair) / len(per_pair) ** 0.5 if len(per_pair) > 1 else 0.0
     return {"mean": mean, "low": mean - half, "high": mean + half, "won": won / games,
-            "late_hard": sum(h for h, _ in late) / max(len(late), 1),
-            "late_easy": sum(e for _, e in late) / max(len(late), 1), "late_n": len(late)}
+            "late_hard": sum(x[0] for x in late) / max(len(late), 1),
+            "late_easy": sum(x[1] for x in late) / max(len(late), 1),
+            "late_ideal": sum(x[2] for x in late) / max(len(late), 1), "late_n": len(late)}
 
 
 def endgame(pairs: int, budget_s: float) -> dict[str, float]:
+    """Hard over ``pairs`` deal pairs (with the ideal-inference player at its late positions), and hard
+    with uniform worlds over a third as many (the comparison that weighting by evidence helps)."""
     out: dict[str, float] = {}
-    players: dict[str, Player] = {
-        "hard": lambda view, legal, rng: goita.choose_action(view, legal, "hard", rng, budget_s),
-        "hard_uniform": lambda view, legal, rng: goita_ai._hard(view, legal, rng, budget_s, weighted=False),
+    players: dict[str, tuple[Player, int]] = {
+        "hard": (lambda view, legal, rng: goita.choose_action(view, legal, "hard", rng, budget_s), pairs),
+        "hard_uniform": (lambda view, legal, rng: goita_ai._hard(view, legal, rng, budget_s, weighted=False),
+                         max(pairs // 3, 2)),
     }
-    for name, player in players.items():
+    for name, (player, n) in players.items():
         started = time.process_time()
-        m = measure(pairs, player)
+        m = measure(n, player, ideal=name == "hard")
         cpu = time.process_time() - started
         out[f"endgame_{name}_points"] = m["mean"]
         out[f"endgame_{name}_points_low"] = m["low"]
         out[f"endgame_{name}_points_high"] = m["high"]
         out[f"endgame_{name}_deals_won"] = m["won"]
         out[f"endgame_{name}_late_agreement"] = m["late_hard"]
-        print(f"{name} vs perfect information, from <= {LEFT} pieces left ({pairs} deal pairs, budget "
+        ideal = f", ideal inference {m['late_ideal']:.1%}" if name == "hard" else ""
+        print(f"{name} vs perfect information, from <= {LEFT} pieces left ({n} deal pairs, budget "
               f"{budget_s * 1000:.0f} ms): {m['mean']:+.2f} points per deal (95% CI {m['low']:+.2f}, "
               f"{m['high']:+.2f}), {m['won']:.0%} of deals won; late agreement (each seat <= {LATE} pieces) "
-              f"{m['late_hard']:.1%} (easy at the same positions {m['late_easy']:.1%}, {m['late_n']} decisions); "
-              f"{cpu:.0f} CPU s")
+              f"{m['late_hard']:.1%} (easy at the same positions {m['late_easy']:.1%}{ideal}, "
+              f"{m['late_n']} decisions); {cpu:.0f} CPU s", flush=True)
         if name == "hard":
             out["endgame_easy_late_agreement"] = m["late_easy"]
+            out["endgame_ideal_late_agreement"] = m["late_ideal"]
     return out

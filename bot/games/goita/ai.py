@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from .actions import Action, Decide, Offset, Pass, Play, Point
 from .inference import Inference, World, counts, seen
 from .pieces import GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
-from .policy import TYPE_COPIES, rollout
+from .policy import play_score, rollout
 from .solver import NO_ATTACK, Move, Position, SearchLimit, Solver, to_types
 from .view import View
 
@@ -79,42 +79,12 @@ def _easy(view: View, legal: Sequence[Action]) -> Action:
     return best
 
 
-def _outside(p: int, hand: list[int], seen: list[int]) -> int:
-    """Unseen copies of ``p``'s type that another player might block ``p`` with (kings count for 2..6)."""
-    t = TYPE[p]
-    if t == 0:
-        return 0
-    same = TYPE_COPIES[p] - seen[p]
-    if 2 <= p <= 6:
-        same += 2 - seen[OU] - seen[GYOKU]
-    return max(same, 0)
-
-
 def _easy_score(act: Action, hand: list[int], seen: list[int], size: int, partner_attacked: bool,
                 faceup_kings: int) -> float:
     if isinstance(act, Pass):
         return 4.0 if partner_attacked else 0.0
     assert isinstance(act, Play)
-    f, a = act.first, act.attack
-    if size == 2:
-        return 1000.0 + VALUE[a] * (2 if act.lead and TYPE[f] == TYPE[a] else 1)
-    score = 0.0 if act.lead else 6.0
-    if partner_attacked:
-        score -= 8.0
-    if not act.lead and f <= GYOKU:
-        score -= 4.0                                   # kings are precious blockers
-    left = hand[:]
-    left[f] -= 1
-    left[a] -= 1
-    # an attack nobody can answer keeps the lead; a lone high piece is kept for going out
-    score -= 1.5 * _outside(a, hand, seen)
-    score += 1.0 * left[a]
-    top = max(VALUE[p] for p in range(NUM_PIECES) if hand[p])
-    if VALUE[a] == top and size > 4 and left[a] == 0:
-        score -= VALUE[a] / 15
-    if act.lead:
-        score += 0.6 * _outside(f, hand, seen) - VALUE[f] / 25 - (2.0 if f <= GYOKU else 0.0)
-    return score
+    return play_score(act.lead, act.first, act.attack, hand, seen, size, partner_attacked)
 
 
 # ---------------------------------------------------------------- hard

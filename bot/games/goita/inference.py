@@ -14,7 +14,8 @@ R6.9 fact goes first to one of its possible places, then the number of unseen pa
 drawn from its exact (capped) distribution, then the rest are shuffled into the free places.
 
 Soft facts: how each seat played. ``weight`` replays the round in the world and multiplies, for each
-action of another seat, 1 when the easy policy would have done the same (or, late in the round, when
+action of another seat, 1 when the easy player would have done the same (``policy.easy_move``, exactly
+what ``ai``'s easy does) (or, late in the round, when
 the exact solver rates it best in the world) and a small probability otherwise, under a mixture of an
 easy player and a freer one: a pass where easy would block makes holding a blocker less likely, never impossible
 (R6.10).
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from math import comb
 
 from .pieces import COPIES, GYOKU, IDS, NUM_PIECES, OU, SHI
-from .policy import policy
+from .policy import easy_move
 from .solver import NO_ATTACK, Position, Solver, to_types
 from .view import View
 
@@ -230,8 +231,8 @@ class Inference:
             h = hands[seat]
             if step.kind == "pass":
                 if seat != me:
-                    pf, _ = policy(h, sizes[seat], downs[seat], public, faceup, self.final, False, attack,
-                                   attacker == (seat + 2) % 4)
+                    pf, _ = easy_move(h, downs[seat], public, faceup, self.final, False, attack,
+                                      attacker == (seat + 2) % 4)
                     if pf >= 0 and not (solver is not None and self._best(hands, sizes, seat, attacker, attack,
                                                                           faceup, (-1, -1))):
                         soft[seat] *= NOISE_PASS
@@ -243,8 +244,8 @@ class Inference:
             a = CODE[step.attack]
             played[seat] += 1
             if seat != me:
-                pf, pa = policy(h, sizes[seat], downs[seat], public, faceup, self.final, lead, attack,
-                                attacker == (seat + 2) % 4)
+                pf, pa = easy_move(h, downs[seat], public, faceup, self.final, lead, attack,
+                                   attacker == (seat + 2) % 4)
                 if (pf, pa) != (f, a) and solver is not None and self._best(
                         hands, sizes, seat, seat if lead else attacker, attack, faceup, (_TYPE8[f], _TYPE8[a])):
                     pass

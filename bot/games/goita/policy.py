@@ -17,6 +17,73 @@ def kings_ok(h: list[int], faceup: int, block_king: bool, final: bool, size: int
     return faceup > 0 or block_king or (h[OU] > 0 and h[GYOKU] > 0) or (final and size == 2)
 
 
+def outside(p: int, hand: list[int], seen: list[int]) -> int:
+    """Unseen copies of ``p``'s type that another player might block ``p`` with (kings count for 2..6)."""
+    t = TYPE[p]
+    if t == 0:
+        return 0
+    same = TYPE_COPIES[p] - seen[p]
+    if 2 <= p <= 6:
+        same += 2 - seen[OU] - seen[GYOKU]
+    return max(same, 0)
+
+
+def play_score(lead: bool, f: int, a: int, hand: list[int], seen: list[int], size: int,
+               partner_attacked: bool) -> float:
+    """The easy player's score of playing ``f`` then ``a`` (a pass scores 4 when the partner attacked,
+    else 0); ``seen``: the seat's hand plus every piece on the table it can see."""
+    if size == 2:
+        return 1000.0 + VALUE[a] * (2 if lead and TYPE[f] == TYPE[a] else 1)
+    score = 0.0 if lead else 6.0
+    if partner_attacked:
+        score -= 8.0
+    if not lead and f <= GYOKU:
+        score -= 4.0                                   # kings are precious blockers
+    left = hand[:]
+    left[f] -= 1
+    left[a] -= 1
+    # an attack nobody can answer keeps the lead; a lone high piece is kept for going out
+    score -= 1.5 * outside(a, hand, seen)
+    score += 1.0 * left[a]
+    top = max(VALUE[p] for p in range(NUM_PIECES) if hand[p])
+    if VALUE[a] == top and size > 4 and left[a] == 0:
+        score -= VALUE[a] / 15
+    if lead:
+        score += 0.6 * outside(f, hand, seen) - VALUE[f] / 25 - (2.0 if f <= GYOKU else 0.0)
+    return score
+
+
+def easy_move(h: list[int], down: list[int], public: list[int], faceup: int, final: bool, leading: bool,
+              attack: int, partner_attacked: bool) -> tuple[int, int]:
+    """Exactly what the easy player (``ai``) does with hand ``h``: ``(first, attack)`` or ``(-1, -1)`` to
+    pass. It scores the legal actions in the engine's order and keeps the first best, as easy does;
+    ``policy`` below is a faster approximation for rollouts. The model of the others in ``inference``."""
+    size = sum(h)
+    seen = [h[p] + down[p] + public[p] for p in range(NUM_PIECES)]
+    have = [p for p in range(NUM_PIECES) if h[p]]
+    kings_free = faceup > 0 or (final and size == 2) or (h[OU] > 0 and h[GYOKU] > 0)
+    if leading:
+        best, best_score = (-1, -1), -1e9
+        for f in have:
+            for a in have:
+                if (a != f or h[f] > 1) and (a > GYOKU or kings_free):
+                    sc = play_score(True, f, a, h, seen, size, partner_attacked)
+                    if sc > best_score:
+                        best, best_score = (f, a), sc
+        return best
+    best, best_score = (-1, -1), (4.0 if partner_attacked else 0.0)
+    for f in BLOCKERS[attack]:
+        if not h[f]:
+            continue
+        kings = kings_free or f <= GYOKU
+        for a in have:
+            if (a != f or h[f] > 1) and (a > GYOKU or kings):
+                sc = play_score(False, f, a, h, seen, size, partner_attacked)
+                if sc > best_score:
+                    best, best_score = (f, a), sc
+    return best
+
+
 def policy(h: list[int], size: int, down: list[int], public: list[int], faceup: int, final: bool,
             leading: bool, attack: int, partner_attacked: bool) -> tuple[int, int]:
     """The easy heuristic on counts, for one seat: ``(first, attack)``, or ``(-1, -1)`` to pass.

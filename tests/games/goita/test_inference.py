@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from bot.games.goita import State, apply, choose_action, legal_actions, new_game, to_act, view
-from bot.games.goita.actions import PASS, PLAYS, Action
+from bot.games.goita.actions import PASS, PLAYS, Action, Play
 from bot.games.goita.inference import Inference, World
-from bot.games.goita.pieces import COPIES, IDS, NUM_PIECES, SHI
+from bot.games.goita.pieces import COPIES, GYOKU, IDS, NUM_PIECES, SHI
+from bot.games.goita.policy import easy_move
 
 from .helpers import crafted
 
@@ -129,3 +130,35 @@ def test_weighting_by_the_others_actions_guesses_hands_better_than_uniform_world
         weighted += overlap(state, infer.sample(random.Random(i), 100, weighted=True), state.turn)
         uniform += overlap(state, infer.sample(random.Random(i), 100, weighted=False), state.turn)
     assert weighted / len(states) > uniform / len(states) + 0.03
+
+
+def test_the_model_of_the_others_is_exactly_the_easy_player() -> None:
+    # inference explains the others' actions with easy_move: on any position it must choose what easy
+    # chooses, or the true hands would be judged unlikely
+    checked = 0
+    for level, options in (("easy", {"king_final_attack": False}), ("random", {"king_final_attack": True})):
+        for state in positions(level, 60, 400, options=options):
+            seat = state.turn
+            v = view(state, seat)
+            legal = legal_actions(state, seat)
+            easy = choose_action(v, legal, "easy", random.Random(0))
+            down = [0] * NUM_PIECES
+            public = [0] * NUM_PIECES
+            for cols in v.table:
+                for col in cols:
+                    public[IDS.index(col.attack)] += 1
+                    if col.first is not None:
+                        if col.face_down:
+                            down[IDS.index(col.first)] += 1
+                        else:
+                            public[IDS.index(col.first)] += 1
+            faceup = sum(1 for cols in v.table for col in cols for p in (col.attack, None if col.face_down
+                         else col.first) if p is not None and IDS.index(p) <= GYOKU)
+            assert faceup == v.faceup_kings
+            want = (easy.first, easy.attack) if isinstance(easy, Play) else (-1, -1)
+            got = easy_move(list(state.hands[seat]), down, public, faceup, bool(options["king_final_attack"]),
+                            v.leading, -1 if v.attack is None else IDS.index(v.attack),
+                            v.attacker is not None and v.attacker == (seat + 2) % 4)
+            assert got == want, (v.hand, v.history[-3:])
+            checked += 1
+    assert checked == 120
