@@ -721,9 +721,10 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
 
 
 QUICK = {1: (6, (0.05, 0.15)), 5: (6, (0.05, 0.15))}  # games -> (moves per person, thinking seconds)
-# Alone, a game's numbers do not depend on the pace, so one game plays fast; with company, people
-# think 2-6 s per decision (about 10 s a move), a brisk pace for card games on Discord.
-FULL = {1: (20, (0.2, 0.5)), 10: (6, (2.0, 6.0)), 100: (4, (2.0, 6.0)), 300: (4, (2.0, 6.0))}
+# Alone, a game's numbers do not depend on the pace, so one game plays fast (and its per-interaction
+# CPU is exact); with company, people think 2-6 s per decision (about 10 s a move), a brisk pace for
+# card games on Discord. Moves per person: 500+ counted moves per size (each game's first is not counted).
+FULL = {1: (100, (0.02, 0.05)), 100: (7, (2.0, 6.0)), 300: (3, (2.0, 6.0)), 500: (3, (2.0, 6.0))}
 
 
 BACKENDS = ("sqlite", "postgresql")
@@ -772,7 +773,7 @@ def backends_from(text: str) -> tuple[str, ...]:
 def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
         think: tuple[float, float] | None = None, profile: str = "",
         backends: tuple[str, ...] | None = None) -> dict[str, float]:
-    """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 10 and 100; on PostgreSQL
+    """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 100, 300 and 500; on PostgreSQL
     ``games<N>.postgresql.<measure>``. Each size runs on each backend in turn, SQLite first."""
     plan = QUICK if quick else FULL
     sizes = sizes or tuple(plan)

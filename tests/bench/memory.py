@@ -32,7 +32,7 @@ from tests.bench.timing import Samples, rss_kb
 from tests.discord_double import DiscordDouble
 
 MOVES = 1  # human moves per game before reading the loaded RSS
-SIZES = {True: 8, False: 100}  # games opened (besides the warm-up ones)
+SIZES = {True: 4, False: 100}  # games opened (besides the warm-up ones)
 PER_MOVE = {True: 50, False: 500}  # timed moves per game
 
 

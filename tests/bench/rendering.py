@@ -33,7 +33,7 @@ from bot.games.registry import engine
 from tests.bench.timing import Samples
 
 WARM = {True: 30, False: 500}  # distinct positions per game (and per kind), warm
-COLD = {True: (1, 8), False: (10, 50)}  # (processes, positions each) per game, cold
+COLD = {True: (1, 5), False: (10, 50)}  # (processes, positions each) per game, cold; quick: one process for all
 SEED0 = {"warm": 1, "cold": 100_000}  # warm and cold positions come from different games
 
 
@@ -78,26 +78,39 @@ def _render_all(game_id: str, seed: int, count: int, table: Samples, hand: Sampl
             render_hand(game_id, private)
 
 
-def _cold_child(game_id: str, seed: int, count: int) -> None:
-    """In a fresh process: render ``count`` positions, print each image's times as JSON."""
-    table, hand = Samples(), Samples()
-    _render_all(game_id, seed, count, table, hand, [])
-    print(json.dumps({"table": [table.wall, table.cpu], "hand": [hand.wall, hand.cpu]}))
+def _cold_child(specs: list[str]) -> None:
+    """In a fresh process: for each ``game:seed:count``, render ``count`` positions; print each image's
+    times as JSON."""
+    found = {}
+    for spec in specs:
+        game_id, seed, count = spec.split(":")
+        table, hand = Samples(), Samples()
+        _render_all(game_id, int(seed), int(count), table, hand, [])
+        found[game_id] = {"table": [table.wall, table.cpu], "hand": [hand.wall, hand.cpu]}
+    print(json.dumps(found))
 
 
-def _cold(game_id: str, quick: bool) -> dict[str, Samples]:
+Cold = dict[str, dict[str, Samples]]  # game -> "table", "hand", "first" (a process's first image)
+
+
+def _cold(quick: bool) -> Cold:
+    """Fresh processes render positions: a batch of each game per process (quick: one for all games)."""
     processes, each = COLD[quick]
-    found = {"table": Samples(), "hand": Samples(), "first": Samples()}
-    for batch in range(processes):
-        seed = SEED0["cold"] + 1000 * batch
-        done = subprocess.run([sys.executable, "-m", "tests.bench.rendering", "--cold", game_id, str(seed), str(each)],
+    batches = [[f"{game.id}:{SEED0['cold'] + 1000 * b}:{each}"] for game in GAMES for b in range(processes)]
+    if quick:
+        batches = [[spec for batch in batches for spec in batch]]
+    found: Cold = {game.id: {"table": Samples(), "hand": Samples(), "first": Samples()} for game in GAMES}
+    for batch in batches:
+        done = subprocess.run([sys.executable, "-m", "tests.bench.rendering", "--cold", *batch],
                               capture_output=True, text=True, check=True)
         numbers = json.loads(done.stdout.strip().splitlines()[-1])
-        for kind in ("table", "hand"):
-            wall, cpu = numbers[kind]
-            found[kind].wall += wall
-            found[kind].cpu += cpu
-        found["first"].add(numbers["table"][0][0], numbers["table"][1][0])
+        for position, (game_id, times) in enumerate(numbers.items()):
+            for kind in ("table", "hand"):
+                wall, cpu = times[kind]
+                found[game_id][kind].wall += wall
+                found[game_id][kind].cpu += cpu
+            if position == 0:  # the process's very first image
+                found[game_id]["first"].add(times["table"][0][0], times["table"][1][0])
     return found
 
 
@@ -119,6 +132,7 @@ def _fixed_cases() -> dict[str, Callable[[], bytes]]:
 def run(quick: bool) -> dict[str, float]:
     """Per game and kind: ``.warm_*``, ``.cold_*`` and ``table.first_*`` (see the module's docstring)."""
     out: dict[str, float] = {}
+    cold_all = _cold(quick)
     for game in GAMES:
         table, hand, kb = Samples(), Samples(), list[float]()
         _render_all(game.id, 0, 1, Samples(), Samples(), [])  # this process's first image is not a warm one
@@ -127,13 +141,13 @@ def run(quick: bool) -> dict[str, float]:
         out.update(table.numbers(f"{game.id}_table.warm_"))
         out.update(hand.numbers(f"{game.id}_hand.warm_"))
         out[f"{game.id}_table.kb_max"] = round(max(kb), 1)
-        cold = _cold(game.id, quick)
+        cold = cold_all[game.id]
         out.update(cold["table"].numbers(f"{game.id}_table.cold_"))
         out.update(cold["hand"].numbers(f"{game.id}_hand.cold_"))
-        first = cold["first"]
-        out.update(first.numbers(f"{game.id}_table.first_"))
+        if cold["first"].wall:
+            out.update(cold["first"].numbers(f"{game.id}_table.first_"))
         print(f"  rendering {game.id}: warm table p99 {out[f'{game.id}_table.warm_cpu_p99_ms']} ms CPU over "
-              f"{len(table.wall)} positions ({time.perf_counter() - started:.0f} s with cold)", file=sys.stderr, flush=True)
+              f"{len(table.wall)} positions ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
     repeats = 8 if quick else 60
     for kind, fn in _fixed_cases().items():
         data = fn()  # warm-up
@@ -148,7 +162,7 @@ def run(quick: bool) -> dict[str, float]:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--cold":
-        _cold_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        _cold_child(sys.argv[2:])
         return
     results = run("--quick" in sys.argv)
     width = max(len(k) for k in results)
