@@ -707,6 +707,8 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
     out["rest_calls_per_s"] = round(len(double.calls) / wall, 1) if wall else 0.0
     out["bot_cpu_pct"] = round(100 * cpu / wall, 1) if wall else 0.0
     out["bot_cpu_ms_per_move"] = round(1000 * cpu / human_moves, 1) if human_moves else 0.0  # computers' included
+    interactions = sum(len(g.measures) for g in table)
+    out["bot_cpu_ms_per_interaction"] = round(1000 * cpu / interactions, 1) if interactions else 0.0
     out["load_avg_1min"] = round(os.getloadavg()[0], 2)  # other work on the machine stretches wall times
     out["stalled_games"] = float(sum(g.outcome in ("stalled", "cut short") for g in table))
     out["rule_violations"] = float(len(double.violations))
@@ -794,7 +796,7 @@ def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = N
                 out.update({f"{prefix}{key}": value for key, value in numbers.items()})
                 print(f"  e2e {size} games on {backend}: move p50 {numbers['move_p50_ms']} ms, "
                       f"p99 {numbers['move_p99_ms']} ms, {numbers['calls_per_move']} calls/move, "
-                      f"bot CPU {numbers['bot_cpu_pct']}%", file=sys.stderr, flush=True)
+                      f"bot CPU {numbers['bot_cpu_pct']}% ({numbers['bot_cpu_ms_per_move']} ms/move)", file=sys.stderr, flush=True)
     finally:
         server.close()
     return out
