@@ -7,7 +7,7 @@ CI executes (no thresholds: numbers are reported, never asserted).
 
 Every timed thing has wall-clock and CPU-time percentiles side by side (``..._ms`` and
 ``...cpu_..._ms``) and its sample count (``...n`` or ``..._count``); the table marks a p99 standing
-on fewer than 500 samples. On a shared machine the wall-clock figures include waiting for a core:
+on fewer than 600 samples (then it is one of the 5 worst). On a shared machine the wall-clock figures include waiting for a core:
 compare CPU times.
 """
 
@@ -72,8 +72,10 @@ def table(results: dict[str, dict[str, Any]]) -> str:
         shown = f"{value:,.3f}" if isinstance(value, float) else str(value)
         shown = f"{shown:>12}"
         count = sample_count(results[part], key)
-        if count is not None:  # a p99 says how many samples it stands on
-            shown = f"{shown}  (n={count:.0f}{', under 500: p99 is one of the worst few' if count < P99_MIN_SAMPLES else ''})"
+        if count == 0:
+            shown = f"{shown}  (no samples)"
+        elif count is not None:  # a p99 says how many samples it stands on
+            shown = f"{shown}  (n={count:.0f}{', p99 is one of the 5 worst' if count < P99_MIN_SAMPLES else ''})"
         lines.append(f"{part:<{width_part}}  {key:<{width_key}}  {shown}")
     return "\n".join(lines)
 

@@ -108,7 +108,7 @@ def run(quick: bool, say: Any = None, jobs: int = 1) -> dict[str, float]:
     report(f"  random playouts: {wall:.0f} two-player rounds/s wall clock, {cpu:.0f} per CPU second, "
            f"{per_move:.1f} us CPU per legal_actions+apply")
     hard_budget = 0.05 if quick else None
-    for level, n in (("random", 500), ("easy", 200 if quick else 1000), ("hard", 10 if quick else 500)):
+    for level, n in (("random", 600), ("easy", 200 if quick else 1000), ("hard", 10 if quick else 600)):
         numbers = decision_times(level, n, hard_budget if level == "hard" else None).numbers(f"{level}_", digits=3)
         out.update(numbers)
         report(f"  {level:6} decision: p50 {numbers[f'{level}_p50_ms']:.2f} ms, p99 {numbers[f'{level}_p99_ms']:.2f} ms "

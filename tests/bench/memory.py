@@ -33,7 +33,7 @@ from tests.discord_double import DiscordDouble
 
 MOVES = 1  # human moves per game before reading the loaded RSS
 SIZES = {True: 4, False: 100}  # games opened (besides the warm-up ones)
-PER_MOVE = {True: 50, False: 500}  # timed moves per game
+PER_MOVE = {True: 50, False: 600}  # timed moves per game
 
 
 async def _settled_rss(bot: BotProcess, double: DiscordDouble) -> int:

@@ -32,8 +32,8 @@ from bot.games import GAMES
 from bot.games.registry import engine
 from tests.bench.timing import Samples
 
-WARM = {True: 30, False: 500}  # distinct positions per game (and per kind), warm
-COLD = {True: (1, 5), False: (10, 50)}  # (processes, positions each) per game, cold; quick: one process for all
+WARM = {True: 30, False: 600}  # distinct positions per game (and per kind), warm
+COLD = {True: (1, 5), False: (6, 50)}  # (processes, positions each) per game, cold; quick: one process for all
 SEED0 = {"warm": 1, "cold": 100_000}  # warm and cold positions come from different games
 
 

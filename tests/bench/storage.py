@@ -71,7 +71,7 @@ async def _time(call: Callable[[], Awaitable[Any]], times: int) -> Samples:
 
 
 async def _run(quick: bool, folder: Path) -> dict[str, float]:
-    total, repeats = (2_000, 50) if quick else (100_000, 500)
+    total, repeats = (2_000, 50) if quick else (100_000, 600)
     rng = random.Random(1)
     storage = await Storage.open(str(folder / "bench.db"))
     out: dict[str, float] = {"games": float(total)}

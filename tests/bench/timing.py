@@ -4,7 +4,7 @@ On a shared machine wall-clock time mostly measures waiting for a core; CPU time
 or of the bot's process tree read from outside) is what the code itself costs. So every timed part
 reports both, plus the number of samples behind its percentiles: ``<stem>p50_ms``, ``<stem>p99_ms``,
 ``<stem>cpu_p50_ms``, ``<stem>cpu_p99_ms`` and ``<stem>n``. A p99 from fewer than ``P99_MIN_SAMPLES``
-samples is little more than one of the worst few samples; the table marks it.
+samples is one of the 5 worst samples (nearest rank: at 500 it is the 5th worst); the table marks it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-P99_MIN_SAMPLES = 500
+P99_MIN_SAMPLES = 600  # the least n whose nearest-rank p99 is not among the 5 worst samples
 
 
 def pct(values: list[float], q: float) -> float:
