@@ -4,6 +4,11 @@ Each part is a module ``tests/bench/<part>.py`` with ``run(quick: bool) -> dict[
 The command prints one table of every number and writes the same numbers as JSON, with
 the machine they were measured on, so runs can be compared. ``--quick`` is the smoke run
 CI executes (no thresholds: numbers are reported, never asserted).
+
+Every timed thing has wall-clock and CPU-time percentiles side by side (``..._ms`` and
+``...cpu_..._ms``) and its sample count (``...n`` or ``..._count``); the table marks a p99 standing
+on fewer than 600 samples (then it is one of the 5 worst). On a shared machine the wall-clock figures include waiting for a core:
+compare CPU times.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from tests.bench.timing import P99_MIN_SAMPLES, sample_count
 
 PARTS = ("zhengshangyou", "gouji", "gostop", "goita", "rendering", "storage", "memory", "e2e")
 
@@ -63,6 +70,12 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     lines = [f"{'part':<{width_part}}  {'measure':<{width_key}}  value", "-" * (width_part + width_key + 20)]
     for part, key, value in rows:
         shown = f"{value:,.3f}" if isinstance(value, float) else str(value)
+        shown = f"{shown:>12}"
+        count = sample_count(results[part], key)
+        if count == 0:
+            shown = f"{shown}  (no samples)"
+        elif count is not None:  # a p99 says how many samples it stands on
+            shown = f"{shown}  (n={count:.0f}{', p99 is one of the 5 worst' if count < P99_MIN_SAMPLES else ''})"
         lines.append(f"{part:<{width_part}}  {key:<{width_key}}  {shown}")
     return "\n".join(lines)
 

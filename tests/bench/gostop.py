@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.games.gostop import ai, apply, choose_action, legal_actions, new_game, to_act, view
 from bot.games.gostop.ai import DEFAULT_BUDGET_S
+from tests.bench.timing import Samples
 
 ROUNDS = 3
 
@@ -37,23 +38,21 @@ def random_playouts(seconds: float) -> tuple[float, float, float]:
     return rounds / elapsed, rounds / cpu, cpu / max(1, moves) * 1e6
 
 
-def decision_times(level: str, decisions: int, budget: float | None) -> tuple[float, float]:
-    """p50 and p99 milliseconds of one decision at ``level`` over random positions."""
-    times: list[float] = []
+def decision_times(level: str, decisions: int, budget: float | None) -> Samples:
+    """Wall-clock and CPU milliseconds of each decision at ``level`` over random positions."""
+    samples = Samples()
     seed = 1000
     rng = random.Random(7)
-    while len(times) < decisions:
+    while len(samples.wall) < decisions:
         st = new_game(2 + seed % 2, seed, {"rounds": 1})
-        while not st.finished and len(times) < decisions:
+        while not st.finished and len(samples.wall) < decisions:
             (seat,) = to_act(st)
             legal = legal_actions(st, seat)
-            t0 = time.perf_counter()
-            action = choose_action(view(st, seat), legal, level, rng, budget)
-            times.append((time.perf_counter() - t0) * 1000)
+            with samples.time():
+                action = choose_action(view(st, seat), legal, level, rng, budget)
             apply(st, seat, action)
         seed += 1
-    times.sort()
-    return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
+    return samples
 
 
 def match(levels: tuple[str, str], seed: int, budget: float | None) -> list[int]:
@@ -109,10 +108,11 @@ def run(quick: bool, say: Any = None, jobs: int = 1) -> dict[str, float]:
     report(f"  random playouts: {wall:.0f} two-player rounds/s wall clock, {cpu:.0f} per CPU second, "
            f"{per_move:.1f} us CPU per legal_actions+apply")
     hard_budget = 0.05 if quick else None
-    for level, n in (("random", 200), ("easy", 200 if quick else 1000), ("hard", 10 if quick else 150)):
-        p50, p99 = decision_times(level, n, hard_budget if level == "hard" else None)
-        out[f"{level}_p50_ms"], out[f"{level}_p99_ms"] = p50, p99
-        report(f"  {level:6} decision: p50 {p50:.2f} ms, p99 {p99:.2f} ms over {n} decisions")
+    for level, n in (("random", 600), ("easy", 200 if quick else 1000), ("hard", 10 if quick else 600)):
+        numbers = decision_times(level, n, hard_budget if level == "hard" else None).numbers(f"{level}_", digits=3)
+        out.update(numbers)
+        report(f"  {level:6} decision: p50 {numbers[f'{level}_p50_ms']:.2f} ms, p99 {numbers[f'{level}_p99_ms']:.2f} ms "
+               f"(CPU {numbers[f'{level}_cpu_p50_ms']:.2f} / {numbers[f'{level}_cpu_p99_ms']:.2f}) over {n} decisions")
     out["easy_vs_random"] = win_rate("easy", "random", 20 if quick else 500, jobs=jobs)
     report(f"  easy vs random: {out['easy_vs_random']:.1%} over {20 if quick else 500} matches of {ROUNDS} rounds")
     bench_budget = 0.02 if quick else DEFAULT_BUDGET_S

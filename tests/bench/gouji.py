@@ -9,7 +9,6 @@ played twice with the teams' levels swapped, to take the luck of the deal out).
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 
@@ -24,6 +23,7 @@ from bot.games.gouji import (
     to_act,
     view,
 )
+from tests.bench.timing import Samples
 
 ONE_HAND = {"session_hands": 1}
 
@@ -44,7 +44,7 @@ def random_playouts(hands: int) -> tuple[float, float, float]:
     return hands / elapsed, hands / (time.process_time() - cpu), elapsed / steps
 
 
-Timer = dict[str, list[float]]
+Timer = dict[str, Samples]  # AI level -> wall-clock and CPU time of each decision
 
 
 def play_hand(seed: int, levels: list[str], budget: float | None, timer: Timer | None = None) -> list[int]:
@@ -73,10 +73,9 @@ def _next_decision(state: State, levels: list[str], rng: random.Random, budget: 
 
 def _decide(state: State, seat: int, legal: list[Action], level: str, rng: random.Random,
             budget: float | None, timer: Timer | None) -> Action:
-    start = time.perf_counter()
-    action = choose_action(view(state, seat), legal, level, rng, budget)
-    if timer is not None:
-        timer.setdefault(level, []).append(time.perf_counter() - start)
+    samples = timer.setdefault(level, Samples()) if timer is not None else Samples()
+    with samples.time():
+        action = choose_action(view(state, seat), legal, level, rng, budget)
     return action
 
 
@@ -91,13 +90,6 @@ def win_rate(ai: str, other: str, hands: int, budget: float | None, timer: Timer
     return score / hands
 
 
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def run(quick: bool) -> dict[str, float]:
     out: dict[str, float] = {}
     per_sec, per_cpu_sec, per_move = random_playouts(5 if quick else 200)
@@ -109,9 +101,8 @@ def run(quick: bool) -> dict[str, float]:
     out["easy_vs_random"] = win_rate("easy", "random", 4 if quick else 500, None, timer)
     out["hard_budget_s"] = hard_budget
     out["hard_vs_easy"] = win_rate("hard", "easy", 2 if quick else 100, hard_budget, timer)
-    for level, times in timer.items():
-        out[f"{level}_p50_ms"] = statistics.median(times) * 1e3
-        out[f"{level}_p99_ms"] = _pct(times, 0.99) * 1e3
+    for level, samples in timer.items():  # wall clock and CPU time per decision, and how many
+        out.update(samples.numbers(f"{level}_", digits=3))
     return out
 
 

@@ -1,95 +1,128 @@
-"""Memory per active game and processing time per move (engine + snapshot + public render).
+"""The bot's resident memory per open game, and the CPU one move costs the bot before any Discord call.
 
-``run(quick)`` keeps N games of each kind in memory, each advanced by random legal
-moves to mid-game, and reports the resident-memory growth per game; then it times the
-work one move costs the bot before any Discord call: apply, JSON snapshot, table render.
+    python -m tests.bench.memory [--quick] [--games N]
+
+Memory: the real bot runs in a child process against the Discord double, as in the e2e part.
+Its VmRSS (``/proc/<pid>/status``) is read when it is up with no game (``rss_idle_mb``), after
+one warm-up game of each kind has been opened and played a move (``rss_warm_mb``: fonts, card
+art, code paths used once), and after N more games have been opened the way a person does it
+(/game new, computers added, start) and each played ``MOVES`` human moves (the hand panel opened,
+so its view is live) (``rss_loaded_mb``). ``kb_per_game`` = (loaded - warm) / N: everything a live
+game keeps (session, engine state, lobby and table views, hand panels, discord.py's messages,
+threads and interaction state). ``first_use_mb`` = warm - idle, paid once per process.
+
+Per move: engine step (``legal_actions`` + ``apply``), JSON snapshot and public table picture,
+in this process, over random games; wall clock and CPU time per move (``<game>_move_*``).
 """
 
 from __future__ import annotations
 
-import gc
+import asyncio
 import json
-import os
 import random
-import time
+import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from bot.games import GAME_IDS, record
 from bot.games.registry import engine
+from tests.bench.e2e import GAMES, BotProcess, Game, Players, Watcher
+from tests.bench.timing import Samples, rss_kb
+from tests.discord_double import DiscordDouble
 
-PAGE = os.sysconf("SC_PAGE_SIZE")
-
-
-def rss_bytes() -> int:
-    with open("/proc/self/statm") as fh:
-        return int(fh.read().split()[1]) * PAGE
-
-
-def seats_for(game: str) -> int:
-    return record(game).example_seats
+MOVES = 1  # human moves per game before reading the loaded RSS
+SIZES = {True: 4, False: 100}  # games opened (besides the warm-up ones)
+PER_MOVE = {True: 50, False: 600}  # timed moves per game
 
 
-def advance(mod: Any, state: Any, rng: random.Random, moves: int) -> None:
-    for _ in range(moves):
-        acting = sorted(mod.to_act(state))
-        if not acting:
-            return
-        seat = acting[0]
-        legal = mod.legal_actions(state, seat)
-        mod.apply(state, seat, rng.choice(legal))
+async def _settled_rss(bot: BotProcess, double: DiscordDouble) -> int:
+    """VmRSS once the bot has been quiet a while (a few reads, the last one kept)."""
+    await double.settle(window=0.5, timeout=60)
+    await asyncio.sleep(1.0)
+    assert bot.proc is not None
+    return rss_kb(bot.proc.pid)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+async def _open_and_play(players: Players, games: list[Game], moves: int) -> None:
+    sem = asyncio.Semaphore(4)
+    await asyncio.gather(*(players.open(g, sem) for g in games))
+    await asyncio.gather(*(players.play(g, moves) for g in games))
 
 
-def run(quick: bool) -> dict[str, float]:
-    count = 100 if quick else 1000
+async def measure(count: int, moves: int = MOVES) -> dict[str, float]:
+    """Open one warm-up game of each kind, then ``count`` more; the bot's RSS at each stage."""
+    double = DiscordDouble(skip_rate_limit_waits=False)
+    await double.start()
+    guild = double.add_guild("Teahouse Memory")
+    watcher = Watcher(double)
+    made: list[Game] = []
+    for i in range(len(GAMES) + count):
+        channel = double.add_channel(guild, f"table-{i:03d}")
+        game = Game(i, GAMES[i % len(GAMES)][0], double.add_person(f"p{i:03d}", guild), channel)
+        watcher.add(game)
+        made.append(game)
+    warmups, loaded = made[: len(GAMES)], made[len(GAMES):]
+    players = Players(double, watcher, random.Random(3), (0.05, 0.15))
     out: dict[str, float] = {}
-    for game in GAME_IDS:
+    with tempfile.TemporaryDirectory(prefix="teahouse-memory-") as folder:
+        bot = BotProcess(double, Path(folder))
         try:
-            mod = engine(game)
-        except ImportError:
-            continue
-        gc.collect()
-        before = rss_bytes()
-        keep = []
-        for seed in range(count):
-            state = mod.new_game(seats_for(game), seed)
-            advance(mod, state, random.Random(seed), 20)
-            keep.append(state)
-        gc.collect()
-        out[f"{game}_kb_per_game"] = round((rss_bytes() - before) / count / 1024, 1)
-        out[f"{game}_snapshot_kb"] = round(len(json.dumps(keep[0].to_dict())) / 1024, 1)
-        out.update(_per_move(game, mod, 50 if quick else 300))
-        del keep
+            await bot.start()
+            watcher.start()
+            idle = await _settled_rss(bot, double)
+            await _open_and_play(players, warmups, moves)
+            warm = await _settled_rss(bot, double)
+            await _open_and_play(players, loaded, moves)
+            full = await _settled_rss(bot, double)
+        finally:
+            await watcher.stop()
+            await bot.stop()
+            errors = bot.errors()
+            await double.stop()
+    opened = sum(g.thread is not None for g in loaded)
+    out["games"] = float(opened)
+    out["human_moves"] = float(sum(g.moves for g in loaded))
+    out["rss_idle_mb"] = round(idle / 1024, 1)
+    out["rss_warm_mb"] = round(warm / 1024, 1)
+    out["rss_loaded_mb"] = round(full / 1024, 1)
+    out["first_use_mb"] = round((warm - idle) / 1024, 1)
+    out["kb_per_game"] = round((full - warm) / opened, 1) if opened else 0.0
+    out["errors"] = float(len(errors))
     return out
 
 
 def _per_move(game: str, mod: Any, moves: int) -> dict[str, float]:
     """Engine + snapshot + public render, the bot's own work for one move."""
-    try:
-        import rendering
+    import rendering
 
-        render = rendering.render_table
-    except (ImportError, AttributeError):
-        render = None
     rng = random.Random(7)
-    state = mod.new_game(seats_for(game), 7)
-    names = [f"Player {i + 1}" for i in range(seats_for(game))]
-    times: list[float] = []
-    for _ in range(moves):
+    seats = record(game).example_seats
+    state = mod.new_game(seats, 7)
+    names = [f"Player {i + 1}" for i in range(seats)]
+    rendering.render_table(game, mod.view(state, None), names)  # the first picture loads fonts and art
+    samples = Samples()
+    while len(samples.wall) < moves:
         acting = sorted(mod.to_act(state))
         if not acting:
-            state = mod.new_game(seats_for(game), rng.randrange(10**6))
+            state = mod.new_game(seats, rng.randrange(10**6))
             continue
-        started = time.perf_counter()
-        legal = mod.legal_actions(state, acting[0])
-        mod.apply(state, acting[0], rng.choice(legal))
-        json.dumps(state.to_dict())
-        if render is not None:
-            render(game, mod.view(state, None), names)
-        times.append((time.perf_counter() - started) * 1000)
-    return {f"{game}_move_ms_p50": round(percentile(times, 0.5), 2),
-            f"{game}_move_ms_p99": round(percentile(times, 0.99), 2)}
+        with samples.time():
+            legal = mod.legal_actions(state, acting[0])
+            mod.apply(state, acting[0], rng.choice(legal))
+            json.dumps(state.to_dict())
+            rendering.render_table(game, mod.view(state, None), names)
+    return samples.numbers(f"{game}_move_")
+
+
+def run(quick: bool, games: int | None = None) -> dict[str, float]:
+    out = {f"bot_{key}": value for key, value in asyncio.run(measure(games or SIZES[quick])).items()}
+    for game in GAME_IDS:
+        out.update(_per_move(game, engine(game), PER_MOVE[quick]))
+    return out
+
+
+if __name__ == "__main__":
+    size = next((int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--games=")), None)
+    for key, value in run("--quick" in sys.argv, size).items():
+        print(f"{key:28} {value:>10}")

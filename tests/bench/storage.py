@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage import GameRecord, Seat, Storage
+from tests.bench.timing import Samples
 
 GUILD = 42
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
@@ -60,36 +61,31 @@ def _game(rng: random.Random, number: int, total: int) -> GameRecord:
     )
 
 
-def _ms(samples: list[float], pct: float) -> float:
-    ordered = sorted(samples)
-    return round(ordered[min(len(ordered) - 1, int(pct * len(ordered)))] * 1000, 3)
-
-
-async def _time(call: Callable[[], Awaitable[Any]], times: int) -> list[float]:
-    samples = []
+async def _time(call: Callable[[], Awaitable[Any]], times: int) -> Samples:
+    """Wall clock and CPU time (this process: the event loop and aiosqlite's thread) per call."""
+    samples = Samples()
     for _ in range(times):
-        start = time.perf_counter()
-        await call()
-        samples.append(time.perf_counter() - start)
+        with samples.time():
+            await call()
     return samples
 
 
 async def _run(quick: bool, folder: Path) -> dict[str, float]:
-    total, repeats = (2_000, 50) if quick else (100_000, 300)
+    total, repeats = (2_000, 50) if quick else (100_000, 600)
     rng = random.Random(1)
     storage = await Storage.open(str(folder / "bench.db"))
     out: dict[str, float] = {"games": float(total)}
     try:
         records = [_game(rng, i, total) for i in range(total)]
-        record_times = []
+        record_times = Samples()
         load_start = time.perf_counter()
         for game in records:
-            start = time.perf_counter()
-            await storage.record_game(game)
-            record_times.append(time.perf_counter() - start)
+            with record_times.time():
+                await storage.record_game(game)
         out["load_s"] = round(time.perf_counter() - load_start, 1)
-        tail = record_times[-max(100, total // 10):]  # the game-end cost once the database is full
-        out["record_game_p50_ms"], out["record_game_p99_ms"] = _ms(tail, 0.5), _ms(tail, 0.99)
+        keep = max(100, total // 10)  # the game-end cost once the database is full
+        tail = Samples(record_times.wall[-keep:], record_times.cpu[-keep:])
+        out.update(tail.numbers("record_game_", digits=3))
 
         def board(sort: str, period: str) -> Callable[[], Awaitable[Any]]:
             return lambda: storage.leaderboard(GUILD, rng.choice(list(SHAPES)), sort=sort, period=period,  # type: ignore[arg-type]
@@ -99,10 +95,9 @@ async def _run(quick: bool, folder: Path) -> dict[str, float]:
         for sort in ("rating", "points", "wins"):
             for period in ("all", "month", "week"):
                 samples = await _time(board(sort, period), repeats)
-                out[f"leaderboard_{sort}_{period}_p50_ms"] = _ms(samples, 0.5)
-                out[f"leaderboard_{sort}_{period}_p99_ms"] = _ms(samples, 0.99)
-                worst = max(worst, out[f"leaderboard_{sort}_{period}_p99_ms"])
-        out["leaderboard_worst_p99_ms"] = worst
+                out.update(samples.numbers(f"leaderboard_{sort}_{period}_", digits=3))
+                worst = max(worst, out[f"leaderboard_{sort}_{period}_cpu_p99_ms"])
+        out["leaderboard_worst_cpu_p99_ms"] = worst
         queries: dict[str, Callable[[], Awaitable[Any]]] = {
             "stats": lambda: storage.stats(GUILD, rng.randint(1, PEOPLE)),
             "history_player": lambda: storage.history(GUILD, rng.randint(1, PEOPLE)),
@@ -110,8 +105,7 @@ async def _run(quick: bool, folder: Path) -> dict[str, float]:
             "game_record": lambda: storage.game_record(f"bench-{rng.randrange(total)}"),
         }
         for name, call in queries.items():
-            samples = await _time(call, repeats)
-            out[f"{name}_p50_ms"], out[f"{name}_p99_ms"] = _ms(samples, 0.5), _ms(samples, 0.99)
+            out.update((await _time(call, repeats)).numbers(f"{name}_", digits=3))
     finally:
         await storage.close()
     return out

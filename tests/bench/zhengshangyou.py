@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 
 from bot.games.zhengshangyou import apply, choose_action, legal_actions, new_game, to_act, view
+from tests.bench.timing import Samples
 
 Policy = Callable[[int], str]
 
@@ -42,31 +43,30 @@ def random_playouts(hands: int) -> tuple[float, float, float]:
     return hands / elapsed, elapsed / steps * 1e6, steps / hands
 
 
-def per_move(hands: int) -> dict[str, list[float]]:
-    """Seconds per move of: the engine step, the snapshot, the public view, and all three."""
-    times: dict[str, list[float]] = {"engine": [], "snapshot": [], "view": [], "total": []}
-    clock = time.perf_counter
+def per_move(hands: int) -> dict[str, Samples]:
+    """Milliseconds (wall clock and CPU) per move of: the engine step, the snapshot, the public view, all three."""
+    times = {part: Samples() for part in ("engine", "snapshot", "view", "total")}
+    clock, cpu = time.perf_counter, time.process_time
     for seed in range(hands):
         state = new_game(5, seed, {"target_score": 1})
         rng = random.Random(seed)
         while not state.finished:
             seat = min(to_act(state))
-            t0 = clock()
+            t0, c0 = clock(), cpu()
             apply(state, seat, rng.choice(legal_actions(state, seat)))
-            t1 = clock()
+            t1, c1 = clock(), cpu()
             json.dumps(state.to_dict())
-            t2 = clock()
+            t2, c2 = clock(), cpu()
             view(state, None).to_dict()
-            t3 = clock()
-            times["engine"].append(t1 - t0)
-            times["snapshot"].append(t2 - t1)
-            times["view"].append(t3 - t2)
-            times["total"].append(t3 - t0)
+            t3, c3 = clock(), cpu()
+            for part, wall, used in (("engine", t1 - t0, c1 - c0), ("snapshot", t2 - t1, c2 - c1),
+                                     ("view", t3 - t2, c3 - c2), ("total", t3 - t0, c3 - c0)):
+                times[part].add(wall * 1000, used * 1000)
     return times
 
 
 def play_match(seats: int, seed: int, options: dict[str, object], level_of: Policy,
-               times: dict[str, list[float]] | None = None, budget: float | None = None) -> list[int]:
+               times: dict[str, Samples] | None = None, budget: float | None = None) -> list[int]:
     """Play one match; the winners' seats."""
     state = new_game(seats, seed, options)
     rng = random.Random(seed * 7919 + 1)
@@ -74,10 +74,11 @@ def play_match(seats: int, seed: int, options: dict[str, object], level_of: Poli
         for seat in sorted(to_act(state)):
             legal = legal_actions(state, seat)
             level = level_of(seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = choose_action(view(state, seat), legal, level, rng, budget)
             if times is not None and len(legal) > 1:
-                times.setdefault(level, []).append(time.perf_counter() - t0)
+                times.setdefault(level, Samples()).add((time.perf_counter() - t0) * 1000,
+                                                       (time.process_time() - c0) * 1000)
             apply(state, seat, action)
             break
     return list(state.winners)
@@ -106,13 +107,14 @@ def run(quick: bool) -> dict[str, float]:
 
     moves = per_move(10 if quick else 100)
     parts = []
-    for part, values in moves.items():
-        p50, p99 = percentile(values, 0.5) * 1000, percentile(values, 0.99) * 1000
-        out[f"move_{part}_p50_ms"], out[f"move_{part}_p99_ms"] = p50, p99
+    for part, samples in moves.items():
+        numbers = samples.numbers(f"move_{part}_", digits=4)
+        out.update(numbers)
+        p50, p99 = numbers[f"move_{part}_p50_ms"], numbers[f"move_{part}_p99_ms"]
         parts.append(f"{part} p50 {p50:.3f} / p99 {p99:.3f} ms")
     print("per move: " + "; ".join(parts) + " (snapshot = to_dict + json.dumps, view = view(None).to_dict())")
 
-    times: dict[str, list[float]] = {}
+    times: dict[str, Samples] = {}
     games = 10 if quick else 500
     wins = 0
     for g in range(games):
@@ -136,10 +138,11 @@ def run(quick: bool) -> dict[str, float]:
     for g in range(3 if quick else 30):
         play_match(5, 30_000 + g, {"target_score": 1}, levels(set(), "random", "random"), times)
     for level in ("random", "easy", "hard"):
-        values = times.get(level, [])
-        p50, p99 = percentile(values, 0.5) * 1000, percentile(values, 0.99) * 1000
-        out[f"{level}_p50_ms"], out[f"{level}_p99_ms"] = p50, p99
-        mean = statistics.fmean(values) * 1000 if values else 0.0
+        samples = times.get(level, Samples())
+        out.update(samples.numbers(f"{level}_", digits=3))
+        p50, p99 = out[f"{level}_p50_ms"], out[f"{level}_p99_ms"]
+        values = samples.wall
+        mean = statistics.fmean(values) if values else 0.0
         print(f"AI {level}: p50 {p50:.1f} ms, p99 {p99:.1f} ms, mean {mean:.1f} ms over {len(values)} decisions")
     return out
 
