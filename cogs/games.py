@@ -731,16 +731,18 @@ class Games(commands.Cog):
                 return
             self.after_change(session)
 
-    async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
+    async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None,
+                       scores: bool = False) -> None:
         """Record the result (none when abandoned), free the seats, then post the final table and summary.
 
         ``notice`` (the thread is gone) is said in the channel instead of updating the lost table.
         Runs on the game's serialized path: a click that was waiting then finds the game over.
         """
         async with session.lock:
-            await self._end_held(session, abandoned, notice)
+            await self._end_held(session, abandoned, notice, scores)
 
-    async def _end_held(self, session: GameSession, abandoned: bool, notice: str | None) -> None:
+    async def _end_held(self, session: GameSession, abandoned: bool, notice: str | None,
+                        scores: bool = False) -> None:
         if session.phase not in (PLAYING, LOBBY):
             return
         session.phase = FINISHED if not abandoned else CANCELLED
@@ -757,12 +759,13 @@ class Games(commands.Cog):
         recorded = await persistence.finish(self.bot, session, result, abandoned)
         self.sessions.pop(session.id, None)
         if recorded and session.state is not None and session.guild_id not in self.left_guilds:
-            await self._say_the_end(session, result, abandoned, notice)
+            await self._say_the_end(session, result, abandoned, notice, scores)
         self.table.forget(session)
         self.panels.forget(session)
         attention(self.bot).forget_game(session.id)
 
-    async def _say_the_end(self, session: GameSession, result: Any, abandoned: bool, notice: str | None) -> None:
+    async def _say_the_end(self, session: GameSession, result: Any, abandoned: bool, notice: str | None,
+                           scores: bool = False) -> None:
         """The final table and summary; an abandoned game says it ended without a result (no places,
         no "match is over"); where the thread was lost, ``notice`` in the channel says it all."""
         channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
@@ -771,13 +774,15 @@ class Games(commands.Cog):
                 await channel.send(notice)
             return
         await self.table.final(session)
-        if abandoned:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.send(t(session.lang, "games.abandoned"))
-            return
         summary: dict[str, Any] = {}
         if result is not None:
             summary = {"places": result.places, "points": result.points, **result.summary}
+        if abandoned:  # no result is stored; the scores so far are shown where the rules say so (§16.6)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(t(session.lang, "games.abandoned"))
+            if scores:
+                await self.table.post_summary(session, summary, final=True)
+            return
         again = discord.ui.View(timeout=None)
         again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
                                   style=discord.ButtonStyle.success))

@@ -186,7 +186,7 @@ def _chips(draw: ImageDraw.ImageDraw, right: int, y: int, score: int) -> None:
     chips = [12] * fifties + [8] * (tens // 10)
     x = right
     for radius in reversed(chips[:14]):
-        fill = "#E0B040" if radius == 12 else "#F4F1E8"
+        fill = c.GOLD if radius == 12 else c.PANEL
         draw.ellipse((x - 2 * radius, y - radius, x, y + radius), fill=fill, outline=c.INK, width=2)
         x -= 2 * radius + 3
 

@@ -3,7 +3,8 @@ empty, freshly dealt table."""
 
 from __future__ import annotations
 
-from bot.games.examples import SETS, rules_example
+from bot.games.examples import rules_example
+from bot.games.gostop.example import SETS
 
 
 def test_the_go_stop_example_shows_a_capture_and_a_set() -> None:

@@ -18,8 +18,6 @@ from typing import Any
 from . import GAMES
 from .registry import engine
 
-SETS = ("godori", "hong_dan", "cheong_dan", "cho_dan")
-
 
 def _step(module: Any, state: Any, rng: random.Random) -> bool:
     """One seeded random legal move; False when nobody can move."""
@@ -34,23 +32,18 @@ def _step(module: Any, state: Any, rng: random.Random) -> bool:
     return True
 
 
-def _gostop_shows_it(view: Any) -> bool:
-    """A capture this turn, a set on the table, and no decision prompt hiding the piles."""
-    has_set = any(parts.get(name, 0) > 0 for parts in view.score_parts for name in SETS)
-    return bool(view.last_turn.captured) and has_set and view.phase == "turn"
-
-
 @cache
 def rules_example(game_id: str) -> tuple[Any, Any]:
     """``(engine module, state)`` of the position ``/rules`` draws for ``game_id``."""
     record = next(game for game in GAMES if game.id == game_id)
     module = engine(game_id)
-    if game_id == "gostop":
+    shows = getattr(module, "rules_example_shows", None)  # a game may say what its picture must show
+    if shows is not None:
         for seed in range(1, 400):
             state = module.new_game(record.example_seats, seed)
             rng = random.Random(seed)
             while _step(module, state, rng):
-                if _gostop_shows_it(module.view(state, None)):
+                if shows(module.view(state, None)):
                     return module, state
     state = module.new_game(record.example_seats, 1)
     rng = random.Random(1)

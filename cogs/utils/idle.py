@@ -110,7 +110,7 @@ class IdleWatch:
                 return
             minutes = int((controls_for(session.game).idle_abandon_seconds or 0) // 60)
             session.add_line(t(session.lang, "seats.idle.abandoned", minutes=minutes))
-            await self.host.end_game(session, abandoned=True)
+            await self.host.end_game(session, abandoned=True, scores=True)
 
 
 __all__ = ["LOBBY_IDLE_SECONDS", "IdleWatch", "game_idle", "lobby_expired", "touch"]

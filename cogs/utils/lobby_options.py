@@ -15,7 +15,7 @@ import discord
 
 from bot.games.core import Option
 from bot.games.registry import engine
-from bot.i18n import has, t
+from bot.i18n import has, number, t
 
 from .components import GameSelect
 from .controls import controls_for
@@ -42,6 +42,8 @@ def value_text(value: Any, lang: str) -> str:
         return t(lang, "options.lobby.on" if value else "options.lobby.off")
     if isinstance(value, str) and has(f"options.value.{value}"):
         return t(lang, f"options.value.{value}")  # a choice's name in the reader's language
+    if isinstance(value, int | float):
+        return number(lang, value)  # Persian digits for a Persian reader
     return str(value)
 
 
@@ -116,7 +118,7 @@ def option_menu(session: GameSession, lang: str, row: int) -> GameSelect | None:
                                             value=f"page:{after}", emoji="📄"))
     placeholder = t(lang, "games.option_placeholder")
     if pages > 1:
-        placeholder += f" ({page + 1}/{pages})"
+        placeholder += f" ({number(lang, page + 1)}/{number(lang, pages)})"
     return GameSelect(session.id, "option", options=entries, placeholder=placeholder, row=row)
 
 

@@ -20,11 +20,11 @@ import logging
 import discord
 
 from bot.games.core import Event
-from bot.games.gouji import engine as gouji_engine
 from bot.i18n import t
 from bot.replies import reply_privately
 
 from . import persistence
+from .controls import controls_for
 from .game_host import GameHost
 from .language import private_language
 from .session import PLAYING, GameSession, Seat
@@ -32,18 +32,15 @@ from .words import safe_name, seat_label
 
 log = logging.getLogger("teahouse.games")
 
-#: games whose rules let a substitute sit down during a match (the others refuse politely)
-SUBSTITUTE_GAMES = frozenset({"gouji", "goita"})
-
-
 def refusal_key(session: GameSession, seat: int) -> str | None:
     """Why ``seat`` cannot be taken now (a catalog key), or None when a substitute may sit there."""
-    if session.game not in SUBSTITUTE_GAMES:
+    rule = controls_for(session.game).substitutes
+    if rule is None:
         return "seats.error.not_in_this_game"
     info = session.seats[seat]
     if info.user_id is not None and not info.left:
         return "seats.error.taken"
-    if session.game == "gouji" and info.user_id is None and session.paused_until is None:
+    if rule == "between_hands" and info.user_id is None and session.paused_until is None:
         return "seats.error.between_hands"  # §13.8: a computer's own seat changes hands between hands only
     return None
 
@@ -59,15 +56,10 @@ def invitation(session: GameSession, seat: int) -> str:
 
 
 def participant_changed(session: GameSession) -> list[Event]:
-    """A seat changed hands (a substitute, or a computer for a person who left): Gou Ji's next hand is
-    fresh (R4.1 b, §13.8). Mid-hand the hand continues; between hands the next hand, which the engine
-    dealt when the last one ended, is dealt again as a fresh one. Returns that deal's events (to record)."""
-    if session.game != "gouji" or session.state is None:
+    """A seat changed hands: the game's rules about it (Gou Ji's next hand is fresh), as events to record."""
+    if session.state is None:
         return []
-    if session.paused_until is not None:  # the rule itself is Gou Ji's engine's
-        return gouji_engine.redeal_fresh(session.state)
-    gouji_engine.change_participant(session.state)
-    return []
+    return controls_for(session.game).participant_changed(session)
 
 
 class Substitutes:
@@ -91,7 +83,7 @@ class Substitutes:
             if number is None:
                 free = free_seats(session)
                 if not free:
-                    key = refusal_key(session, 0) if session.game not in SUBSTITUTE_GAMES else None
+                    key = refusal_key(session, 0) if controls_for(session.game).substitutes is None else None
                     await reply_privately(interaction, t(lang, key or "seats.error.none_free"))
                     return
                 seat = free[0]
@@ -124,4 +116,4 @@ class Substitutes:
         self.host.after_change(session)
 
 
-__all__ = ["SUBSTITUTE_GAMES", "Substitutes", "free_seats", "invitation", "participant_changed", "refusal_key"]
+__all__ = ["Substitutes", "free_seats", "invitation", "participant_changed", "refusal_key"]

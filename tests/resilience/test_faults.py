@@ -254,7 +254,7 @@ async def test_without_embed_links_every_table_and_summary_reads_whole_from_its_
     turn = t("en", "games.table.turn", who="").strip()
     tables = [m for m in where.public_messages if m.has_button(t("en", "games.button.hand"))]
     assert tables and all(turn in m.content or m.attachments for m in tables)
-    session_names = ["Alice", "Computer"]
+    session_names = ["Alice", "🤖"]  # computers have their own short names
     assert all(name in final.content for name in session_names), final.content
     assert len([line for line in final.content.splitlines() if line.strip()]) >= seats + 1  # a line a seat
     await _recorded_once(double, bot, "gostop")

@@ -89,7 +89,10 @@ async def test_simultaneous_clicks_apply_exactly_one_move_and_all_are_answered(d
             answered += len(records)
             assert len(records) == 4
             races += 1
-            assert len(session.log) == applied + 1 and session.version == version + 1, (races, move)
+            # the move once; lone moves may be made for people after it (DESIGN.md: one legal action never waits)
+            # (the racing clicks' move is applied once: the seat moves again only after others did)
+            after = [who for who, _ in session.log[applied:]]
+            assert after[:1] == [seat] and after[1:2] != [seat] and session.version > version, (races, move, after)
             if races >= RACES:
                 break
         if races >= RACES:

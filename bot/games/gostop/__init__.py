@@ -18,10 +18,11 @@ from .engine import (
     to_act,
     view,
 )
+from .example import rules_example_shows
 from .views import View
 
 __all__ = [
     "INFO", "Action", "State", "View", "apply", "choose_action", "format_action", "format_card",
-    "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "state_from_dict", "to_act",
+    "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "rules_example_shows", "state_from_dict", "to_act",
     "view",
 ]

@@ -51,9 +51,10 @@ class TableActions(Protocol):
     async def open_panel(self, interaction: discord.Interaction, session: GameSession) -> None:
         """A new private panel for the person who clicked."""
 
-    async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None) -> None:
-        """End the game (unrated when abandoned), post the summary, free the seats; ``notice`` is said
-        in the channel instead of the final table (its thread is gone)."""
+    async def end_game(self, session: GameSession, abandoned: bool = False, notice: str | None = None,
+                       scores: bool = False) -> None:
+        """End the game (no result when abandoned, its scores so far posted when ``scores``), free the seats;
+        ``notice`` is said in the channel instead of the final table (its thread is gone)."""
 
     def refresh_table(self, session: GameSession) -> None:
         """Show the table again soon (its text or buttons changed without a move)."""
@@ -86,6 +87,10 @@ class GameControls:
     #: the lobby's order is the play order: the lobby says so ("↓ play goes down this list") and offers
     #: Shuffle seats to the host (Zheng Shangyou §16.1); other games draw their own seats at Start
     lobby_shuffle: bool = False
+    #: who may take a seat during a match: None (the rules have no substitutes), "any" (a seat whose person
+    #: left, or a computer's, at any time: Goita §12.10) or "between_hands" (a left seat at any time, a
+    #: computer's own seat only between hands: Gou Ji §13.1, §13.8)
+    substitutes: str | None = None
     #: seconds without any person's action after which a running game is abandoned with its scores posted
     #: (Zheng Shangyou §16.6); None: never
     idle_abandon_seconds: float | None = None
@@ -235,6 +240,11 @@ class GameControls:
 
     def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
         """Extra public lines under a hand's or the match's summary (how the payments were computed)."""
+        return []
+
+    def participant_changed(self, session: GameSession) -> list[Event]:
+        """A seat changed hands (a substitute, or a computer for a person who left): whatever the rules
+        say about it, as events to record (Gou Ji: the next hand is fresh)."""
         return []
 
     def computer_wait(self, table: TableActions, session: GameSession, seats: list[int]) -> float:

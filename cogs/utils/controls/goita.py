@@ -75,6 +75,8 @@ def _team_line(lang: str, seat_names: list[str], v: View) -> str:
 class GoitaControls(GameControls):
     """Goita's draw, composer, table banner and decision buttons."""
 
+    substitutes = "any"  # §12.10
+
     # ---------------------------------------------------------------- the clock (§12.10)
 
     #: §12.10 (revised): the turn timer is on by default, 120 s (the option ``turn_timeout=0`` switches it off)

@@ -339,7 +339,7 @@ class GostopControls(GameControls):
         chips = summary.get("chips")
         if isinstance(chips, list) and len(chips) == len(seat_names):
             lines.append(t(lang, "gostop.ui.chips", chips=" · ".join(
-                f"{seat_names[s]} {chips[s]:+d}" for s in range(len(chips)))))
+                f"{seat_names[s]} {number(lang, chips[s], signed=True)}" for s in range(len(chips)))))
         return lines
 
     def _explain(self, session: GameSession, lang: str, events: list[dict[str, Any]]) -> list[str]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.core import IllegalAction
+from bot.games.core import Event, IllegalAction
 from bot.games.gouji import clock, moves
 from bot.games.gouji import engine as gouji
 from bot.games.gouji.ai import endgame_choice
@@ -96,6 +96,18 @@ def _seat_name(session: GameSession, lang: str, seat: int) -> str:
 
 class GoujiControls(GameControls):
     """The Gou Ji hooks of the game spine."""
+
+    substitutes = "between_hands"  # §13.1, §13.8
+
+    def participant_changed(self, session: GameSession) -> list[Event]:
+        """R4.1 b, §13.8: the next hand is fresh. Mid-hand the hand continues; between hands the next
+        hand, which the engine dealt when the last one ended, is dealt again as a fresh one."""
+        if session.state is None:
+            return []
+        if session.paused_until is not None:
+            return gouji.redeal_fresh(session.state)
+        gouji.change_participant(session.state)
+        return []
 
     # ------------------------------------------------------------------ who decides
 
@@ -258,13 +270,16 @@ class GoujiControls(GameControls):
         return team_paused(session)
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
-        lines = self._table_lines(session, lang)
+        return self._table_lines(session, lang) + self._ready_lines(session, lang)
+
+    def _ready_lines(self, session: GameSession, lang: str) -> list[str]:
+        """§13.6: who is Ready for the next hand (between hands, under the hand's summary)."""
         ready = self._ready(session)
-        if session.paused_until is not None and ready:  # §13.6: who is Ready for the next hand
-            seat_names = names(session, lang)
-            lines.append(t(lang, "options.ready.line", ready=", ".join(seat_names[s] for s in sorted(ready)),
-                           waiting=", ".join(seat_names[s] for s in self._not_ready(session, ready))))
-        return lines
+        if session.paused_until is None or not ready:
+            return []
+        seat_names = names(session, lang)
+        return [t(lang, "options.ready.line", ready=", ".join(seat_names[s] for s in sorted(ready)),
+                  waiting=", ".join(seat_names[s] for s in self._not_ready(session, ready)))]
 
     def _table_lines(self, session: GameSession, lang: str) -> list[str]:
         """The mode banner (§13.2) and the session's team scores."""
@@ -308,9 +323,11 @@ class GoujiControls(GameControls):
         return [line for line in (banner, score) if line]
 
     def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
-        """Under a hand's summary, between hands: the computers' seats a person may take now (§13.8)."""
+        """Under a hand's summary, between hands: the computers' seats a person may take now (§13.8), and
+        who is Ready for the next hand (§13.6)."""
         free = free_seats(session) if not final and session.paused_until is not None else []
-        return [t(lang, "seats.free_between_hands", seats=", ".join(str(s + 1) for s in free))] if free else []
+        lines = [t(lang, "seats.free_between_hands", seats=", ".join(str(s + 1) for s in free))] if free else []
+        return lines + ([] if final else self._ready_lines(session, lang))
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
         """Pass, Ask count, Team, Shao Pai, Xian Rang Rang, Rules (§13.2) and the team pause (§13.6): the same

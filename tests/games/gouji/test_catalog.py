@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.games.gouji import INFO, apply, legal_actions, new_game, to_act
 from bot.games.gouji.notation import DECISIONS
-from bot.i18n import catalog, has
+from bot.i18n import catalog, fill, has
 
 SOURCE = Path(__file__).parents[3] / "bot" / "games" / "gouji"
 
@@ -46,7 +46,7 @@ def test_every_event_kind_of_random_games_has_text_that_formats() -> None:
                 params = dict(event.data)
                 params.update({k[:-5]: "X" for k in event.data if k.endswith("_seat")})
                 params["player"] = "P"
-                english[key].format(**params)
+                fill("en", english[key], **params)
                 seen.add(event.kind)
     assert {"play", "pass", "trick_won", "out", "hand_end", "hand_start", "game_end"} <= seen
 
