@@ -571,6 +571,7 @@ class Games(commands.Cog):
             return
         self.clock.arm(session)
         self.table.want(session)
+        self.panels.follow_game(session)  # a live panel shows a decision that comes or goes at once
         self.computers.start(session)
 
     def deciders(self, session: GameSession) -> set[int]:
