@@ -221,6 +221,7 @@ class TableMessage:
         mention = self.mentions_due(session)
         summary = None if session.paused_until is None else session.hand_summary
         pictured = session.id not in self.text_only
+        moment, shown_before = (session.version, session.paused_until), session.lines_shown
         # the text and the picture are read together, before anything is awaited: they show one moment
         if summary is not None:
             ending = session.last_hand_lines(MAX_NEW_LINES)
@@ -238,6 +239,10 @@ class TableMessage:
         waiting = self.host.waiting_humans(session)
         if drawing is not None:
             surface.image = await asyncio.to_thread(drawing)
+            if (session.version, session.paused_until) != moment and session.phase == PLAYING:
+                session.lines_shown = shown_before  # the game moved on while the picture was drawn:
+                self.wanted.add(session.id)         # show the newer moment instead (the loop comes back)
+                return
         reason = self.repost_reason(session, mention)
         if reason is None and session.table_message_id is not None:
             try:
