@@ -13,7 +13,7 @@ import contextlib
 import random
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from statistics import mean
 from typing import Any, Generic, TypeVar, cast
@@ -232,6 +232,24 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
             log.human_moves += 1
             log.calls_per_move.append(len(person.last_interaction.other_calls))
     raise AssertionError("the match did not end")
+
+
+async def play_one_step(where: Channel, people: Sequence[Person], rng: random.Random) -> bool:
+    """One move by whichever of ``people`` is to act (or Next hand); True once the match is over."""
+    if final_summary(where) is not None:
+        return True
+    table = table_message(where)
+    if table is None:
+        return False
+    if table.has_button(t("en", "games.button.next_hand")):
+        await rng.choice(list(people)).click(table, t("en", "games.button.next_hand"))
+        return False
+    movers = [p for p in people if p.id in to_move(table)]
+    if movers:
+        person = rng.choice(movers)
+        panel = await person.click(table, t("en", "games.button.hand"))
+        await choose(person, panel, rng, MatchLog())
+    return False
 
 
 async def typed_move(person: Person, thread: Channel, rng: random.Random, log: MatchLog, lang: str = "en") -> bool:

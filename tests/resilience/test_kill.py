@@ -25,8 +25,7 @@ from bot.i18n import t
 from tests.discord_double import DiscordDouble, InteractionFailed
 from tests.discord_double.errors import UserActionError
 from tests.discord_double.model import Channel
-from tests.discord_double.people import Person
-from tests.play.driver import MatchLog, choose, final_summary, table_message, to_move
+from tests.play.driver import play_one_step
 
 from .helpers import SHORT, count, replays_to_its_result
 
@@ -77,24 +76,6 @@ class BotProcess:
                 await process.wait()
 
 
-async def _step(double: DiscordDouble, where: Channel, people: tuple[Person, Person], rng: random.Random) -> bool:
-    """One move by whichever of the two people is to act; True once the game is over."""
-    if final_summary(where) is not None:
-        return True
-    table = table_message(where)
-    if table is None:
-        return False
-    if table.has_button(t("en", "games.button.next_hand")):
-        await rng.choice(people).click(table, t("en", "games.button.next_hand"))
-        return False
-    movers = [p for p in people if p.id in to_move(table)]
-    if movers:
-        person = rng.choice(movers)
-        panel = await person.click(table, t("en", "games.button.hand"))
-        await choose(person, panel, rng, MatchLog())
-    return False
-
-
 async def test_sigkill_at_random_moments_loses_no_committed_move(double: DiscordDouble, tmp_path: Path) -> None:
     database = tmp_path / "teahouse.db"
     bot = BotProcess(double, database)
@@ -128,7 +109,7 @@ async def test_sigkill_at_random_moments_loses_no_committed_move(double: Discord
                 next_kill = asyncio.get_running_loop().time() + rng.uniform(0.3, 1.5)
             game = rng.choice(sorted(set(hosts) - done))
             try:
-                if await _step(double, threads[game], hosts[game], rng):
+                if await play_one_step(threads[game], hosts[game], rng):
                     done.add(game)
             except (UserActionError, InteractionFailed):  # killed while the click was on its way
                 double.take_violations()

@@ -31,7 +31,7 @@ from tests.discord_double.gateway import Session
 from tests.discord_double.model import Channel
 from tests.discord_double.people import Person
 from tests.pg_fixtures import NewUrl
-from tests.play.driver import MatchLog, choose, final_summary, table_message, to_move
+from tests.play.driver import final_summary, play_one_step, table_message, to_move
 from tests.resilience.helpers import replays_to_its_result
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,24 +112,6 @@ async def _open(double: DiscordDouble, channel: Channel, host: Person, guest: Pe
     return thread
 
 
-async def _step(where: Channel, people: list[Person], rng: random.Random) -> bool:
-    """One move by whichever of the people is to move; True once the game is over."""
-    if final_summary(where) is not None:
-        return True
-    table = table_message(where)
-    if table is None:
-        return False
-    if table.has_button(t("en", "games.button.next_hand")):
-        await rng.choice(people).click(table, t("en", "games.button.next_hand"))
-        return False
-    movers = [p for p in people if p.id in to_move(table)]
-    if movers:
-        person = rng.choice(movers)
-        panel = await person.click(table, t("en", "games.button.hand"))
-        await choose(person, panel, rng, MatchLog())
-    return False
-
-
 @pytest.fixture(params=[pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"])
 def new_database(request: pytest.FixtureRequest, tmp_path: Path) -> NewUrl:
     """``await new_database()``: an empty database on this run's backend."""
@@ -178,12 +160,12 @@ async def test_two_processes_one_killed_and_replaced_finish_every_game_once(
                 if rng.random() < 0.5:  # sometimes people click while the shard is down
                     with contextlib.suppress(UserActionError, InteractionFailed):
                         key = rng.choice([k for k in threads if k[0] == shard])
-                        await _step(threads[key], players[key], rng)
+                        await play_one_step(threads[key], players[key], rng)
                 await processes[shard].start()
                 next_kill = step + rng.randint(10, 60)
             key = rng.choice(sorted(set(threads) - done))
             try:
-                if await _step(threads[key], players[key], rng):
+                if await play_one_step(threads[key], players[key], rng):
                     done.add(key)
             except (UserActionError, InteractionFailed):  # a click on its way when a process was killed
                 double.take_violations()
