@@ -18,6 +18,8 @@ is slow, not wrong) and no example database (nothing from earlier runs changes w
 
 from __future__ import annotations
 
+import random
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -47,8 +49,22 @@ def settle_window() -> float:
     return 0.05
 
 
+def deal_from_the_test_name(monkeypatch: pytest.MonkeyPatch, nodeid: str) -> None:
+    """Every game a test opens is dealt from seeds drawn from the test's name: a deal that breaks a test
+    (a chongtong that ends the first hand at once) breaks it on every run, not once in sixty.
+
+    The cog's dice are ``secrets.randbits(48)``; other draws (discord.py's nonces) stay random.
+    `tests.play.driver.fix_deal` still fixes one seed where a test needs a known deal.
+    """
+    dice = random.Random(nodeid)
+    real = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: dice.getrandbits(48) if bits == 48 else real(bits))
+
+
 @pytest.fixture
-async def double(monkeypatch: pytest.MonkeyPatch, settle_window: float) -> AsyncIterator[DiscordDouble]:
+async def double(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+                 settle_window: float) -> AsyncIterator[DiscordDouble]:
+    deal_from_the_test_name(monkeypatch, request.node.nodeid)
     # Discord-level tests run with network latency (50–250 ms, seeded, charged not slept) and rate limits on
     fake = DiscordDouble(settle_window=settle_window, latency=DEFAULT_LATENCY, rate_limits=True)
     monkeypatch.setattr(time, "time", fake.clock.time)  # the bot's wall clock follows double.clock

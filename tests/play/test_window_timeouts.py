@@ -36,6 +36,8 @@ LEAD_SEED = 5
 GE_MING_OWN_SEED = 67
 #: Goita with ``team_draw=choose``: the lobby order stays, and this seed deals no pawn hand to decide
 GOITA_SEED = 1
+#: Go-Stop: nobody is dealt a chongtong (four of a month), which would end the first round before any turn
+GOSTOP_SEED = 0
 REMINDER = t("en", "games.reminder", who="", time="").split(".")[0].strip(" —")
 
 
@@ -229,8 +231,10 @@ async def test_12_10_goita_turn_timeout_option_sets_the_window_and_reminds_at_ha
     assert not session.seats[seat].computer_plays
 
 
-async def test_13_4_gostop_gives_120_s_per_action_without_a_setting(double: DiscordDouble, bot: TeahouseBot) -> None:
+async def test_13_4_gostop_gives_120_s_per_action_without_a_setting(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
     alice = double["alice"]
+    fix_deal(monkeypatch, GOSTOP_SEED)
     _, session = await start(double, bot, alice, "gostop", "", computers=1)
     assert session.turn_timeout == 120
     seat = session.seat_of(alice.id)
