@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.app import TeahouseBot
 from bot.i18n import t
 from tests.discord_double import DiscordDouble
-from tests.play.driver import Table, open_game, to_move
+from tests.play.driver import Table, fix_deal, open_game, to_move
 
 GAME = "gouji"
+#: a deal in which nobody may declare Ge Ming: every seat's first decision is Ready (a computer's Ge Ming
+#: proposal would open a vote that waits for its teammates instead)
+NO_GE_MING_SEED = 5
 
 
 async def test_13_2_the_rules_button_answers_anyone_privately(double: DiscordDouble, bot: TeahouseBot) -> None:
@@ -23,9 +28,10 @@ async def test_13_2_the_rules_button_answers_anyone_privately(double: DiscordDou
         assert rules.ephemeral_for == person.id and first_line in rules.content
 
 
-async def test_13_6_a_team_pause_holds_everything_until_every_player_resumes(double: DiscordDouble,
-                                                                              bot: TeahouseBot) -> None:
+async def test_13_6_a_team_pause_holds_everything_until_every_player_resumes(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob, carol = double["alice"], double["bob"], double["carol"]
+    fix_deal(monkeypatch, NO_GE_MING_SEED)
     thread = await open_game(double, alice, GAME, joiners=(bob,))
     table: Table[object] = Table(double, bot, thread)
     await table.wait(lambda: {alice.id, bob.id} <= to_move(table.table()), "the Ready window for both")
@@ -63,8 +69,10 @@ async def test_13_6_a_team_pause_holds_everything_until_every_player_resumes(dou
     await table.wait(lambda: table.version() != version, "the window timing out after the pause")
 
 
-async def test_13_6_a_team_pause_survives_a_restart(double: DiscordDouble, teahouse: Any) -> None:
+async def test_13_6_a_team_pause_survives_a_restart(double: DiscordDouble, teahouse: Any,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob = double["alice"], double["bob"]
+    fix_deal(monkeypatch, NO_GE_MING_SEED)
     pause, resume = t("en", "seats.pause.button.pause"), t("en", "seats.pause.button.resume")
     async with teahouse(computer_delay_seconds=0.0) as bot:
         thread = await open_game(double, alice, GAME, joiners=(bob,))

@@ -25,7 +25,7 @@ from bot.i18n import t
 from tests.discord_double import DiscordDouble, InteractionFailed
 from tests.discord_double.errors import UserActionError
 from tests.discord_double.model import Channel
-from tests.play.driver import play_one_step
+from tests.play.driver import play_one_step, table_message
 
 from .helpers import SHORT, count, replays_to_its_result
 
@@ -114,7 +114,9 @@ async def test_sigkill_at_random_moments_loses_no_committed_move(double: Discord
             except (UserActionError, InteractionFailed):  # killed while the click was on its way
                 double.take_violations()
             await double.settle()
-        assert done == set(hosts), f"unfinished: {set(hosts) - done}"
+        stuck = {game: (table.content if (table := table_message(threads[game])) else None)
+                 for game in set(hosts) - done}
+        assert not stuck, f"unfinished (the last table of each): {stuck}"
     finally:
         await bot.stop()
     double.take_bot_errors()
