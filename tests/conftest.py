@@ -45,8 +45,9 @@ settings.load_profile("suite")
 
 @pytest.fixture
 def settle_window() -> float:
-    """Seconds of quiet after which the double calls the bot idle (its own default); a conftest overrides it."""
-    return 0.05
+    """No quiet window: the bot runs in the test's loop, and the double knows when it is at rest
+    (`DiscordDouble.quiet`). A test whose bot is another process overrides it (the double sees only its calls)."""
+    return 0.0
 
 
 def deal_from_the_test_name(monkeypatch: pytest.MonkeyPatch, nodeid: str) -> None:
@@ -77,8 +78,28 @@ async def double(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
         await fake.stop()
 
 
+def count_database_work(monkeypatch: pytest.MonkeyPatch, double: DiscordDouble) -> None:
+    """aiosqlite runs every query in its own thread, which the event loop cannot see: count the queries in
+    flight, and the double's settle() waits for them (a move is saved before the table shows it)."""
+    import aiosqlite.core
+
+    real = aiosqlite.core.Connection._execute
+    in_flight = 0
+
+    async def counted(connection: aiosqlite.Connection, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        nonlocal in_flight
+        in_flight += 1
+        try:
+            return await real(connection, fn, *args, **kwargs)
+        finally:
+            in_flight -= 1
+
+    monkeypatch.setattr(aiosqlite.core.Connection, "_execute", counted)
+    double.busy_checks.append(lambda: in_flight > 0)
+
+
 @pytest.fixture
-def teahouse(double: DiscordDouble, tmp_path: Path) -> StartTeahouse:
+def teahouse(double: DiscordDouble, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StartTeahouse:
     """`async with teahouse(**config) as bot:` runs a real TeahouseBot against the double.
 
     Every bot of one test shares one SQLite file, so closing one and starting another is
@@ -86,6 +107,8 @@ def teahouse(double: DiscordDouble, tmp_path: Path) -> StartTeahouse:
     """
     from bot.app import TeahouseBot
     from bot.config import Config
+
+    count_database_work(monkeypatch, double)
 
     @asynccontextmanager
     async def start(**settings: Any) -> AsyncIterator[TeahouseBot]:

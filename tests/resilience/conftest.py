@@ -1,4 +1,4 @@
-"""A quicker double (short settle window) and the game tests' bot, whose computers move at once, for many
+"""The double that knows when the bot is at rest, and the game tests' bot, whose computers move at once, for many
 games per test."""
 
 from __future__ import annotations
@@ -12,5 +12,6 @@ __all__ = ["bot"]  # the fixture, shared with tests/play
 
 @pytest.fixture
 def settle_window() -> float:
-    """A 20 ms settle window: these tests play many games, and 50 ms a step would add up."""
-    return 0.02
+    """The bot runs in the test's loop, so the double knows when it is at rest (no window); the kill test,
+    whose bot is another process, sets its own."""
+    return 0.0

@@ -77,6 +77,9 @@ class BotProcess:
 
 
 async def test_sigkill_at_random_moments_loses_no_committed_move(double: DiscordDouble, tmp_path: Path) -> None:
+    # The bot is another process: the double sees its calls, not its work, so a step waits for 20 ms of
+    # quiet (a bounded timing assumption; a step that comes too early only finds nothing to click yet)
+    double.settle_window = 0.02
     database = tmp_path / "teahouse.db"
     bot = BotProcess(double, database)
     rng = random.Random(1414)

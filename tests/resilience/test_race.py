@@ -36,7 +36,6 @@ async def test_simultaneous_clicks_apply_exactly_one_move_and_all_are_answered(d
     players = [double["alice"], double["bob"], double["carol"], double["dave"]]
     spectator = double["erin"]
     double.deny(double.default_channel, "attach_files")  # text tables: the races, not Pillow, are measured
-    double.settle_window = 0.01
     rng = random.Random(14)
     races = clicked = answered = games = 0
     while races < RACES:

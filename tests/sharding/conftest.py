@@ -11,5 +11,6 @@ __all__ = ["new_postgres_url", "postgres_admin_url"]
 
 @pytest.fixture
 def settle_window() -> float:
-    """20 ms of quiet: these tests play several whole games, and 50 ms a step would add up."""
+    """20 ms of quiet: the bots are other processes, whose work the double cannot see (only their calls); these
+    tests play several whole games, and a longer window a step would add up."""
     return 0.02
