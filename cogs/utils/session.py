@@ -125,7 +125,7 @@ class GameSession:
     turn_timeout: int = 120
     lang: str = "en"
     rated: bool = True
-    created_at: float = field(default_factory=time.time)
+    created_at: float = field(default_factory=lambda: time.time())  # the clock of the moment (a test's moves)
     started_at: float | None = None
     #: what the game's controls remember between clicks (a composer's picks, a suggestion, a standing offer),
     #: by key; saved with the game, so a restart keeps a half-composed play. Values are plain data or
