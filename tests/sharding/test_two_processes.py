@@ -170,7 +170,9 @@ async def test_two_processes_one_killed_and_replaced_finish_every_game_once(
             except (UserActionError, InteractionFailed):  # a click on its way when a process was killed
                 double.take_violations()
             await double.settle()
-        assert done == set(threads), f"unfinished: {set(threads) - done} after kills {kills}"
+        stuck = {key: (table.content if (table := table_message(threads[key])) else None)
+                 for key in set(threads) - done}
+        assert not stuck, f"unfinished after kills {kills} (the last table of each): {stuck}"
         assert len(kills) == KILLS
 
         # /leaderboard in each server, answered by the process that runs its shard, lists its own players
