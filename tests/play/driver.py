@@ -169,7 +169,11 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
 
 
 async def choose(person: Person, panel: Message, rng: random.Random, log: MatchLog, lang: str = "en") -> bool:
-    """Pick one of the moves the panel offers; False when it offers none."""
+    """Pick one of the moves the panel offers; False when it offers none, or when ``panel`` is not a private
+    panel (a click the bot never answered, killed meanwhile, leaves the person looking at the table: a random
+    click there could press Gou Ji's team Pause, which no random player would Resume)."""
+    if not panel.ephemeral:
+        return False
     selects = [s for s in panel.selects if s.options]
     buttons = [b for b in panel.buttons if b.label not in NAV_LABELS and b.label != t(lang, "games.button.refresh")
                and not b.disabled]

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import contextlib
+import random
+import time
 from typing import Any
 
 import pytest
 
 from bot.i18n import t
 from tests.discord_double import DiscordDouble
-from tests.play.driver import fix_deal, open_game, play_match, session_in, table_message
+from tests.play.driver import (
+    fix_deal,
+    open_game,
+    play_match,
+    play_one_step,
+    session_in,
+    table_message,
+    to_move,
+)
 
 
 async def test_a_game_resumes_after_a_restart_and_finishes(double: DiscordDouble, teahouse: Any,
@@ -41,3 +51,39 @@ async def play_match_steps(double: DiscordDouble, bot: Any, thread: Any, people:
     """A few human moves, then stop (the game is mid-way)."""
     with contextlib.suppress(AssertionError):
         await play_match(double, bot, thread, people, seed=2, typed_every=0, max_steps=steps)
+
+
+async def test_a_restart_between_hands_keeps_the_next_hand_button_and_its_clock(
+        double: DiscordDouble, teahouse: Any) -> None:
+    """Killed while the hand-over pause runs: after the restart the table still offers Next hand, and the
+    pause still ends by itself (a game between hands never waits for a click that nobody can make)."""
+    alice, bob = double["alice"], double["bob"]
+    rng = random.Random(5)
+    next_hand = t("en", "games.button.next_hand")
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        thread = await open_game(double, alice, "gostop", "rounds=2", joiners=(bob,), computers=1)
+        session = session_in(bot, thread)
+        assert session is not None
+        for _ in range(500):
+            if session.paused_until is not None:
+                break
+            await play_one_step(thread, [alice, bob], rng)
+            await double.settle()
+        assert session.paused_until is not None, "the first hand never ended"
+        version = session.version
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        after = session_in(bot, thread)
+        assert after is not None and after.paused_until is not None and after.version == version
+        await double.settle()
+        table = table_message(thread)
+        assert table is not None and table.has_button(next_hand), table.content if table else None
+        double.clock.advance(after.paused_until - time.time() + 1)
+        for _ in range(100):
+            await double.settle()
+            table = table_message(thread)
+            if after.paused_until is None and table is not None and not table.has_button(next_hand):
+                break
+        assert after.paused_until is None, "the pause between hands never ended"
+        table = table_message(thread)
+        assert table is not None and not table.has_button(next_hand), "the table still waits for Next hand"
+        assert to_move(table), "nobody is asked to move in the next hand"
