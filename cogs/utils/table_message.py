@@ -52,6 +52,8 @@ class TableMessage:
         self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
         self.below: dict[int, int] = {}  # game id -> messages posted below its table since it was posted
         self.for_host: dict[int, str] = {}  # game -> what its host is told privately at their next click
+        # channel -> games whose table may be there (each message posted looks only at these, not at every game)
+        self.tables_in: dict[int, set[int]] = {}
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
@@ -59,10 +61,14 @@ class TableMessage:
         self.for_host.pop(session.id, None)
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
+        for games in self.tables_in.values():
+            games.discard(session.id)
+        self.tables_in = {channel: games for channel, games in self.tables_in.items() if games}
         self.told.difference_update({told for told in self.told if told[0] == session.id})
 
     def want(self, session: GameSession) -> None:
         self.wanted.add(session.id)
+        self.tables_in.setdefault(session.where_id, set()).add(session.id)
         self.host.spawn(self.tasks, session, self._loop(session))
 
     async def _loop(self, session: GameSession) -> None:
@@ -204,8 +210,9 @@ class TableMessage:
 
     def message_below(self, channel_id: int, message_id: int) -> None:
         """A message was posted where a game's table is: enough of them scroll the table out of view."""
-        for session in self.host.sessions.values():
-            if session.where_id == channel_id and session.phase == PLAYING and \
+        for game_id in self.tables_in.get(channel_id, ()):
+            session = self.host.sessions.get(game_id)
+            if session is not None and session.where_id == channel_id and session.phase == PLAYING and \
                     session.table_message_id is not None and message_id > session.table_message_id:
                 self.below[session.id] = self.below.get(session.id, 0) + 1
 
@@ -264,6 +271,7 @@ class TableMessage:
         session.table_message_id, session.table_posted_at = message.id, time.time()
         session.table_hand, session.table_summary = session.hand_first_line, summary is not None
         self.below[session.id] = 0
+        self.tables_in.setdefault(session.where_id, set()).add(session.id)
         session.pinged.update(waiting)
         await self.host.save(session)
         if old is None:

@@ -136,6 +136,7 @@ class Game:
     measures: list[Measure] = field(default_factory=list)
     moves: int = 0
     outcome: str = ""
+    stall: str = ""  # what the person saw when they gave up waiting (printed, to find why)
 
     def take(self, call: RestCall) -> None:
         self.open_calls.append(call)
@@ -351,6 +352,7 @@ class Players:
 
         if not await self.watcher.until(ready, timeout):
             game.outcome = "stalled"
+            game.stall = self._stall_note(game, mark)
             if game.current is not None:
                 game.current.kind = "stalled"  # its calls ran on (turn clock, reminders): not one answer
             return None
@@ -358,6 +360,17 @@ class Players:
             game.outcome = "match over"
             return None
         return self._table(game)
+
+    def _stall_note(self, game: Game, mark: int) -> str:
+        """What the table looked like when the person gave up waiting: the way to find why it stalled."""
+        now = self.double.clock.monotonic()
+        recent = _recent_public(game.thread, 4) if game.thread is not None else []
+        shown = " || ".join(f"[{m.id}{' hand' if m.has_button(self.hand) else ''}"
+                            f"{' next' if m.has_button(self.next_hand) else ''}] {m.content[-300:]!r}" for m in recent)
+        open_calls = [f"{c.method} {c.path}" for c in game.open_calls if c.finished is None]
+        return (f"game {game.index} ({game.kind}) after {game.moves} moves: public calls {game.public_calls} "
+                f"(mark {mark}), idle {game.idle(now)}, open calls {open_calls}, "
+                f"last call {now - game.last_finish:.1f} s ago; recent messages: {shown}")
 
     async def play(self, game: Game, moves: int) -> None:
         """Play `moves` moves (or until the match ends or stalls); then stop counting this game's calls."""
@@ -639,9 +652,16 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             await watcher.stop()
             await bot.stop()
             errors = bot.errors()
+            if any(g.stall for g in table) and bot.log.exists():
+                kept = Path(tempfile.gettempdir()) / f"teahouse-e2e-stall-{os.getpid()}.log"
+                kept.write_bytes(bot.log.read_bytes())
+                print(f"  a game stalled; the bot's log: {kept}", file=sys.stderr)
             await double.stop()
     for line in errors[:5]:
         print(f"  bot log: {line[:300]}", file=sys.stderr)
+    for game in table:
+        if game.stall:
+            print(f"  stalled: {game.stall}", file=sys.stderr)
     for violation in double.violations[:5]:
         print(f"  double: {violation}", file=sys.stderr)
     numbers = _numbers(table, double, cpu, wall, errors)
