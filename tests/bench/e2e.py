@@ -3,6 +3,8 @@
     python -m tests.bench.e2e [--quick] [--games 1,100,300,500] [--moves N] [--think 2,6] [--profile bot.prof]
                               [--backend sqlite|postgresql|both]
 
+``--profile`` counts each thread's CPU time (``time.thread_time``): waits for the GIL or a core are left out.
+
 The real bot (``TeahouseBot``, computer players with no thinking delay) runs in a process of
 its own, talking to the Discord double in this one, so the double's work (parsing requests,
 building messages, gateway events) does not eat into the bot's time. For each size it opens
@@ -494,7 +496,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
     worker_profiles: list[cProfile.Profile] = []
 
     def profile_worker() -> None:
-        p = cProfile.Profile()
+        p = cProfile.Profile(time.thread_time)  # CPU time: waits for the GIL or a core not counted
         worker_profiles.append(p)
         p.enable()
 
@@ -521,7 +523,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             await client.start(token)
         watchdog.cancel()
 
-    main_profile = cProfile.Profile() if profile else None
+    main_profile = cProfile.Profile(time.thread_time) if profile else None
     if main_profile is not None:
         main_profile.enable()
     asyncio.run(main())
