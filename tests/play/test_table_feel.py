@@ -7,6 +7,7 @@ delay (the test brings their sleeps forward on the double's clock instead of wai
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import time
@@ -220,6 +221,23 @@ async def test_a_panel_whose_token_runs_out_says_so_and_refresh_follows_again(
         assert STOPPED not in again.content and t("en", "games.panel.title", game=t("en", "zhengshangyou.name"),
                                                     name=alice.name).split("—")[0] in again.content
         assert games_cog(bot).panels.is_live(session, alice.id)
+
+
+async def test_an_opened_hand_keeps_no_view_in_discord_py(double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    """Each panel's controls are found by their custom ids: discord.py holding every ephemeral panel's view with
+    a 15-minute timer was most of a live game's memory, and the timer's end unregistered those controls."""
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        alice = double["alice"]
+        thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3, turn_seconds=3600)
+        for _ in range(2):
+            table = table_message(thread)
+            assert table is not None
+            panel = await alice.click(table, t("en", "games.button.hand"))
+            assert panel.ephemeral and panel.components
+            await double.settle()
+        timers = [task for task in asyncio.all_tasks() if "timeout_task_impl" in repr(task.get_coro())]
+        assert timers == [], timers
+        assert bot._connection._view_store._synced_message_views == {}
 
 
 async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_gets_its_own(
