@@ -4,6 +4,8 @@
                               [--backend sqlite|postgresql|both]
 
 ``--profile`` counts each thread's CPU time (``time.thread_time``): waits for the GIL or a core are left out.
+``TEAHOUSE_BENCH_TRACEMALLOC=<path>`` (also for the memory part) writes where the bot's live Python memory was
+allocated when it is stopped. A stalled game is printed with what its person last saw, and the bot's log is kept.
 
 The real bot (``TeahouseBot``, computer players with no thinking delay) runs in a process of
 its own, talking to the Discord double in this one, so the double's work (parsing requests,
@@ -69,6 +71,7 @@ import signal
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -510,7 +513,11 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
         loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
+        def stop() -> None:
+            _trace_report()
+            asyncio.ensure_future(client.close())
+
+        loop.add_signal_handler(signal.SIGTERM, stop)
         parent = os.getppid()
 
         async def orphaned() -> None:  # the benchmark died without stopping us: stop too
@@ -523,6 +530,8 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             await client.start(token)
         watchdog.cancel()
 
+    if os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC"):
+        tracemalloc.start(8)
     main_profile = cProfile.Profile(time.thread_time) if profile else None
     if main_profile is not None:
         main_profile.enable()
@@ -535,6 +544,26 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             for p in worker_profiles[1:]:
                 stats.add(p)
             stats.dump_stats(profile + ".threads")
+
+
+def _trace_report() -> None:
+    """With ``TEAHOUSE_BENCH_TRACEMALLOC=<path>``: where the bot's live memory was allocated, written there when
+    it is told to stop (the games still open), by line and by the first line of ours on the way."""
+    path = os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC")
+    if not path or not tracemalloc.is_tracing():
+        return
+    snapshot = tracemalloc.take_snapshot()
+    lines = [f"total {sum(s.size for s in snapshot.statistics('filename')) / 1024:.0f} KiB", "-- by line"]
+    lines += [str(stat) for stat in snapshot.statistics("lineno")[:40]]
+    ours: dict[str, int] = {}
+    for stat in snapshot.statistics("traceback"):
+        frame = next((f for f in reversed(stat.traceback) if "/site-packages/" not in f.filename
+                      and "/lib/python3" not in f.filename), stat.traceback[0])
+        key = f"{frame.filename}:{frame.lineno}"
+        ours[key] = ours.get(key, 0) + stat.size
+    lines.append("-- by the last line of ours")
+    lines += [f"{size / 1024:8.0f} KiB  {key}" for key, size in sorted(ours.items(), key=lambda kv: -kv[1])[:40]]
+    Path(path).write_text("\n".join(lines) + "\n")
 
 
 class BotProcess:
