@@ -52,6 +52,8 @@ class TableMessage:
         self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
         self.below: dict[int, int] = {}  # game id -> messages posted below its table since it was posted
         self.for_host: dict[int, str] = {}  # game -> what its host is told privately at their next click
+        # game -> earlier table messages still to remove (message id, stays as a finished hand's record)
+        self.old_tables: dict[int, list[tuple[int, bool]]] = {}
         # channel -> games whose table may be there (each message posted looks only at these, not at every game)
         self.tables_in: dict[int, set[int]] = {}
 
@@ -61,6 +63,7 @@ class TableMessage:
         self.for_host.pop(session.id, None)
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
+        self.old_tables.pop(session.id, None)
         for games in self.tables_in.values():
             games.discard(session.id)
         self.tables_in = {channel: games for channel, games in self.tables_in.items() if games}
@@ -257,6 +260,7 @@ class TableMessage:
                     content=surface.content, attachments=surface.files(), view=surface.view())
                 session.pinged.update(waiting)
                 session.table_summary = summary is not None
+                await self._remove_old_tables(session, channel)
                 return
             except discord.NotFound:  # deleted by someone: post it again
                 session.table_message_id = None
@@ -274,14 +278,31 @@ class TableMessage:
         self.tables_in.setdefault(session.where_id, set()).add(session.id)
         session.pinged.update(waiting)
         await self.host.save(session)
-        if old is None:
-            return
-        old_message = channel.get_partial_message(old)
-        with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            if old_was_summary:  # a finished hand's record stays, without its buttons
-                await old_message.edit(view=None)
-            else:
-                await old_message.delete()
+        if old is not None:
+            self.old_tables.setdefault(session.id, []).append((old, old_was_summary))
+        await self._remove_old_tables(session, channel)
+
+    async def _remove_old_tables(self, session: GameSession, channel: discord.PartialMessageable) -> None:
+        """The tables posted before the current one go; a finished hand's stays as its record, without buttons.
+
+        One that Discord refused to remove just now (a 429 after discord.py's own retries, a 5xx) is tried
+        again at the next update, not left in the thread with live buttons beside the new table (the new one
+        is already posted and saved, so the update itself does not fail for it).
+        """
+        left = self.old_tables.pop(session.id, [])
+        for index, (message_id, record) in enumerate(left):
+            message = channel.get_partial_message(message_id)
+            try:
+                if record:
+                    await message.edit(view=None)
+                else:
+                    await message.delete()
+            except (discord.NotFound, discord.Forbidden):
+                continue
+            except discord.HTTPException as err:
+                log.info("old table %s of game %s not removed yet: %s", message_id, session.id, err.status)
+                self.old_tables[session.id] = left[index:] + self.old_tables.get(session.id, [])
+                return
 
     def away_line(self, session: GameSession) -> str:
         """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""

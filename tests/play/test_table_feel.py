@@ -298,3 +298,45 @@ async def test_a_table_scrolled_out_of_view_by_chat_is_posted_again_at_the_next_
     assert again is not None and again.id != table.id and again.id > thread.messages[-2].id
     old = double.message(table.id)
     assert old is None or old.deleted, "the old table is removed, not left behind the chat"
+
+
+async def test_an_old_table_discord_would_not_delete_goes_at_the_next_update(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    """At 300 games Discord's global limit refused deletes; the old table stayed beside the new one with its
+    buttons (and the benchmark's person, who waits for one table, waited forever)."""
+    alice, carol = double["alice"], double["carol"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    table = table_message(thread)
+    assert table is not None
+    panel = await alice.click(table, t("en", "games.button.hand"))
+    await double.settle()
+    for n in range(SCROLLED_OUT_AFTER):
+        carol.say(thread, f"chat {n}")
+    await double.settle()
+    double.faults.server_error("DELETE /channels/{channel_id}/messages/{message_id}", status=503)
+
+    async def move() -> None:
+        live = double.message(panel.id)
+        assert live is not None and alice.id in to_move(table_message(thread) or table)
+        control = one_click_move(live)
+        assert control is not None
+        kind, custom_id, value = control
+        if kind == "select":
+            await alice.select(live, custom_id, [value or ""])
+        else:
+            await alice.click(live, custom_id)
+        await double.settle()
+
+    await move()  # the table is posted again below the chat; removing the old one fails once
+    again = table_message(thread)
+    assert again is not None and again.id != table.id
+    old = double.message(table.id)
+    assert old is not None and not old.deleted, "the fault did happen"
+    assert double.take_bot_errors() == []
+    assert alice.id in to_move(again)
+    assert await typed_move(alice, thread, random.Random(1), MatchLog())  # the next update removes it
+    await double.settle()
+    old = double.message(table.id)
+    assert old is None or old.deleted, "the old table is removed at the next update"
+    tables = [m for m in thread.public_messages if not m.deleted and m.has_button(t("en", "games.button.hand"))]
+    assert len(tables) == 1
