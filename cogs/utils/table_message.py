@@ -37,6 +37,7 @@ TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
 DISCORD_RETRIES = 3
 DISCORD_RETRY_SECONDS = 0.5
+BUSY_RETRY_SECONDS = 5.0  # a table update Discord refused even after retries (429, 5xx) is tried again this much later
 THREAD_GONE_CODES = {10003: "resilience.thread_deleted", 50001: "resilience.thread_deleted",
                      50083: "resilience.thread_archived"}
 
@@ -91,6 +92,9 @@ class TableMessage:
                 await self.update(session)
             except discord.HTTPException as err:
                 log.warning("table update for game %s failed: %s", session.id, err.status)
+                if err.status == 429 or err.status >= 500:  # Discord busy even after the retries: a while later,
+                    await asyncio.sleep(BUSY_RETRY_SECONDS)  # the table shows the game again (nobody waits
+                    self.wanted.add(session.id)              # unseen for a turn the table does not show)
             self.host.follow_panels(session)
 
     async def update(self, session: GameSession) -> None:

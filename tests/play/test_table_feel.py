@@ -15,7 +15,7 @@ import time
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.utils.hand_panel import RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
-from cogs.utils.table_message import SCROLLED_OUT_AFTER
+from cogs.utils.table_message import BUSY_RETRY_SECONDS, SCROLLED_OUT_AFTER
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
@@ -340,3 +340,25 @@ async def test_an_old_table_discord_would_not_delete_goes_at_the_next_update(
     assert old is None or old.deleted, "the old table is removed at the next update"
     tables = [m for m in thread.public_messages if not m.deleted and m.has_button(t("en", "games.button.hand"))]
     assert len(tables) == 1
+
+
+async def test_a_table_update_discord_keeps_refusing_is_tried_again(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """A table edit refused with 429s past discord.py's own retries left the table one move behind until the next
+    move, which might be the very person the stale table did not name."""
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    table = table_message(thread)
+    assert table is not None and alice.id in to_move(table)
+    before = table.content
+    double.faults.rate_limit("PATCH /channels/{channel_id}/messages/{message_id}", retry_after=0.05, times=5)
+    assert await typed_move(alice, thread, random.Random(2), MatchLog())
+    await double.settle()
+    assert table_message(thread) is not None and table_message(thread).content == before  # type: ignore[union-attr]
+    for _ in range(5):  # discord.py's own waits between its tries come first
+        double.clock.advance(BUSY_RETRY_SECONDS + 1)
+        await double.settle()
+        shown = table_message(thread)
+        if shown is not None and shown.content != before:
+            break
+    assert shown is not None and shown.content != before, "the table shows the move a while later"
+    assert double.take_bot_errors() == []
