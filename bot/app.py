@@ -49,6 +49,9 @@ class TeahouseBot(commands.AutoShardedBot):
             help_command=None,
             shard_count=config.shard_count,
             allowed_mentions=discord.AllowedMentions.none(),
+            # no message cache: the cogs read only raw events and interactions' own messages, and the
+            # default 1,000 cached messages (every table, panel and line) were memory and parsing for nothing
+            max_messages=None,
             **kwargs,
         )
         self.config = config

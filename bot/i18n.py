@@ -25,7 +25,7 @@ import re
 import string
 import time
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +69,9 @@ def catalog(lang: str) -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=256)
 def language_of(locale: str | None) -> str:
-    """Our language for a Discord locale such as ``"ru"``, ``"en-US"`` or ``"fa"``."""
+    """Our language for a Discord locale such as ``"ru"``, ``"en-US"`` or ``"fa"`` (cached: every text asks)."""
     if not locale:
         return DEFAULT_LANG
     base = str(locale).split("-")[0].lower()
@@ -228,8 +229,14 @@ def rtl_lines(text: str) -> str:
 def fill(lang: str, template: str, **params: Any) -> str:
     """``template`` with its placeholders filled the way :func:`t` fills them (raises on a bad one)."""
     lang = language_of(lang)
-    text = _Formatter(lang).format(template, **params)
+    text = _formatter(lang).format(template, **params)
     return rtl_lines(text) if is_rtl(lang) else text
+
+
+@cache
+def _formatter(lang: str) -> _Formatter:
+    """One formatter per language: it keeps nothing between calls."""
+    return _Formatter(lang)
 
 
 def t(lang: str, key: str, **params: Any) -> str:
@@ -238,6 +245,8 @@ def t(lang: str, key: str, **params: Any) -> str:
     template = catalog(lang).get(key) or catalog(DEFAULT_LANG).get(key)
     if template is None:
         return key
+    if "{" not in template and "}" not in template:  # nothing to fill: what fill would give, quicker
+        return rtl_lines(template) if is_rtl(lang) else template
     try:
         return fill(lang, template, **params)
     except (KeyError, IndexError, ValueError, AttributeError):

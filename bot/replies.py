@@ -92,6 +92,8 @@ async def send_private(interaction: discord.Interaction, content: str, **kwargs:
     (``@original``): what a later edit through the interaction's token needs.
     """
     kwargs = {key: value for key, value in kwargs.items() if value is not None}
+    if "view" in kwargs:
+        _not_kept(kwargs["view"])
     async with _lock(interaction):
         if not interaction.response.is_done():
             _trying(interaction)
@@ -101,6 +103,15 @@ async def send_private(interaction: discord.Interaction, content: str, **kwargs:
                 return None
         message = await interaction.followup.send(content, ephemeral=True, wait=True, **kwargs)
         return message.id
+
+
+def _not_kept(view: discord.ui.View) -> None:
+    """A view made only of ``DynamicItem``s is answered through its items' custom ids, never through the view
+    object, so it is stopped before it is sent and discord.py keeps no copy. Otherwise an ephemeral
+    response's view is kept, with a timer task, for 15 minutes (about one per hand a person opens: most of a
+    live game's memory), and its timeout unregisters the DynamicItem classes every game's buttons use."""
+    if view.children and all(isinstance(item, discord.ui.DynamicItem) for item in view.children):
+        view.stop()
 
 
 async def send_public(interaction: discord.Interaction, content: str, **kwargs: Any) -> discord.Message:

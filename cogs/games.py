@@ -666,14 +666,16 @@ class Games(commands.Cog):
             waiting = controls_for(session.game).ready_for_next(session, session.seat_of(interaction.user.id))
             if waiting:  # Gou Ji §13.6: the next hand starts when all are Ready (or after the pause)
                 await persistence.save(self.bot, session)
+                self.refresh_table(session)
                 await reply_privately(interaction, t(private_language(interaction), "options.ready.waiting",
                                                      players=", ".join(waiting)))
-                self.refresh_table(session)
                 return
             session.paused_until = None
             await persistence.save(self.bot, session)
-        await reply_privately(interaction, t(private_language(interaction), "games.next_hand_started"))
+        # the next hand has started (and is saved): the clock, the table and the computers go on even when
+        # the answer fails (a click acknowledged too late raised here, and the game waited for nobody)
         self.after_change(session)
+        await reply_privately(interaction, t(private_language(interaction), "games.next_hand_started"))
 
     # ------------------------------------------------------------------ computer players
 

@@ -6,7 +6,7 @@ Names come from Discord, one per seat. Every word drawn comes from the catalog (
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.games import GAME_IDS
@@ -28,6 +28,11 @@ def render_hand(game_id: str, view: Any, lang: str = "en") -> bytes:
     return common.to_png(art(game_id).draw_hand(view, lang))
 
 
+def hand_key(game_id: str, view: Any) -> Hashable:
+    """What the hand picture of this view shows: equal keys (in one language) draw equal pictures."""
+    return game_id, art(game_id).hand_key(view)
+
+
 def render_summary(game_id: str, result_summary: Mapping[str, Any] | Any, names: Sequence[str],
                    lang: str = "en") -> bytes:
     """The end-of-game summary image: places, names, points, team totals.
@@ -43,4 +48,4 @@ def render_leaderboard(rows: Sequence[Mapping[str, Any]], title: str, lang: str 
     return common.to_png(board.draw_leaderboard(rows, title, lang))
 
 
-__all__ = ["GAMES", "render_hand", "render_leaderboard", "render_summary", "render_table"]
+__all__ = ["GAMES", "hand_key", "render_hand", "render_leaderboard", "render_summary", "render_table"]

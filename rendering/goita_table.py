@@ -8,7 +8,7 @@ them, the first piece nearer the centre and the attack nearer the player (R6.13)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -203,14 +203,26 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
 HAND_W, HAND_H = 84, 98
 
 
+def _own_face_down(view: Any) -> list[str]:
+    if view.seat is None or view.seat >= len(view.table):
+        return []
+    return [col.first for col in view.table[view.seat] if col.face_down and col.first is not None]
+
+
+def hand_key(view: Any) -> Hashable:
+    """All ``draw_hand`` draws: the pieces, the seat's own face-down pieces, and on its turn whether it
+    leads or which attack it answers."""
+    my_turn = view.turn == view.seat and view.seat is not None
+    return (tuple(view.hand or ()), tuple(_own_face_down(view)), my_turn,
+            my_turn and view.leading, view.attack if my_turn and not view.leading else None)
+
+
 def draw_hand(view: Any, lang: str) -> Image.Image:
     """The seat's pieces upright in table order, with counts, and its own face-down pieces."""
     order = {pid: i for i, pid in enumerate(pieces.all_ids())}
     hand = sorted(view.hand or (), key=lambda p: order.get(p, 99))
     counts = Counter(hand)
-    own_down = []
-    if view.seat is not None and view.seat < len(view.table):
-        own_down = [col.first for col in view.table[view.seat] if col.face_down and col.first is not None]
+    own_down = _own_face_down(view)
     width = 1024
     height = 64 + HAND_H + 90 + (90 if own_down else 0)
     img, draw = c.canvas(width, height, TABLE)

@@ -7,7 +7,7 @@ grouped by type (bright, animal, ribbon, junk by value) with counts and set-prog
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -313,6 +313,15 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
         _draw_player(img, draw, view, pv, names, top, lang, captured | marked)
         top += _panel_height(pv)
     return img
+
+
+def hand_key(view: Any) -> Hashable:
+    """All ``draw_hand`` draws: the hand, the layout's count per month, the stacked months, and the
+    seat's score, pass credits and shown cards."""
+    me = next((p for p in view.players if p.seat == view.seat), None)
+    mine = None if me is None else (me.score, me.pass_credits, tuple(me.shown))
+    return (tuple(view.hand), tuple(len(cards) for cards in view.layout), frozenset(s.month for s in view.stacks),
+            mine)
 
 
 def draw_hand(view: Any, lang: str) -> Image.Image:

@@ -18,6 +18,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,7 @@ class LivePanel:
     lang: str
     page: int
     shown: str  # the text and controls it shows (the picture follows them)
+    picture: Hashable | None = None  # what its picture shows (``pictures.hand_shows``); None: not known
     edited_at: float = 0.0
     could_act: bool = False  # it showed moves: a turn that comes or goes is shown at once, other changes paced
     dirty: bool = False
@@ -95,13 +97,17 @@ class HandPanel:
         await self.host.commit(session)
         return await self._surface(session, seat, lang, page, note)
 
-    async def _surface(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "",
-                       picture: bool = True) -> Surface:
-        drawing = pictures.seat_hand(session, seat, lang) if picture else None  # the view is read now
+    async def _surface(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
+        surface = self._text(session, seat, lang, page, note)
+        surface.shows, drawing = pictures.seat_hand_shown(session, seat, lang)  # the view is read with the text
+        surface.image = await asyncio.to_thread(drawing)
+        return surface
+
+    @staticmethod
+    def _text(session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
+        """The panel without its picture."""
         surface = panel_surface(session, seat, lang, None, page=page, note=note)
         surface.items += controls_for(session.game).back_items(session, seat, lang)
-        if drawing is not None:
-            surface.image = await asyncio.to_thread(drawing)
         return surface
 
     async def open(self, interaction: discord.Interaction, session: GameSession) -> None:
@@ -169,6 +175,7 @@ class HandPanel:
         user_id = interaction.user.id
         self.drop(session.id, user_id)
         panel = LivePanel(interaction, message_id, seat, private_language(interaction), page, shown_by(surface),
+                          picture=surface.shows if surface.image is not None else None,
                           edited_at=time.time(), could_act=self._may_act(session, seat))
         panel.retire = asyncio.create_task(self._retire_later(session, user_id, panel))
         self.live.setdefault(session.id, {})[user_id] = panel
@@ -233,18 +240,24 @@ class HandPanel:
             if not self.is_live(session, user_id):  # its token is about to run out (or did, after a long sleep)
                 await self._retire(session, user_id, panel)
                 return
-            text = await self._surface(session, panel.seat, panel.lang, panel.page, picture=False)
-            if shown_by(text) == panel.shown:
+            surface = self._text(session, panel.seat, panel.lang, panel.page)
+            shown = shown_by(surface)
+            if shown == panel.shown:
                 continue
-            could_act = self._may_act(session, panel.seat)  # read with the surface, before the picture
-            surface = await self._surface(session, panel.seat, panel.lang, panel.page)
-            panel.shown, panel.edited_at, panel.could_act = shown_by(surface), time.time(), could_act
+            could_act = self._may_act(session, panel.seat)  # read with the text, before the picture
+            shows, drawing = pictures.seat_hand_shown(session, panel.seat, panel.lang)
+            same_picture = shows is not None and shows == panel.picture
+            if not same_picture:  # most changes are other people's moves: the hand's picture stays as it is
+                surface.image = await asyncio.to_thread(drawing)
+            panel.shown, panel.edited_at, panel.could_act = shown, time.time(), could_act
+            panel.picture = shows if same_picture or surface.image is not None else None
             try:
-                await panel.edit(content=surface.content, attachments=surface.files(), view=surface.view())
+                await panel.edit(content=surface.content, view=surface.view(),
+                                 attachments=None if same_picture else surface.files())
             except discord.HTTPException as err:
                 log.info("live panel of game %s stopped: %s (code %s)", session.id, err.status, err.code)
                 if isinstance(err, discord.DiscordServerError):
-                    panel.dirty, panel.shown = True, ""  # Discord's hiccup: try again after the interval
+                    panel.dirty, panel.shown, panel.picture = True, "", None  # Discord's hiccup: try again later
                     continue
                 self.drop(session.id, user_id)
                 return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,7 @@ class Surface:
     image: bytes | None = None
     filename: str = "table.png"
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    shows: Hashable | None = None  # what the image shows (``pictures.hand_shows``), to tell when it changes
 
     def view(self) -> discord.ui.View:
         view = discord.ui.View(timeout=None)

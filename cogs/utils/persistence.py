@@ -11,6 +11,7 @@ import dataclasses
 import json
 import logging
 import sqlite3
+import zlib
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -37,7 +38,7 @@ STORAGE_FAULTS: tuple[type[BaseException], ...] = (
 RETRY_PAUSES_S = (0.05, 0.25)
 
 #: Each live game as last committed (JSON), to go back to when a later save fails for good.
-_last_saved: dict[int, str] = {}
+_last_saved: dict[int, bytes] = {}
 
 
 class SaveFailed(StorageError):
@@ -57,9 +58,9 @@ async def _retrying(what: str, write: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
-def _restore(session: GameSession, saved: str) -> None:
+def _restore(session: GameSession, saved: bytes) -> None:
     """Put ``session`` back, in place (the cog and the lock keep their object), to a saved state."""
-    fresh = GameSession.from_dict(json.loads(saved))
+    fresh = GameSession.from_dict(json.loads(zlib.decompress(saved)))
     for spec in dataclasses.fields(GameSession):
         if spec.name != "lock":
             setattr(session, spec.name, getattr(fresh, spec.name))
@@ -87,16 +88,24 @@ def _seats(session: GameSession) -> tuple[Seat, ...]:
                  for s in session.seats)
 
 
-def snapshot_of(session: GameSession) -> Snapshot:
-    data = session.to_dict()
+def snapshot_of(session: GameSession, data: dict[str, Any] | None = None) -> Snapshot:
+    """The snapshot of ``session`` (``data``: its ``to_dict()``, when the caller made it already). The action
+    log is the snapshot's own ``actions``, not written a second time in ``extra`` (``load_active`` puts it back)."""
+    data = dict(session.to_dict() if data is None else data)
     state = data.pop("state") or {}
+    actions = data.pop("log")
     deadline = datetime.fromtimestamp(session.deadline, UTC) if session.deadline else None
     return Snapshot(
         game_id=str(session.id), guild_id=session.guild_id, channel_id=session.channel_id,
         thread_id=session.thread_id, game=session.game, options=session.options, seats=_seats(session),
-        seed=session.seed, state=state, state_version=session.version, actions=[list(a) for a in session.log],
+        seed=session.seed, state=state, state_version=session.version, actions=actions,
         table_message_id=session.table_message_id, turn_deadline=deadline, extra=data,
     )
+
+
+def _packed(data: dict[str, Any]) -> bytes:
+    """A session's ``to_dict()`` kept for ``_restore``: JSON, deflated (a few KB per live game, not tens)."""
+    return zlib.compress(json.dumps(data).encode(), 1)
 
 
 async def save(bot: TeahouseBot, session: GameSession) -> None:
@@ -105,16 +114,18 @@ async def save(bot: TeahouseBot, session: GameSession) -> None:
     A failed write is tried again; when it still fails, the session goes back to its last saved
     state (memory and database agree again: the move is undone) and ``SaveFailed`` says so.
     """
-    snapshot = snapshot_of(session)
+    data = session.to_dict()
+    saved = _packed(data)  # this moment, read with the snapshot (the session may move on while it is written)
+    snapshot = snapshot_of(session, data)
     try:
         await _retrying(f"saving game {session.id}", lambda: bot.storage.save_snapshot(snapshot))
     except STORAGE_FAULTS as err:
         log.warning("game %s not saved (%s: %s); its last change was undone", session.id, type(err).__name__, err)
-        saved = _last_saved.get(session.id)
-        if saved is not None:
-            _restore(session, saved)
+        last = _last_saved.get(session.id)
+        if last is not None:
+            _restore(session, last)
         raise SaveFailed(f"game {session.id} not saved") from None
-    _last_saved[session.id] = json.dumps(session.to_dict())
+    _last_saved[session.id] = saved
 
 
 async def forget(bot: TeahouseBot, session: GameSession) -> None:
@@ -129,8 +140,9 @@ async def load_active(bot: TeahouseBot) -> list[GameSession]:
         try:
             data: dict[str, Any] = dict(snapshot.extra)
             data["state"] = dict(snapshot.state) or None
+            data.setdefault("log", list(snapshot.actions))  # older snapshots kept it in extra too
             session = GameSession.from_dict(data)
-            _last_saved[session.id] = json.dumps(session.to_dict())
+            _last_saved[session.id] = _packed(session.to_dict())
             sessions.append(session)
         except (KeyError, ValueError, TypeError) as err:
             log.error("snapshot of game %s cannot be restored: %s", snapshot.game_id, err)

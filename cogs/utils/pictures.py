@@ -13,7 +13,7 @@ import io
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache, partial
 from typing import Any
 
@@ -56,35 +56,55 @@ def table_picture(session: GameSession, lang: str) -> bytes | None:
     return public_table(session, lang)()
 
 
-_HANDS: OrderedDict[tuple[int, int, int, str], bytes | None] = OrderedDict()
+_HANDS: OrderedDict[Hashable, bytes | None] = OrderedDict()
 _HANDS_KEPT = 256
 _HANDS_LOCK = threading.Lock()
 
 
+def hand_shows(game: str, view: Any, lang: str) -> Hashable | None:
+    """What a hand picture of ``view`` shows (None: not known, draw it). Equal keys, equal pictures."""
+    try:
+        import rendering
+
+        return lang, rendering.hand_key(game, view)
+    except Exception as err:  # a picture is optional: without a key it is simply drawn each time
+        log.warning("no hand key for %s: %s", game, type(err).__name__)
+        return None
+
+
 def seat_hand(session: GameSession, seat: int, lang: str) -> Drawing:
     """A seat's hand as it is now, read here (on the event loop); the returned drawing runs anywhere."""
+    return seat_hand_shown(session, seat, lang)[1]
+
+
+def seat_hand_shown(session: GameSession, seat: int, lang: str) -> tuple[Hashable | None, Drawing]:
+    """What the seat's hand picture shows now (``hand_shows``) and its drawing, both read here."""
     if session.state is None:
-        return _nothing
-    key = (session.id, session.version, seat, lang)
-    return partial(_hand, key, session.game, engine(session.game).view(session.state, seat), lang)
+        return None, _nothing
+    view = engine(session.game).view(session.state, seat)
+    key = hand_shows(session.game, view, lang)
+    return key, partial(_hand, key, session.game, view, lang)
 
 
 def hand_picture(session: GameSession, seat: int, lang: str) -> bytes | None:
     return seat_hand(session, seat, lang)()
 
 
-def _hand(key: tuple[int, int, int, str], game: str, view: Any, lang: str) -> bytes | None:
-    """The same state version draws the same picture, so panel steps (a composer's selects,
-    page buttons) reuse it instead of drawing it again."""
-    with _HANDS_LOCK:  # pictures are drawn in worker threads
-        if key in _HANDS:
-            _HANDS.move_to_end(key)
-            return _HANDS[key]
+def _hand(key: Hashable | None, game: str, view: Any, lang: str) -> bytes | None:
+    """A picture that shows the same as one drawn before is that one again (keyed by what it shows, not by
+    the game's version: a computer's move elsewhere does not change a hand), so panel steps and live
+    panels following other people's moves reuse it instead of drawing it again."""
+    if key is not None:
+        with _HANDS_LOCK:  # pictures are drawn in worker threads
+            if key in _HANDS:
+                _HANDS.move_to_end(key)
+                return _HANDS[key]
     png = _draw("hand", game, view, lang=lang)
-    with _HANDS_LOCK:
-        _HANDS[key] = png
-        while len(_HANDS) > _HANDS_KEPT:
-            _HANDS.popitem(last=False)
+    if key is not None:
+        with _HANDS_LOCK:
+            _HANDS[key] = png
+            while len(_HANDS) > _HANDS_KEPT:
+                _HANDS.popitem(last=False)
     return png
 
 

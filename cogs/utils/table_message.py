@@ -37,6 +37,7 @@ TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
 DISCORD_RETRIES = 3
 DISCORD_RETRY_SECONDS = 0.5
+BUSY_RETRY_SECONDS = 5.0  # a table update Discord refused even after retries (429, 5xx) is tried again this much later
 THREAD_GONE_CODES = {10003: "resilience.thread_deleted", 50001: "resilience.thread_deleted",
                      50083: "resilience.thread_archived"}
 
@@ -52,6 +53,10 @@ class TableMessage:
         self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
         self.below: dict[int, int] = {}  # game id -> messages posted below its table since it was posted
         self.for_host: dict[int, str] = {}  # game -> what its host is told privately at their next click
+        # game -> earlier table messages still to remove (message id, stays as a finished hand's record)
+        self.old_tables: dict[int, list[tuple[int, bool]]] = {}
+        # channel -> games whose table may be there (each message posted looks only at these, not at every game)
+        self.tables_in: dict[int, set[int]] = {}
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
@@ -59,10 +64,15 @@ class TableMessage:
         self.for_host.pop(session.id, None)
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
+        self.old_tables.pop(session.id, None)
+        for games in self.tables_in.values():
+            games.discard(session.id)
+        self.tables_in = {channel: games for channel, games in self.tables_in.items() if games}
         self.told.difference_update({told for told in self.told if told[0] == session.id})
 
     def want(self, session: GameSession) -> None:
         self.wanted.add(session.id)
+        self.tables_in.setdefault(session.where_id, set()).add(session.id)
         self.host.spawn(self.tasks, session, self._loop(session))
 
     async def _loop(self, session: GameSession) -> None:
@@ -82,6 +92,9 @@ class TableMessage:
                 await self.update(session)
             except discord.HTTPException as err:
                 log.warning("table update for game %s failed: %s", session.id, err.status)
+                if err.status == 429 or err.status >= 500:  # Discord busy even after the retries: a while later,
+                    await asyncio.sleep(BUSY_RETRY_SECONDS)  # the table shows the game again (nobody waits
+                    self.wanted.add(session.id)              # unseen for a turn the table does not show)
             self.host.follow_panels(session)
 
     async def update(self, session: GameSession) -> None:
@@ -204,8 +217,9 @@ class TableMessage:
 
     def message_below(self, channel_id: int, message_id: int) -> None:
         """A message was posted where a game's table is: enough of them scroll the table out of view."""
-        for session in self.host.sessions.values():
-            if session.where_id == channel_id and session.phase == PLAYING and \
+        for game_id in self.tables_in.get(channel_id, ()):
+            session = self.host.sessions.get(game_id)
+            if session is not None and session.where_id == channel_id and session.phase == PLAYING and \
                     session.table_message_id is not None and message_id > session.table_message_id:
                 self.below[session.id] = self.below.get(session.id, 0) + 1
 
@@ -250,6 +264,7 @@ class TableMessage:
                     content=surface.content, attachments=surface.files(), view=surface.view())
                 session.pinged.update(waiting)
                 session.table_summary = summary is not None
+                await self._remove_old_tables(session, channel)
                 return
             except discord.NotFound:  # deleted by someone: post it again
                 session.table_message_id = None
@@ -264,16 +279,34 @@ class TableMessage:
         session.table_message_id, session.table_posted_at = message.id, time.time()
         session.table_hand, session.table_summary = session.hand_first_line, summary is not None
         self.below[session.id] = 0
+        self.tables_in.setdefault(session.where_id, set()).add(session.id)
         session.pinged.update(waiting)
         await self.host.save(session)
-        if old is None:
-            return
-        old_message = channel.get_partial_message(old)
-        with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            if old_was_summary:  # a finished hand's record stays, without its buttons
-                await old_message.edit(view=None)
-            else:
-                await old_message.delete()
+        if old is not None:
+            self.old_tables.setdefault(session.id, []).append((old, old_was_summary))
+        await self._remove_old_tables(session, channel)
+
+    async def _remove_old_tables(self, session: GameSession, channel: discord.PartialMessageable) -> None:
+        """The tables posted before the current one go; a finished hand's stays as its record, without buttons.
+
+        One that Discord refused to remove just now (a 429 after discord.py's own retries, a 5xx) is tried
+        again at the next update, not left in the thread with live buttons beside the new table (the new one
+        is already posted and saved, so the update itself does not fail for it).
+        """
+        left = self.old_tables.pop(session.id, [])
+        for index, (message_id, record) in enumerate(left):
+            message = channel.get_partial_message(message_id)
+            try:
+                if record:
+                    await message.edit(view=None)
+                else:
+                    await message.delete()
+            except (discord.NotFound, discord.Forbidden):
+                continue
+            except discord.HTTPException as err:
+                log.info("old table %s of game %s not removed yet: %s", message_id, session.id, err.status)
+                self.old_tables[session.id] = left[index:] + self.old_tables.get(session.id, [])
+                return
 
     def away_line(self, session: GameSession) -> str:
         """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""

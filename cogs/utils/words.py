@@ -7,6 +7,7 @@ message of ours allows mentions except the explicit ping of the player to act.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -25,16 +26,21 @@ def safe_name(name: str, limit: int = 32) -> str:
 
 def seat_label(lang: str, seat: Seat) -> str:
     """``Alice`` or ``🤖 Aiko (easy)`` (a computer) or ``Alice (computer plays)``."""
-    if seat.user_id is None:
-        level = t(lang, f"games.level.{seat.ai or 'easy'}")
-        if seat.name and not seat.name.startswith("computer-"):  # a computer's own short name (#22)
-            key = f"options.cpu.{seat.name}"  # in the reader's script where the catalog has it
-            name = t(lang, key) if has(key) else safe_name(seat.name, 12)
-            return t(lang, "options.computer_named", name=name, level=level)
+    return _label(lang, seat.name, seat.user_id is None, seat.ai)
+
+
+@lru_cache(maxsize=8192)  # asked for every seat of every line and picture: a game's few labels are kept
+def _label(lang: str, name: str, computer: bool, ai: str | None) -> str:
+    if computer:
+        level = t(lang, f"games.level.{ai or 'easy'}")
+        if name and not name.startswith("computer-"):  # a computer's own short name (#22)
+            key = f"options.cpu.{name}"  # in the reader's script where the catalog has it
+            shown = t(lang, key) if has(key) else safe_name(name, 12)
+            return t(lang, "options.computer_named", name=shown, level=level)
         return t(lang, "games.computer_name", level=level)
-    if seat.computer_plays:
-        return t(lang, "games.replaced_name", name=safe_name(seat.name))
-    return safe_name(seat.name)
+    if ai is not None:  # the computer plays for them
+        return t(lang, "games.replaced_name", name=safe_name(name))
+    return safe_name(name)
 
 
 def names(session: GameSession, lang: str) -> list[str]:

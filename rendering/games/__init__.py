@@ -8,6 +8,7 @@ team labels the end-of-game summary uses. No list of games here: the record is t
 from __future__ import annotations
 
 import importlib
+from collections.abc import Hashable
 from typing import Any, Protocol, cast
 
 from PIL import Image
@@ -23,6 +24,10 @@ class GameArt(Protocol):
 
     def draw_hand(self, view: Any, lang: str) -> Image.Image:
         """The private hand image of the seat whose view this is."""
+
+    def hand_key(self, view: Any) -> Hashable:
+        """Everything of ``view`` that ``draw_hand`` draws (with the language, it decides the picture):
+        equal keys draw equal pictures, so a picture is reused while its key stays the same."""
 
     def team_names(self, lang: str) -> tuple[str, ...]:
         """Team labels by team number (the summary's team boxes and per-hand tags)."""

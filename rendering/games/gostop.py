@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..gostop_table import draw_hand, draw_table
+from ..gostop_table import draw_hand, draw_table, hand_key
 
 
 def team_names(lang: str) -> tuple[str, ...]:
     return ("A", "B", "C", "D")
 
 
-__all__ = ["draw_hand", "draw_table", "team_names"]
+__all__ = ["draw_hand", "draw_table", "hand_key", "team_names"]

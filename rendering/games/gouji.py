@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -22,6 +22,11 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
     sub = t(lang, "rendering.climb.your_hand", n=len(cards))
     note = t(lang, "rendering.climb.your_turn") if view.turn == view.seat else ""
     return climbing.draw_hand(title, sub, cards, lang, note)
+
+
+def hand_key(view: Any) -> Hashable:
+    """The cards and whether it is this seat's turn: all ``draw_hand`` draws."""
+    return tuple(view.hand), view.turn == view.seat
 
 
 def team_names(lang: str) -> tuple[str, ...]:

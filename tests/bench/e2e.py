@@ -3,6 +3,10 @@
     python -m tests.bench.e2e [--quick] [--games 1,100,300,500] [--moves N] [--think 2,6] [--profile bot.prof]
                               [--backend sqlite|postgresql|both]
 
+``--profile`` counts each thread's CPU time (``time.thread_time``): waits for the GIL or a core are left out.
+``TEAHOUSE_BENCH_TRACEMALLOC=<path>`` (also for the memory part) writes where the bot's live Python memory was
+allocated when it is stopped. A stalled game is printed with what its person last saw, and the bot's log is kept.
+
 The real bot (``TeahouseBot``, computer players with no thinking delay) runs in a process of
 its own, talking to the Discord double in this one, so the double's work (parsing requests,
 building messages, gateway events) does not eat into the bot's time. For each size it opens
@@ -67,6 +71,7 @@ import signal
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -136,6 +141,7 @@ class Game:
     measures: list[Measure] = field(default_factory=list)
     moves: int = 0
     outcome: str = ""
+    stall: str = ""  # what the person saw when they gave up waiting (printed, to find why)
 
     def take(self, call: RestCall) -> None:
         self.open_calls.append(call)
@@ -351,6 +357,7 @@ class Players:
 
         if not await self.watcher.until(ready, timeout):
             game.outcome = "stalled"
+            game.stall = self._stall_note(game, mark)
             if game.current is not None:
                 game.current.kind = "stalled"  # its calls ran on (turn clock, reminders): not one answer
             return None
@@ -358,6 +365,17 @@ class Players:
             game.outcome = "match over"
             return None
         return self._table(game)
+
+    def _stall_note(self, game: Game, mark: int) -> str:
+        """What the table looked like when the person gave up waiting: the way to find why it stalled."""
+        now = self.double.clock.monotonic()
+        recent = _recent_public(game.thread, 4) if game.thread is not None else []
+        shown = " || ".join(f"[{m.id}{' hand' if m.has_button(self.hand) else ''}"
+                            f"{' next' if m.has_button(self.next_hand) else ''}] {m.content[-300:]!r}" for m in recent)
+        open_calls = [f"{c.method} {c.path}" for c in game.open_calls if c.finished is None]
+        return (f"game {game.index} ({game.kind}) after {game.moves} moves: public calls {game.public_calls} "
+                f"(mark {mark}), idle {game.idle(now)}, open calls {open_calls}, "
+                f"last call {now - game.last_finish:.1f} s ago; recent messages: {shown}")
 
     async def play(self, game: Game, moves: int) -> None:
         """Play `moves` moves (or until the match ends or stalls); then stop counting this game's calls."""
@@ -481,7 +499,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
     worker_profiles: list[cProfile.Profile] = []
 
     def profile_worker() -> None:
-        p = cProfile.Profile()
+        p = cProfile.Profile(time.thread_time)  # CPU time: waits for the GIL or a core not counted
         worker_profiles.append(p)
         p.enable()
 
@@ -495,7 +513,11 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
         loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
+        def stop() -> None:
+            _trace_report()
+            asyncio.ensure_future(client.close())
+
+        loop.add_signal_handler(signal.SIGTERM, stop)
         parent = os.getppid()
 
         async def orphaned() -> None:  # the benchmark died without stopping us: stop too
@@ -508,7 +530,9 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             await client.start(token)
         watchdog.cancel()
 
-    main_profile = cProfile.Profile() if profile else None
+    if os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC"):
+        tracemalloc.start(8)
+    main_profile = cProfile.Profile(time.thread_time) if profile else None
     if main_profile is not None:
         main_profile.enable()
     asyncio.run(main())
@@ -520,6 +544,26 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             for p in worker_profiles[1:]:
                 stats.add(p)
             stats.dump_stats(profile + ".threads")
+
+
+def _trace_report() -> None:
+    """With ``TEAHOUSE_BENCH_TRACEMALLOC=<path>``: where the bot's live memory was allocated, written there when
+    it is told to stop (the games still open), by line and by the first line of ours on the way."""
+    path = os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC")
+    if not path or not tracemalloc.is_tracing():
+        return
+    snapshot = tracemalloc.take_snapshot()
+    lines = [f"total {sum(s.size for s in snapshot.statistics('filename')) / 1024:.0f} KiB", "-- by line"]
+    lines += [str(stat) for stat in snapshot.statistics("lineno")[:40]]
+    ours: dict[str, int] = {}
+    for stat in snapshot.statistics("traceback"):
+        frame = next((f for f in reversed(stat.traceback) if "/site-packages/" not in f.filename
+                      and "/lib/python3" not in f.filename), stat.traceback[0])
+        key = f"{frame.filename}:{frame.lineno}"
+        ours[key] = ours.get(key, 0) + stat.size
+    lines.append("-- by the last line of ours")
+    lines += [f"{size / 1024:8.0f} KiB  {key}" for key, size in sorted(ours.items(), key=lambda kv: -kv[1])[:40]]
+    Path(path).write_text("\n".join(lines) + "\n")
 
 
 class BotProcess:
@@ -639,9 +683,16 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             await watcher.stop()
             await bot.stop()
             errors = bot.errors()
+            if any(g.stall for g in table) and bot.log.exists():
+                kept = Path(tempfile.gettempdir()) / f"teahouse-e2e-stall-{os.getpid()}.log"
+                kept.write_bytes(bot.log.read_bytes())
+                print(f"  a game stalled; the bot's log: {kept}", file=sys.stderr)
             await double.stop()
     for line in errors[:5]:
         print(f"  bot log: {line[:300]}", file=sys.stderr)
+    for game in table:
+        if game.stall:
+            print(f"  stalled: {game.stall}", file=sys.stderr)
     for violation in double.violations[:5]:
         print(f"  double: {violation}", file=sys.stderr)
     numbers = _numbers(table, double, cpu, wall, errors)

@@ -332,7 +332,7 @@ async def test_R7_3_go_or_stop_is_a_public_prompt_and_stop_is_paid_with_every_fa
     table_score = table.state.score(0)
     state = table.state
     old = await table.hand()
-    await table.hand()  # a newer panel is the live one: this one keeps its buttons (it is stale)
+    await table.hand()  # the newer panel is the live one: the old one keeps what it showed (a stale panel)
     public = table.table()
     assert t("en", "gostop.ui.deciding", player="Alice", score=table.state.score(0)) in public.content
     stop = next(b for b in public.buttons if b.label and b.label.startswith("Stop —"))
@@ -386,7 +386,7 @@ async def test_R4_11_a_player_without_a_turn_left_stops_automatically(double: Di
     table = await sit_down(double, bot, monkeypatch, seed, "rounds=1", computers=2)
     await table.time_runs_out()
     old = await table.hand()
-    await table.hand()  # a newer panel is the live one: this one keeps its buttons (it is stale)
+    await table.hand()  # the newer panel is the live one: the old one keeps what it showed (a stale panel)
     summary = await table.play_to_the_end()
     assert "has no turn left and stops" in table.public_text()
     assert "the Stop was automatic" in summary.content and " = " in summary.content
@@ -470,8 +470,8 @@ async def test_R9_3_gwangpalli_five_people_who_sits_out_is_public_and_sees_nothi
     public = table.table()
     assert t("en", "gostop.ui.asked_to_play", player="Alice") in public.content
     old = await table.hand()
-    await table.hand()  # a newer panel is the live one: this one keeps its buttons (it is stale)
     assert old.has_button(t("en", "gostop.action.sit"))
+    await table.hand()  # the newer panel is the live one: the old one keeps what it showed (a stale panel)
     refused = await bob.click(public, t("en", "gostop.action.sit"))  # only the player asked may answer
     assert refused.ephemeral and refused.ephemeral_for == bob.id and t("en", "gostop.not_your_turn") in refused.content
     await table.alice.click(public, t("en", "gostop.action.sit"))

@@ -7,6 +7,7 @@ delay (the test brings their sleeps forward on the double's clock instead of wai
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import time
@@ -14,7 +15,7 @@ import time
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.utils.hand_panel import RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
-from cogs.utils.table_message import SCROLLED_OUT_AFTER
+from cogs.utils.table_message import BUSY_RETRY_SECONDS, SCROLLED_OUT_AFTER
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
@@ -222,6 +223,23 @@ async def test_a_panel_whose_token_runs_out_says_so_and_refresh_follows_again(
         assert games_cog(bot).panels.is_live(session, alice.id)
 
 
+async def test_an_opened_hand_keeps_no_view_in_discord_py(double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    """Each panel's controls are found by their custom ids: discord.py holding every ephemeral panel's view with
+    a 15-minute timer was most of a live game's memory, and the timer's end unregistered those controls."""
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        alice = double["alice"]
+        thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3, turn_seconds=3600)
+        for _ in range(2):
+            table = table_message(thread)
+            assert table is not None
+            panel = await alice.click(table, t("en", "games.button.hand"))
+            assert panel.ephemeral and panel.components
+            await double.settle()
+        timers = [task for task in asyncio.all_tasks() if "timeout_task_impl" in repr(task.get_coro())]
+        assert timers == [], timers
+        assert bot._connection._view_store._synced_message_views == {}
+
+
 async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_gets_its_own(
         double: DiscordDouble, bot: TeahouseBot) -> None:
     alice = double["alice"]
@@ -280,3 +298,67 @@ async def test_a_table_scrolled_out_of_view_by_chat_is_posted_again_at_the_next_
     assert again is not None and again.id != table.id and again.id > thread.messages[-2].id
     old = double.message(table.id)
     assert old is None or old.deleted, "the old table is removed, not left behind the chat"
+
+
+async def test_an_old_table_discord_would_not_delete_goes_at_the_next_update(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    """At 300 games Discord's global limit refused deletes; the old table stayed beside the new one with its
+    buttons (and the benchmark's person, who waits for one table, waited forever)."""
+    alice, carol = double["alice"], double["carol"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    table = table_message(thread)
+    assert table is not None
+    panel = await alice.click(table, t("en", "games.button.hand"))
+    await double.settle()
+    for n in range(SCROLLED_OUT_AFTER):
+        carol.say(thread, f"chat {n}")
+    await double.settle()
+    double.faults.server_error("DELETE /channels/{channel_id}/messages/{message_id}", status=503)
+
+    async def move() -> None:
+        live = double.message(panel.id)
+        assert live is not None and alice.id in to_move(table_message(thread) or table)
+        control = one_click_move(live)
+        assert control is not None
+        kind, custom_id, value = control
+        if kind == "select":
+            await alice.select(live, custom_id, [value or ""])
+        else:
+            await alice.click(live, custom_id)
+        await double.settle()
+
+    await move()  # the table is posted again below the chat; removing the old one fails once
+    again = table_message(thread)
+    assert again is not None and again.id != table.id
+    old = double.message(table.id)
+    assert old is not None and not old.deleted, "the fault did happen"
+    assert double.take_bot_errors() == []
+    assert alice.id in to_move(again)
+    assert await typed_move(alice, thread, random.Random(1), MatchLog())  # the next update removes it
+    await double.settle()
+    old = double.message(table.id)
+    assert old is None or old.deleted, "the old table is removed at the next update"
+    tables = [m for m in thread.public_messages if not m.deleted and m.has_button(t("en", "games.button.hand"))]
+    assert len(tables) == 1
+
+
+async def test_a_table_update_discord_keeps_refusing_is_tried_again(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """A table edit refused with 429s past discord.py's own retries left the table one move behind until the next
+    move, which might be the very person the stale table did not name."""
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    table = table_message(thread)
+    assert table is not None and alice.id in to_move(table)
+    before = table.content
+    double.faults.rate_limit("PATCH /channels/{channel_id}/messages/{message_id}", retry_after=0.05, times=5)
+    assert await typed_move(alice, thread, random.Random(2), MatchLog())
+    await double.settle()
+    assert table_message(thread) is not None and table_message(thread).content == before  # type: ignore[union-attr]
+    for _ in range(5):  # discord.py's own waits between its tries come first
+        double.clock.advance(BUSY_RETRY_SECONDS + 1)
+        await double.settle()
+        shown = table_message(thread)
+        if shown is not None and shown.content != before:
+            break
+    assert shown is not None and shown.content != before, "the table shows the move a while later"
+    assert double.take_bot_errors() == []

@@ -9,6 +9,7 @@ channel; missing permissions give one clear message to the host and a working fa
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable
 
 import pytest
@@ -19,7 +20,7 @@ from bot.i18n import t
 from tests.discord_double import DiscordDouble, InteractionFailed
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
-from tests.play.driver import table_message, to_move
+from tests.play.driver import MatchLog, choose, table_message, to_move
 
 from .helpers import SHORT, move_button, open_table, play_on, replays_to_its_result, session_of
 
@@ -291,6 +292,46 @@ async def test_a_failed_reply_to_a_typed_move_still_lets_the_game_go_on(double: 
     final = await play_on(double, bot, where, [alice], seed=12)
     assert final is not None
     await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_a_failed_answer_to_next_hand_still_starts_the_next_hand(double: DiscordDouble,
+                                                                        bot: TeahouseBot) -> None:
+    """The e2e benchmark at 300 games: Next hand clicks acknowledged after 3 s were refused, and the answer's
+    failure skipped what starts the next hand (the clock, the table, the computers): the game waited forever."""
+    alice = double["alice"]
+    where, _ = await open_table(double, alice, "zhengshangyou", "mode=individual target_score=20", computers=3)
+    session = session_of(bot, where)
+    assert session is not None and session.state is not None
+    next_hand = t("en", "games.button.next_hand")
+    rng = random.Random(5)
+    for _ in range(400):
+        table = table_message(where)
+        if table is not None and table.has_button(next_hand):
+            break
+        if table is not None and alice.id in to_move(table):
+            await choose(alice, await alice.click(table, t("en", "games.button.hand")), rng, MatchLog())
+        await double.settle()
+    assert table is not None and table.has_button(next_hand) and session.paused_until is not None
+    moves = len(session.log)
+    double.faults.server_error(CALLBACK, status=503)  # the answer fails (as a late one is refused)
+
+    record = await alice.begin_click(table, next_hand)
+    await double.settle()
+    double.clock.advance(3.1)
+    with pytest.raises(InteractionFailed):
+        await double.wait(record)
+    await double.settle()
+    assert double.take_bot_errors() == []
+    assert {(v.status, v.code) for v in double.take_violations()} <= {(404, 10062)}
+
+    assert session.paused_until is None  # the click itself was taken
+    for _ in range(300):  # the new hand goes on: the table is shown again and the computers play
+        table = table_message(where)
+        if len(session.log) > moves and table is not None and not table.has_button(next_hand):
+            break
+        await double.settle()
+    assert len(session.log) > moves, "nobody moved in the next hand"
+    assert table is not None and not table.has_button(next_hand), table.content[-300:]
 
 
 async def test_send_messages_revoked_mid_game_tells_the_host_once_privately_and_the_game_goes_on(

@@ -477,8 +477,8 @@ class GoitaControls(GameControls):
             session.add_line(t(session.lang, "options.goita.handed_over", player=seat_names[seat],
                                idle=discord.utils.escape_markdown(info.name)))
             await table.save(session)
+            table.after_change(session)  # before the answer: a failed answer must not leave the game waiting
             await reply_privately(interaction, t(lang, "options.goita.handed_over_you"))
-        table.after_change(session)
 
 
 def _action(arg: str) -> Action | None:

@@ -586,9 +586,9 @@ class GoujiControls(GameControls):
                 chosen.pop(str(seat))
             elif session.options.get("auto_pass_opt_in", False):
                 chosen[str(seat)] = True
-            await table.show_panel(interaction, session, seat)
             if chosen.get(str(seat)):
-                table.after_change(session)  # a pass that waited for him is made now
+                table.after_change(session)  # a pass that waited for him is made now (even if the answer fails)
+            await table.show_panel(interaction, session, seat)
             return True
         draft = self._draft(session, seat)
         value = values[0] if values else arg
@@ -699,11 +699,11 @@ class GoujiControls(GameControls):
             text = t(lang, "seats.pause.you_agreed")
         else:
             text = t(lang, "seats.pause.resumed")
-        await reply_privately(interaction, text)
         if was_on_hold != team_paused(session):
             table.after_change(session)  # the clock stops or starts afresh; the computers wait or go on
         else:
             table.refresh_table(session)
+        await reply_privately(interaction, text)  # after: a failed answer must not leave the game as it was
 
     @staticmethod
     async def _edit_composer(interaction: discord.Interaction, session: GameSession, seat: int, lang: str) -> None:
