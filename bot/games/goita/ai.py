@@ -3,10 +3,10 @@
 - ``random``: any legal action.
 - ``easy``: one-ply heuristics: keep tempo with attacks others can hardly block, do not
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
-- ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, picked again
-  by how well they explain what the others did) and searches each world. With at most
+- ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, weighed by
+  how well they explain what the others did) and searches each world. With at most
   ``SOLVE_PIECES`` pieces left in hands every world is solved exactly (``solver``) and the action
-  with the best mean value is played; before that, each shortlisted candidate is played out to the
+  with the best mean value, each world counted by its weight, is played; before that, each shortlisted candidate is played out to the
   end of the round with every seat on the easy policy, and hard leaves the easy choice only when
   the paired mean gain is clearly positive. The budget is CPU time of the deciding thread.
 """
@@ -129,6 +129,13 @@ def _worlds(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[Wo
         yield from infer.sample(rng, BATCH, weighted)
 
 
+def _weighed(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[tuple[World, float]]:
+    """Distinct worlds, each with its evidence weight (1 when ``weighted`` is off)."""
+    while True:
+        world = infer.draw(rng)
+        yield world, infer.weight(world) if weighted else 1.0
+
+
 def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
           weighted: bool = True) -> Action:
     """Solve sampled worlds exactly near the end of a round; before that, roll each world out."""
@@ -138,19 +145,27 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     order = _shortlist(view, legal, len(legal))
     if sum(view.hand_sizes) <= SOLVE_PIECES:
         solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
-        worlds = _worlds(Inference(view, solver if weighted else None), rng, weighted)
-        act = _solve(view, order, worlds, solver, deadline)
+        act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, deadline)
         if act is not None:
             return act
-    else:
-        worlds = _worlds(Inference(view), rng, weighted)
+    worlds = _worlds(Inference(view), rng, weighted)
     return _rollouts(view, order[:MAX_CANDIDATES], worlds, deadline)
 
 
-def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], solver: Solver,
-           deadline: float) -> Action | None:
-    """The action with the best mean exact value over sampled worlds (ties: the easy choice);
-    ``None`` when not even one world could be solved in time."""
+def solve_worlds(view: View, legal: Sequence[Action], rng: random.Random, worlds: int,
+                 weighted: bool = True) -> Action:
+    """Hard's exact decision over a fixed number of sampled worlds, with no clock: what tests compare."""
+    solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
+    order = _shortlist(view, legal, len(legal))
+    act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, float("inf"), worlds)
+    return order[0] if act is None else act
+
+
+def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, float]], solver: Solver,
+           deadline: float, limit: int = MAX_WORLDS) -> Action | None:
+    """The action with the best weighted mean exact value over distinct sampled worlds (ties: the easy
+    choice); ``None`` when not even one world could be solved in time. Each world counts by its evidence
+    weight rather than being drawn again by it: no world is solved twice and none is lost to resampling."""
     me = view.seat if view.seat is not None else 0
     acts: dict[Move, Action] = {}
     for act in order:
@@ -159,22 +174,22 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], solver:
     attacker = me if view.leading or view.attacker is None else view.attacker
     attack = NO_ATTACK if attacker == me or view.attack is None else _TYPE8[CODE[view.attack]]
     final = bool(view.options.get("king_final_attack", False))
-    sums = [0] * len(cands)
+    sums = [0.0] * len(cands)
     solved = 0
-    while solved < MAX_WORLDS:
+    while solved < limit:
         left = deadline - _clock()
         if left <= 0 and solved:
             break
         solver.node_limit = 1 << 62                       # weighing worlds may solve small positions
-        world = next(worlds)
+        world, weight = next(worlds)
         pos = Position([to_types(h) for h in world.hands], me, attacker, attack, view.faceup_kings > 0, final)
-        solver.node_limit = solver.nodes + max(int(left * NODES_PER_S), 2_000)
+        solver.node_limit = solver.nodes + max(int(min(left, 60.0) * NODES_PER_S), 2_000)
         try:
             values = solver.move_values(pos, cands)
         except SearchLimit:
             break
         for i, (_, v) in enumerate(values):
-            sums[i] += v
+            sums[i] += weight * v
         solved += 1
     if not solved:
         return None

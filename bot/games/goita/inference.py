@@ -45,8 +45,10 @@ NOISE_LEAD_DOWN = 0.4     # put another piece face down
 #: trusting the model blindly for others.
 EASY_PRIOR = 0.9
 #: at most this many pieces in hands, an action the exact solver rates best in the world is explained too
-#: (strong players are not easy players); solving there costs well under a millisecond.
-EVIDENCE_SOLVE_PIECES = 12
+#: (strong players are not easy players); solving there costs about a millisecond. 18 rather than 12:
+#: late agreement 89.2% against 88.3% with 12 (300 deal pairs each, bench opponents play perfectly
+#: from 18 pieces), at no measurable cost in points.
+EVIDENCE_SOLVE_PIECES = 18
 _TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
 
 
