@@ -28,8 +28,8 @@ from bot.games import goita
 from bot.games.goita import ai as goita_ai
 from bot.games.goita.actions import Action, Play
 from bot.games.goita.engine import State
-from bot.games.goita.inference import CODE, Inference, World
-from bot.games.goita.pieces import BLOCKERS, GYOKU, NUM_PIECES
+from bot.games.goita.inference import CODE, Inference, World, optimal
+from bot.games.goita.pieces import BLOCKERS
 from bot.games.goita.policy import easy_move
 from bot.games.goita.solver import NO_ATTACK, Move, Position, Solver, to_types
 
@@ -86,47 +86,17 @@ def _explained(infer: Inference, world: World, solver: Solver) -> bool:
     """Would the bench's players have acted as the view's history says in ``world``? Easy everywhere
     while more than ``LEFT`` pieces were in hands, then the viewer's opponents solver-optimal (its
     partner is not checked: hard is not a fixed function of the world)."""
-    view, me = infer.view, infer.me
-    hands = [h[:] for h in world.hands]
-    for s in range(4):
-        for col, first in zip(view.table[s], world.firsts[s], strict=True):
-            hands[s][first] += 1
-            hands[s][CODE[col.attack]] += 1
-    public = [0] * NUM_PIECES
-    downs = [[0] * NUM_PIECES for _ in range(4)]
-    sizes = [sum(h) for h in hands]
-    played = [0, 0, 0, 0]
-    faceup, attack, attacker = 0, -1, -1
-    for step in view.history:
-        seat, h, lead = step.seat, hands[step.seat], step.kind == "lead"
-        f = a = -1
-        if step.kind != "pass":
-            assert step.attack is not None
-            f, a = world.firsts[seat][played[seat]], CODE[step.attack]
-            played[seat] += 1
-        if seat != me and sum(sizes) > LEFT:
-            if (lead or f >= 0 or any(h[y] for y in BLOCKERS[attack])) and easy_move(
-                    h, downs[seat], public, faceup, infer.final, lead, attack, attacker == (seat + 2) % 4) != (f, a):
+    me = infer.me
+    for m in infer.replay(world):
+        seat = m.seat
+        f, a = m.first, m.piece
+        if seat != me and sum(m.sizes) > LEFT:
+            if (m.lead or f >= 0 or any(m.hands[seat][y] for y in BLOCKERS[m.attack])) and easy_move(
+                    m.hands[seat], m.downs[seat], m.public, m.faceup, infer.final, m.lead, m.attack,
+                    m.attacker == (seat + 2) % 4) != (f, a):
                 return False
-        elif seat % 2 != me % 2:
-            pos = Position([to_types(x) for x in hands], seat, seat if lead else attacker,
-                           NO_ATTACK if lead or attack < 0 else _TYPE8[attack], faceup > 0, infer.final)
-            move = (-1, -1) if f < 0 else (_TYPE8[f], _TYPE8[a])
-            if solver.move_values(pos, [move])[0][1] != solver.value(pos):
-                return False
-        if f < 0:
-            continue
-        h[f] -= 1
-        h[a] -= 1
-        sizes[seat] -= 2
-        public[a] += 1
-        if lead:
-            downs[seat][f] += 1
-        else:
-            public[f] += 1
-            faceup += f <= GYOKU
-        faceup += a <= GYOKU
-        attack, attacker = a, seat
+        elif seat % 2 != me % 2 and not optimal(solver, m, infer.final, (-1, -1) if f < 0 else (_TYPE8[f], _TYPE8[a])):
+            return False
     return True
 
 

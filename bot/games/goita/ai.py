@@ -3,19 +3,20 @@
 - ``random``: any legal action.
 - ``easy``: one-ply heuristics: keep tempo with attacks others can hardly block, do not
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
-- ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, picked again
-  by how well they explain what the others did) and searches each world. With at most
+- ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, weighed by
+  how well they explain what the others did) and searches each world. With at most
   ``SOLVE_PIECES`` pieces left in hands every world is solved exactly (``solver``) and the action
-  with the best mean value is played; before that, each shortlisted candidate is played out to the
-  end of the round with every seat on the easy policy, and hard leaves the easy choice only when
-  the paired mean gain is clearly positive. The budget is CPU time of the deciding thread.
+  with the best mean value, each world counted by its weight, is played; before that, each
+  shortlisted candidate is played out to the end of the round with every seat on the easy policy,
+  and hard leaves the easy choice only when the paired mean gain is clearly positive. The budget is CPU time of the deciding thread, with a
+  wall-time cap (``WALL_CAP_S``) for busy machines.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from .actions import Action, Decide, Offset, Pass, Play, Point
 from .inference import Inference, World, counts, seen
@@ -103,6 +104,9 @@ CONFIDENCE_Z = 1.0
 MAX_WORLDS = 400
 #: the budget is CPU time of the deciding thread, so a busy machine does not make the player weaker.
 _clock = time.thread_time
+#: but a decision also ends after this much wall time (or the budget, if longer): on a machine busy
+#: enough to give the thread a third of a core, players would otherwise wait several budgets.
+WALL_CAP_S = 0.25
 #: piece code -> solver type (the kings are one type).
 _TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
 
@@ -129,28 +133,48 @@ def _worlds(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[Wo
         yield from infer.sample(rng, BATCH, weighted)
 
 
+def _weighed(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[tuple[World, float]]:
+    """Distinct worlds, each with its evidence weight (1 when ``weighted`` is off)."""
+    while True:
+        world = infer.draw(rng)
+        yield world, infer.weight(world) if weighted else 1.0
+
+
 def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
           weighted: bool = True) -> Action:
     """Solve sampled worlds exactly near the end of a round; before that, roll each world out."""
     if view.seat is None or view.turn is None:
         return _easy(view, legal)
-    deadline = _clock() + budget_s
+    cpu_end = _clock() + budget_s
+    wall_end = time.perf_counter() + max(WALL_CAP_S, budget_s)
+
+    def time_left() -> float:
+        return min(cpu_end - _clock(), wall_end - time.perf_counter())
+
     order = _shortlist(view, legal, len(legal))
     if sum(view.hand_sizes) <= SOLVE_PIECES:
         solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
-        worlds = _worlds(Inference(view, solver if weighted else None), rng, weighted)
-        act = _solve(view, order, worlds, solver, deadline)
+        act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, time_left)
         if act is not None:
             return act
-    else:
-        worlds = _worlds(Inference(view), rng, weighted)
-    return _rollouts(view, order[:MAX_CANDIDATES], worlds, deadline)
+    worlds = _worlds(Inference(view), rng, weighted)
+    return _rollouts(view, order[:MAX_CANDIDATES], worlds, time_left)
 
 
-def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], solver: Solver,
-           deadline: float) -> Action | None:
-    """The action with the best mean exact value over sampled worlds (ties: the easy choice);
-    ``None`` when not even one world could be solved in time."""
+def solve_worlds(view: View, legal: Sequence[Action], rng: random.Random, worlds: int,
+                 weighted: bool = True) -> Action:
+    """Hard's exact decision over a fixed number of sampled worlds, with no clock: what tests compare."""
+    solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
+    order = _shortlist(view, legal, len(legal))
+    act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, lambda: float("inf"), worlds)
+    return order[0] if act is None else act
+
+
+def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, float]], solver: Solver,
+           time_left: Callable[[], float], limit: int = MAX_WORLDS) -> Action | None:
+    """The action with the best weighted mean exact value over distinct sampled worlds (ties: the easy
+    choice); ``None`` when not even one world could be solved in time. Each world counts by its evidence
+    weight rather than being drawn again by it: no world is solved twice and none is lost to resampling."""
     me = view.seat if view.seat is not None else 0
     acts: dict[Move, Action] = {}
     for act in order:
@@ -159,22 +183,22 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], solver:
     attacker = me if view.leading or view.attacker is None else view.attacker
     attack = NO_ATTACK if attacker == me or view.attack is None else _TYPE8[CODE[view.attack]]
     final = bool(view.options.get("king_final_attack", False))
-    sums = [0] * len(cands)
+    sums = [0.0] * len(cands)
     solved = 0
-    while solved < MAX_WORLDS:
-        left = deadline - _clock()
+    while solved < limit:
+        left = time_left()
         if left <= 0 and solved:
             break
         solver.node_limit = 1 << 62                       # weighing worlds may solve small positions
-        world = next(worlds)
+        world, weight = next(worlds)
         pos = Position([to_types(h) for h in world.hands], me, attacker, attack, view.faceup_kings > 0, final)
-        solver.node_limit = solver.nodes + max(int(left * NODES_PER_S), 2_000)
+        solver.node_limit = solver.nodes + max(int(min(left, 60.0) * NODES_PER_S), 2_000)
         try:
             values = solver.move_values(pos, cands)
         except SearchLimit:
             break
         for i, (_, v) in enumerate(values):
-            sums[i] += v
+            sums[i] += weight * v
         solved += 1
     if not solved:
         return None
@@ -182,7 +206,7 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[World], solver:
     return acts[cands[best]]
 
 
-def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], deadline: float) -> Action:
+def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time_left: Callable[[], float]) -> Action:
     """One-step Monte Carlo improvement of easy: each candidate played out with every seat on easy."""
     me = view.seat if view.seat is not None else 0
     final = bool(view.options.get("king_final_attack", False))
@@ -199,7 +223,7 @@ def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], dead
     diff_sq = [0.0] * len(cands)
     played: dict[int, tuple[World, list[float]]] = {}
     rounds = 0
-    while rounds < 2 or _clock() < deadline:
+    while rounds < 2 or time_left() > 0:
         rounds += 1
         world = next(worlds)
         # worlds picked again by weight repeat; a rollout is deterministic, so each is played once

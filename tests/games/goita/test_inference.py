@@ -7,11 +7,15 @@ from typing import Any
 
 from bot.games.goita import State, apply, choose_action, legal_actions, new_game, to_act, view
 from bot.games.goita.actions import PASS, PLAYS, Action, Play
+from bot.games.goita.ai import solve_worlds
 from bot.games.goita.inference import Inference, World
 from bot.games.goita.pieces import COPIES, GYOKU, IDS, NUM_PIECES, SHI
 from bot.games.goita.policy import easy_move
+from bot.games.goita.solver import NO_ATTACK, Position, Solver, to_types
 
 from .helpers import crafted
+
+TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
 
 
 def positions(level: str, count: int, seed0: int, left: int = 32,
@@ -162,3 +166,50 @@ def test_the_model_of_the_others_is_exactly_the_easy_player() -> None:
             assert got == want, (v.hand, v.history[-3:])
             checked += 1
     assert checked == 120
+
+
+def late_positions(count: int, seed0: int) -> list[State]:
+    """First-round positions reached by easy play where every seat holds at most 4 pieces and the seat
+    to act has more than one distinct move (issue 29's late positions)."""
+    out: list[State] = []
+    seed = seed0
+    while len(out) < count:
+        seed += 1
+        state = new_game(4, seed)
+        rng = random.Random(seed)
+        while state.phase == "play" and state.round_no == 1:
+            seat = min(to_act(state))
+            legal = legal_actions(state, seat)
+            if max(state.sizes) <= 4 and len({solver_move(a) for a in legal}) > 1:
+                out.append(state)
+                break
+            apply(state, seat, choose_action(view(state, seat), legal, "easy", rng))
+    return out
+
+
+def solver_move(action: Action) -> tuple[int, int]:
+    return (TYPE8[action.first], TYPE8[action.attack]) if isinstance(action, Play) else (-1, -1)
+
+
+def test_weighting_by_evidence_picks_optimal_moves_more_often_than_uniform_worlds() -> None:
+    # hard's exact decision over a fixed number of worlds (no clock): at late positions of easy play, the
+    # worlds weighed by the others' actions lead to a move the perfect-information solver rates best
+    # more often than worlds drawn from the hard facts alone
+    agree = {True: 0, False: 0}
+    decided = 0
+    for i, state in enumerate(late_positions(200, 500)):
+        seat = state.turn
+        legal = legal_actions(state, seat)
+        pos = Position([to_types(h) for h in state.hands], seat, state.attacker,
+                       NO_ATTACK if state.attacker in (seat, -1) else TYPE8[state.attack],
+                       state.faceup_kings > 0, bool(state.options["king_final_attack"]))
+        values = dict(Solver().move_values(pos, list({solver_move(a) for a in legal})))
+        best = max(values.values())
+        if min(values.values()) == best:
+            continue                                    # every move is optimal: nothing to tell apart
+        decided += 1
+        for weighted in (True, False):
+            act = solve_worlds(view(state, seat), legal, random.Random(i), 40, weighted)
+            agree[weighted] += values[solver_move(act)] == best
+    assert decided >= 150
+    assert agree[True] >= agree[False] + decided * 0.04, (agree, decided)
