@@ -761,8 +761,17 @@ class Games(commands.Cog):
         # the game and posts its summary then, once.
         recorded = await persistence.finish(self.bot, session, result, abandoned)
         self.sessions.pop(session.id, None)
-        if recorded and session.state is not None and session.guild_id not in self.left_guilds:
-            await self._say_the_end(session, result, abandoned, notice, scores)
+        announced = recorded
+        try:
+            if recorded and session.state is not None and session.guild_id not in self.left_guilds:
+                await self._say_the_end(session, result, abandoned, notice, scores)
+        except asyncio.CancelledError:
+            announced = False  # the bot stops mid-way: the snapshot kept for it announces the end at the next start
+            raise
+        finally:
+            if announced:  # said (or refused by Discord): the snapshot kept for the announcement goes
+                with contextlib.suppress(*persistence.STORAGE_FAULTS):
+                    await persistence.forget(self.bot, session)
         self.table.forget(session)
         self.panels.forget(session)
         attention(self.bot).forget_game(session.id)

@@ -263,9 +263,12 @@ class Storage:
 
     # -- finished games ---------------------------------------------------------------
 
-    async def record_game(self, record: GameRecord) -> RecordedGame:
+    async def record_game(self, record: GameRecord, keep_snapshot: bool = False) -> RecordedGame:
         """Record a finished game in one transaction: the game, its seats, each person's totals
         and period totals, their ratings, and the removal of its snapshot.
+
+        ``keep_snapshot``: the snapshot stays (no save can change it any more) until the caller has
+        announced the end and deletes it; a process killed in between announces it at its next start.
 
         Recording the same game id again changes nothing and returns what was recorded then
         (``already_recorded=True``). Ratings follow the order games are recorded in.
@@ -276,7 +279,8 @@ class Storage:
             await tx.lock(f"record:{record.guild_id}:{record.game}")
             done = await self._recorded(tx, record.game_id)
             if done is not None:
-                await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+                if not keep_snapshot:
+                    await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
                 return done
             rated = record.rated
             if rated is None:
@@ -288,7 +292,8 @@ class Storage:
             after = rate(record, before) if rated else {}
             await self._insert_game(tx, record, rated, before, after)
             await self._update_totals(tx, record, totals, after)
-            await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+            if not keep_snapshot:
+                await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
         changes = tuple(RatingChange(uid, before.get(uid), new) for uid, new in after.items())
         return RecordedGame(game_id=record.game_id, rated=rated, changes=changes)
 

@@ -150,8 +150,12 @@ async def load_active(bot: TeahouseBot) -> list[GameSession]:
 
 
 async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, abandoned: bool) -> bool:
-    """Record a finished game (one transaction, which also drops its snapshot); an abandoned one is
-    recorded without a result (no places, no points, no totals; /history says "abandoned").
+    """Record a finished game; an abandoned one is recorded without a result (no places, no points, no
+    totals; /history says "abandoned"), its snapshot dropped in the same transaction.
+
+    A game with a result keeps its snapshot until its end is announced (`forget` after the summary): a
+    process killed between the two finds it at the next start-up, where recording it again changes
+    nothing and the summary is posted then.
 
     False when the database refused even after retries: the snapshot stays, so the next start-up
     finishes the game (records it and posts its summary) once.
@@ -161,8 +165,11 @@ async def finish(bot: TeahouseBot, session: GameSession, result: Result | None, 
             await forget(bot, session)
             return True
         record = _record_of(session, result, abandoned)
-        write = bot.storage.record_abandoned if abandoned else bot.storage.record_game
-        await _retrying(f"recording game {session.id}", lambda: write(record))
+        if abandoned:
+            await _retrying(f"recording game {session.id}", lambda: bot.storage.record_abandoned(record))
+        else:
+            await _retrying(f"recording game {session.id}",
+                            lambda: bot.storage.record_game(record, keep_snapshot=True))
     except ValueError as err:
         log.error("result of game %s not recorded: %s", session.id, err)
         await forget(bot, session)

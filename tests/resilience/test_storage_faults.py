@@ -7,7 +7,9 @@ Faults are injected where the disk is: the SQLite connection's ``execute`` raise
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -16,11 +18,12 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
+from cogs.utils.session import PLAYING
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person
-from tests.play.driver import final_summary, games_cog
+from tests.play.driver import final_summary, games_cog, play_one_step
 
 from .helpers import SHORT, move_button, open_table, play_on, replays_to_its_result, session_of
 
@@ -129,6 +132,49 @@ async def test_a_result_the_disk_refuses_is_recorded_and_summarised_once_after_a
         assert not games_cog(bot).sessions and await bot.storage.active_snapshots() == []
     assert double.take_bot_errors() == [] and len(_warnings(caplog, "not recorded")) == 1
     assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
+async def test_a_bot_stopped_between_recording_and_announcing_announces_at_its_next_start(
+        double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    """The kill test's unfinished game: the result was recorded (with the snapshot dropped in the same
+    transaction), then the process stopped before the summary was posted, and nothing ever posted it."""
+    alice = double["alice"]
+    options, seats = SHORT["zhengshangyou"]
+    marker = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
+        session = session_of(bot, where)
+        assert session is not None
+        stopping: list[asyncio.Task[None]] = []
+
+        def stop_while_announcing(_: Message) -> None:
+            """The end has begun and the result is recorded: the next post hangs, and the bot stops."""
+            if session.phase == PLAYING or stopping:
+                return
+            with sqlite3.connect(bot.config.database_path) as db:
+                if db.execute("SELECT COUNT(*) FROM games").fetchone()[0]:
+                    double.faults.delay("POST /channels/{channel_id}/messages", 1.0, times=1)
+                    stopping.append(asyncio.create_task(bot.close()))
+
+        double.observers.append(stop_while_announcing)
+        rng = random.Random(2)
+        for _ in range(3000):
+            if stopping or await play_one_step(where, [alice], rng):
+                break
+            await double.settle()
+        assert stopping, "the match never ended"
+        await stopping[0]
+        double.observers.remove(stop_while_announcing)
+        with sqlite3.connect(bot.config.database_path) as db:  # recorded, its snapshot kept for the announcement
+            assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+            assert db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] == 1
+    await double.settle()
+    assert not [m for m in where.public_messages if marker in m.content]  # ... and never said
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        await double.settle()
+        assert len([m for m in where.public_messages if marker in m.content]) == 1
+        assert len(await bot.storage.history(double.guild.id)) == 1  # recorded once
+        assert not games_cog(bot).sessions and await bot.storage.active_snapshots() == []
 
 
 async def test_the_result_is_recorded_before_the_summary_says_the_match_is_over(

@@ -61,6 +61,19 @@ async def test_recording_deletes_the_games_snapshot_and_a_late_save_is_ignored(s
     assert [s.game_id for s in await storage.active_snapshots()] == ["other"]
 
 
+async def test_a_snapshot_kept_for_the_announcement_stays_until_deleted_and_cannot_change(
+        storage: Storage) -> None:
+    game = record([1, 2], game_id="live-2")
+    assert await storage.save_snapshot(_snapshot("live-2"))
+    first = await storage.record_game(game, keep_snapshot=True)
+    assert [s.game_id for s in await storage.active_snapshots()] == ["live-2"]  # the end is not yet said
+    assert not await storage.save_snapshot(_snapshot("live-2"))  # recorded: no save changes it any more
+    again = await storage.record_game(game, keep_snapshot=True)  # the next start records it again: nothing changes
+    assert again.rated == first.rated and len(await storage.history(GUILD)) == 1
+    await storage.delete_snapshot("live-2")
+    assert await storage.active_snapshots() == []
+
+
 async def test_a_failing_record_changes_nothing(storage: Storage) -> None:
     await storage.save_snapshot(_snapshot("dup-seat"))
     good = record([1, 2], game_id="dup-seat")
