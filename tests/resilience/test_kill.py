@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from bot.i18n import t
 from tests.discord_double import DiscordDouble, InteractionFailed
 from tests.discord_double.errors import UserActionError
@@ -28,6 +30,10 @@ from tests.discord_double.model import Channel
 from tests.play.driver import play_one_step, table_message
 
 from .helpers import SHORT, count, replays_to_its_result
+
+#: the bot as another process, killed a dozen times over four games: minutes, not seconds:
+#: `pytest -m slow` runs it (CI does, after README's `pytest`)
+pytestmark = pytest.mark.slow
 
 KILLS = count("KILLS", 12, 12)
 ROOT = Path(__file__).resolve().parents[2]

@@ -34,6 +34,10 @@ from tests.pg_fixtures import NewUrl
 from tests.play.driver import final_summary, play_one_step, table_message, to_move
 from tests.resilience.helpers import replays_to_its_result
 
+#: bot processes started, killed and replaced over whole games: minutes, not seconds:
+#: `pytest -m slow` runs it (CI does, after README's `pytest`)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
 KILLS = int(os.environ.get("TEAHOUSE_SHARD_KILLS", "2"))
