@@ -270,8 +270,9 @@ async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_get
     assert t("en", "games.summary.hand_over", game=t("en", "zhengshangyou.name")) in old.content
 
 
-async def test_a_table_scrolled_out_of_view_by_chat_is_posted_again_at_the_next_change(
-        double: DiscordDouble, bot: TeahouseBot) -> None:
+async def scrolled_out_table(double: DiscordDouble) -> tuple[Channel, Message, Message]:
+    """Alice's game with her live panel open, its table scrolled out of view by Carol's chat: the thread,
+    the table and the panel."""
     alice, carol = double["alice"], double["carol"]
     thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
     table = table_message(thread)
@@ -284,16 +285,27 @@ async def test_a_table_scrolled_out_of_view_by_chat_is_posted_again_at_the_next_
     await double.settle()
     assert table_message(thread) is table, "chat alone posts nothing"
     assert alice.id in to_move(table), "computers move at once: the game waits for her"
+    return thread, table, panel
+
+
+async def move_from_live_panel(double: DiscordDouble, person: Person, panel: Message) -> None:
+    """``person``'s move in one click on their live panel as it shows now."""
     live = double.message(panel.id)
     assert live is not None
     control = one_click_move(live)
     assert control is not None
     kind, custom_id, value = control
-    if kind == "select":  # the next change: her move from her panel
-        await alice.select(live, custom_id, [value or ""])
+    if kind == "select":
+        await person.select(live, custom_id, [value or ""])
     else:
-        await alice.click(live, custom_id)
+        await person.click(live, custom_id)
     await double.settle()
+
+
+async def test_a_table_scrolled_out_of_view_by_chat_is_posted_again_at_the_next_change(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    thread, table, panel = await scrolled_out_table(double)
+    await move_from_live_panel(double, double["alice"], panel)  # the next change: her move from her panel
     again = table_message(thread)
     assert again is not None and again.id != table.id and again.id > thread.messages[-2].id
     old = double.message(table.id)
@@ -304,30 +316,11 @@ async def test_an_old_table_discord_would_not_delete_goes_at_the_next_update(
         double: DiscordDouble, bot: TeahouseBot) -> None:
     """At 300 games Discord's global limit refused deletes; the old table stayed beside the new one with its
     buttons (and the benchmark's person, who waits for one table, waited forever)."""
-    alice, carol = double["alice"], double["carol"]
-    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
-    table = table_message(thread)
-    assert table is not None
-    panel = await alice.click(table, t("en", "games.button.hand"))
-    await double.settle()
-    for n in range(SCROLLED_OUT_AFTER):
-        carol.say(thread, f"chat {n}")
-    await double.settle()
+    alice = double["alice"]
+    thread, table, panel = await scrolled_out_table(double)
     double.faults.server_error("DELETE /channels/{channel_id}/messages/{message_id}", status=503)
-
-    async def move() -> None:
-        live = double.message(panel.id)
-        assert live is not None and alice.id in to_move(table_message(thread) or table)
-        control = one_click_move(live)
-        assert control is not None
-        kind, custom_id, value = control
-        if kind == "select":
-            await alice.select(live, custom_id, [value or ""])
-        else:
-            await alice.click(live, custom_id)
-        await double.settle()
-
-    await move()  # the table is posted again below the chat; removing the old one fails once
+    # the table is posted again below the chat; removing the old one fails once
+    await move_from_live_panel(double, alice, panel)
     again = table_message(thread)
     assert again is not None and again.id != table.id
     old = double.message(table.id)
