@@ -7,6 +7,7 @@ moves is saved once (before anything shows it), not once a move.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from typing import Any
 
@@ -19,6 +20,8 @@ from .game_host import GameHost
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 from .words import names
+
+log = logging.getLogger("teahouse.computers")
 
 #: After a failed save of computer moves, how long the driver waits before making them again.
 SAVE_FAILED_PAUSE_S = 1.0
@@ -77,30 +80,49 @@ class Computers:
     async def drive(self, session: GameSession) -> None:
         """Let every computer-controlled seat that may act do so, one decision at a time.
 
-        Computer moves are saved once a round (at the top of the loop). Nothing is awaited
-        between finding no computer to move and returning: a change in that gap would find
-        this driver still running and not start another, and the game would wait forever.
+        A burst of computer moves is saved once, when it ends (no computer may move at once), not
+        after every move: a table or panel that shows a move saves it first (``commit``). Nothing
+        is awaited between finding no computer to move and returning: a change in that gap would
+        find this driver still running and not start another, and the game would wait forever;
+        so the burst's save is awaited first and then everything is looked at again.
         """
         # a team's pause (on_hold) stops them too: its end starts them again
         while session.phase == PLAYING and session.paused_until is None and not controls_for(session.game).on_hold(session):
-            await self.commit(session)
             if self.made_for(session) and await self.make_for_them(session):
                 continue
             seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
-            if not seats:
-                return
-            wait = controls_for(session.game).computer_wait(self.host, session, seats)
+            wait = controls_for(session.game).computer_wait(self.host, session, seats) if seats else math.inf
+            if wait > 0 and session.id in self.unsaved:
+                await self.commit(session)  # the burst is over: saved once, then look again
+                continue
             if wait == math.inf:
-                return  # people decide first; the next change starts the computers again
+                return  # no computer may act, or people decide first: the next change starts them again
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
-            await asyncio.sleep(self.host.computer_delay)
             version = session.version
+            await asyncio.sleep(self.host.computer_delay)
+            if session.version != version:  # the game changed while they thought (a person, a clock): who moves now
+                seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
+                if not seats or controls_for(session.game).computer_wait(self.host, session, seats) > 0:
+                    continue  # nobody, or they must wait: looked at again from the top
+                version = session.version
             for seat in seats:
                 await self.move(session, seat, session.seats[seat].ai or "easy")
             if session.version == version:
+                self._stopped(session, seats)
                 return  # nobody could move (no legal action): wait for the next change
+
+    def _stopped(self, session: GameSession, seats: list[int]) -> None:
+        """Log a driver that stops while a computer could move: its game would wait for nobody."""
+        if session.phase != PLAYING or session.paused_until is not None or controls_for(session.game).on_hold(session):
+            return
+        mod = engine(session.game)
+        able = [s for s in self.host.deciders(session)
+                if session.seats[s].computer_plays and mod.legal_actions(session.state, s)]
+        if able:
+            log.warning("game %s: the computers stopped with seats %s able to move (tried %s, version %s)",
+                        session.id, able, seats, session.version)
 
     async def move(self, session: GameSession, seat: int, level: str, *, timed_out: bool = False) -> None:
         """A computer's decision for ``seat``, checked and applied in one hold of the game's lock: a
