@@ -91,7 +91,7 @@ class Games(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.idle.stop()
-        for tasks in (self.computers.tasks, self.clock.tasks, self.table.tasks, self._endings):
+        for tasks in (self.computers.tasks, self.clock.tasks, self.table.tasks, self.table.removals, self._endings):
             for task in tasks.values():
                 task.cancel()
 
@@ -749,7 +749,8 @@ class Games(commands.Cog):
         if session.phase not in (PLAYING, LOBBY):
             return
         session.phase = FINISHED if not abandoned else CANCELLED
-        for registry in (self.computers.tasks, self.clock.tasks, self.table.tasks):  # the final table comes below
+        # the final table comes below
+        for registry in (self.computers.tasks, self.clock.tasks, self.table.tasks, self.table.removals):
             task = registry.pop(session.id, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()

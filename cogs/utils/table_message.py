@@ -48,6 +48,7 @@ class TableMessage:
     def __init__(self, host: GameHost) -> None:
         self.host = host
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.removals: dict[int, asyncio.Task[None]] = {}  # game -> retrying an old table's removal Discord refused
         self.wanted: set[int] = set()  # games whose table should be shown again
         self.text_only: set[int] = set()  # games whose channel refused pictures (Attach Files)
         self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
@@ -290,8 +291,9 @@ class TableMessage:
         """The tables posted before the current one go; a finished hand's stays as its record, without buttons.
 
         One that Discord refused to remove just now (a 429 after discord.py's own retries, a 5xx) is tried
-        again at the next update, not left in the thread with live buttons beside the new table (the new one
-        is already posted and saved, so the update itself does not fail for it).
+        again a while later (``_remove_later``) and at the next update, not left in the thread with live
+        buttons beside the new table (the new one is already posted and saved, so the update itself does
+        not fail for it).
         """
         left = self.old_tables.pop(session.id, [])
         for index, (message_id, record) in enumerate(left):
@@ -306,7 +308,16 @@ class TableMessage:
             except discord.HTTPException as err:
                 log.info("old table %s of game %s not removed yet: %s", message_id, session.id, err.status)
                 self.old_tables[session.id] = left[index:] + self.old_tables.get(session.id, [])
+                self.host.spawn(self.removals, session, self._remove_later(session))
                 return
+
+    async def _remove_later(self, session: GameSession) -> None:
+        """Old tables Discord refused to remove go a while later, without waiting for the next move: that
+        move may be the very person who now sees two tables and does not know which one to use."""
+        while session.phase == PLAYING and self.old_tables.get(session.id):
+            await asyncio.sleep(BUSY_RETRY_SECONDS)
+            channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+            await self._remove_old_tables(session, channel)
 
     def away_line(self, session: GameSession) -> str:
         """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""

@@ -312,10 +312,11 @@ async def test_a_table_scrolled_out_of_view_by_chat_is_posted_again_at_the_next_
     assert old is None or old.deleted, "the old table is removed, not left behind the chat"
 
 
-async def test_an_old_table_discord_would_not_delete_goes_at_the_next_update(
+async def test_an_old_table_discord_would_not_delete_goes_a_little_later(
         double: DiscordDouble, bot: TeahouseBot) -> None:
     """At 300 games Discord's global limit refused deletes; the old table stayed beside the new one with its
-    buttons (and the benchmark's person, who waits for one table, waited forever)."""
+    buttons (and the benchmark's person, who waits for one table, waited forever). It goes a while later,
+    without another move: the next move may be that person's."""
     alice = double["alice"]
     thread, table, panel = await scrolled_out_table(double)
     double.faults.server_error("DELETE /channels/{channel_id}/messages/{message_id}", status=503)
@@ -327,10 +328,10 @@ async def test_an_old_table_discord_would_not_delete_goes_at_the_next_update(
     assert old is not None and not old.deleted, "the fault did happen"
     assert double.take_bot_errors() == []
     assert alice.id in to_move(again)
-    assert await typed_move(alice, thread, random.Random(1), MatchLog())  # the next update removes it
+    double.clock.advance(BUSY_RETRY_SECONDS + 0.5)  # nobody moves: the table waits for alice
     await double.settle()
     old = double.message(table.id)
-    assert old is None or old.deleted, "the old table is removed at the next update"
+    assert old is None or old.deleted, "the old table is removed a while later"
     tables = [m for m in thread.public_messages if not m.deleted and m.has_button(t("en", "games.button.hand"))]
     assert len(tables) == 1
 
