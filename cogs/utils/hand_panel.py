@@ -22,6 +22,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.games.registry import engine
@@ -261,6 +262,9 @@ class HandPanel:
                     continue
                 self.drop(session.id, user_id)
                 return
+            except (aiohttp.ClientError, OSError) as err:  # the connection dropped: as a 5xx, a while later
+                log.info("live panel of game %s: %s; trying again", session.id, type(err).__name__)
+                panel.dirty, panel.shown, panel.picture = True, "", None
 
     async def _retire_later(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
         """Before the token runs out, the panel says it stopped following and offers Refresh."""
