@@ -18,6 +18,7 @@ import cogs
 from . import __version__
 from .config import Config
 from .i18n import language_of, t
+from .pacing import RATE_PER_S, GlobalPacer, pace, share_of_limit
 from .replies import reply_privately
 from .storage import Storage
 from .translator import CatalogTranslator
@@ -55,6 +56,9 @@ class TeahouseBot(commands.AutoShardedBot):
             **kwargs,
         )
         self.config = config
+        #: every REST call but interaction answers keeps under Discord's global limit (bot/pacing.py)
+        self.pacer = GlobalPacer(rate=RATE_PER_S * share_of_limit(config.shard_count, config.shard_ids))
+        pace(self.http, self.pacer)
         self.version = __version__
         self.started_at = time.monotonic()
         self._storage: Storage | None = None
