@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 import discord
@@ -21,10 +22,17 @@ log = logging.getLogger("teahouse.replies")
 #: How long a handler may work before the interaction is deferred. Discord drops an answer after 3 s
 #: counted from when it sent the event; this leaves room for the network both ways and a busy loop.
 ACK_BUDGET_SECONDS = 1.0
+#: An answer the handler starts later than this after it got the interaction is preceded by a bare
+#: acknowledgement: a big answer (a picture) started near the budget could reach Discord after its 3 s.
+DIRECT_ANSWER_SECONDS = 0.5
+#: An acknowledgement this long after Discord created the interaction is logged: close to being refused.
+LATE_ACK_WARNING_SECONDS = 2.0
 
 _LOCK = "teahouse.answer_lock"
 _WATCHDOG = "teahouse.answer_watchdog"
-_TRIED = "teahouse.answer_tried"  # a response was sent, even if Discord refused it (an expired token)
+_TRIED = "teahouse.answer_tried"  # time.monotonic() a response was sent, even if Discord refused it (an expired token)
+_RECEIVED = "teahouse.received"  # time.monotonic() when the handler began
+_PRIVATE = "teahouse.private"  # a command's deferred answer is ephemeral
 
 
 def _lock(interaction: discord.Interaction) -> asyncio.Lock:
@@ -43,17 +51,15 @@ def answer_soon(interaction: discord.Interaction, *, private: bool = False,
     """
     if interaction.extras.get(_WATCHDOG) is not None or interaction.response.is_done():
         return
+    interaction.extras[_RECEIVED] = time.monotonic()
+    interaction.extras[_PRIVATE] = private
 
     async def watchdog() -> None:
         await asyncio.sleep(budget)
         async with _lock(interaction):
-            if interaction.response.is_done() or interaction.extras.get(_TRIED):
+            if interaction.response.is_done() or interaction.extras.get(_TRIED) is not None:
                 return
-            with contextlib.suppress(discord.InteractionResponded):
-                if interaction.type == discord.InteractionType.component:
-                    await interaction.response.defer()
-                else:
-                    await interaction.response.defer(ephemeral=private, thinking=True)
+            await _defer(interaction)
 
     task = asyncio.create_task(watchdog())
     interaction.extras[_WATCHDOG] = task
@@ -66,15 +72,55 @@ def _log_failure(task: asyncio.Task[None]) -> None:
         log.info("deferring an interaction failed: %s", error)
 
 
+def _note_late(interaction: discord.Interaction, how: str) -> None:
+    """Log an acknowledgement that came close to Discord's 3 s: how long the bot held it, how long it
+    took to reach the bot (a gateway behind, a loop too busy to read it)."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    if age < LATE_ACK_WARNING_SECONDS:
+        return
+    now = time.monotonic()
+    received, tried = interaction.extras.get(_RECEIVED), interaction.extras.get(_TRIED)
+    held = now - received if received is not None else float("nan")
+    sending = now - tried if tried is not None else float("nan")
+    data: Any = interaction.data or {}
+    log.warning("interaction %s (%s) %s %.2f s after it was created; the bot held it %.2f s, the answer's "
+                "request took %.2f s", interaction.id, str(data.get("custom_id") or data.get("name") or "?")[:40],
+                how, age, held, sending)
+
+
 def _answered(interaction: discord.Interaction) -> None:
+    _note_late(interaction, "answered")
     task = interaction.extras.get(_WATCHDOG)
     if task is not None and interaction.response.is_done():
         task.cancel()
 
 
+async def _defer(interaction: discord.Interaction) -> None:
+    """Acknowledge without an answer yet (under the interaction's lock): a click as an update of its
+    message, a command as "thinking…" (private as ``answer_soon`` was told)."""
+    with contextlib.suppress(discord.InteractionResponded):
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=bool(interaction.extras.get(_PRIVATE)), thinking=True)
+        _note_late(interaction, "deferred")
+
+
+async def _acknowledged_if_slow(interaction: discord.Interaction) -> None:
+    """Before a handler's answer (under the lock, not yet acknowledged): when the handler took a while,
+    a bare acknowledgement goes first and the answer follows as an edit or a follow-up."""
+    received = interaction.extras.get(_RECEIVED)
+    if received is not None and time.monotonic() - received >= DIRECT_ANSWER_SECONDS:
+        _trying(interaction)
+        await _defer(interaction)
+        watchdog = interaction.extras.get(_WATCHDOG)
+        if watchdog is not None:
+            watchdog.cancel()
+
+
 def _trying(interaction: discord.Interaction) -> None:
     """The handler answers now: the watchdog must not answer too, whether or not this answer gets through."""
-    interaction.extras[_TRIED] = True
+    interaction.extras[_TRIED] = time.monotonic()
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
@@ -95,6 +141,8 @@ async def send_private(interaction: discord.Interaction, content: str, **kwargs:
     if "view" in kwargs:
         _not_kept(kwargs["view"])
     async with _lock(interaction):
+        if not interaction.response.is_done():
+            await _acknowledged_if_slow(interaction)
         if not interaction.response.is_done():
             _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
@@ -118,6 +166,8 @@ async def send_public(interaction: discord.Interaction, content: str, **kwargs: 
     """A new public message as the answer (a lobby): the response, or a follow-up."""
     async with _lock(interaction):
         if not interaction.response.is_done():
+            await _acknowledged_if_slow(interaction)
+        if not interaction.response.is_done():
             _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
                 await interaction.response.send_message(content, **kwargs)
@@ -129,6 +179,8 @@ async def send_public(interaction: discord.Interaction, content: str, **kwargs: 
 async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Edit the message whose component was clicked (``content``, ``attachments``, ``view``)."""
     async with _lock(interaction):
+        if not interaction.response.is_done():
+            await _acknowledged_if_slow(interaction)
         if not interaction.response.is_done():
             _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):

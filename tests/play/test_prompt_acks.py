@@ -15,6 +15,7 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
+from bot.replies import ACK_BUDGET_SECONDS, DIRECT_ANSWER_SECONDS
 from tests.discord_double import DiscordDouble
 from tests.discord_double.interactions import DEFERRED_UPDATE
 
@@ -24,14 +25,34 @@ from .test_races import begin_move
 SLOW_PICTURE_SECONDS = 2.5
 
 
-@pytest.fixture
-def slow_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+def pictures_take(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     def slow_compress(data: bytes, level: int = -1) -> bytes:
-        time.sleep(SLOW_PICTURE_SECONDS)  # in the renderer's worker thread, as on a slow machine
+        time.sleep(seconds)  # in the renderer's worker thread, as on a slow machine
         return zlib.compress(data, level)
 
     # the PNG encoder's zlib, and only its: the gateway's compression keeps its speed
     monkeypatch.setattr("rendering.png.zlib", types.SimpleNamespace(compress=slow_compress, crc32=zlib.crc32))
+
+
+@pytest.fixture
+def slow_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    pictures_take(monkeypatch, SLOW_PICTURE_SECONDS)
+
+
+async def test_an_answer_that_comes_late_is_acknowledged_first(double: DiscordDouble, bot: TeahouseBot,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 300 games an answer started just under the watchdog's budget, carrying its picture, took 1.8 s to
+    reach Discord: acknowledged after 3 s. An answer the bot starts late is now preceded by a bare
+    acknowledgement, and the panel follows as a follow-up."""
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    table = table_message(thread)
+    assert table is not None
+    pictures_take(monkeypatch, (DIRECT_ANSWER_SECONDS + ACK_BUDGET_SECONDS) / 2)  # under the watchdog's budget
+    panel = await alice.click(table, t("en", "games.button.hand"))
+    opened = alice.last_interaction
+    assert opened.response_type == DEFERRED_UPDATE, "the picture went out in the late answer itself"
+    assert panel.ephemeral and panel.ephemeral_for == alice.id and panel.attachments
 
 
 @pytest.mark.usefixtures("slow_pictures")
