@@ -44,6 +44,11 @@ interactions of each game (cold caches) are not counted.
 Discord's rate limits and network latency are on (issue #30): ``http_429_per_1000_moves`` (people's moves;
 0 wanted) and ``rate_limit_waits_per_1000_moves`` (buckets used up, each a real pacing wait).
 
+To find why, it also prints (stderr): the calls under Discord's global limit by route, the 429s by route,
+and from the bot's own log the late acknowledgements (how long the bot held each, how long the answer's
+request took), global rate limits, and its event loop's lag (sampled every 50 ms; while it is late, a
+thread samples where the loop's thread is, reported at the end as ``loop lag sample``).
+
 Goals (issue #25): click-to-table p99 <= 50 ms at 100 games and <= 250 ms at 500, no
 acknowledgement later than 3 s and no stalled game at 500, bot CPU per human move <= 15 ms.
 Per-move processing (engine + snapshot + render) is in the ``memory`` part. Nothing here is asserted.
@@ -70,8 +75,10 @@ import re
 import signal
 import sys
 import tempfile
+import threading
 import time
 import tracemalloc
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -515,6 +522,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         loop = asyncio.get_running_loop()
         def stop() -> None:
             _trace_report()
+            _blocked_report()
             asyncio.ensure_future(client.close())
 
         loop.add_signal_handler(signal.SIGTERM, stop)
@@ -526,9 +534,11 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             await client.close()
 
         watchdog = asyncio.create_task(orphaned())
+        lag = asyncio.create_task(_loop_lag())
         async with client:
             await client.start(token)
         watchdog.cancel()
+        lag.cancel()
 
     if os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC"):
         tracemalloc.start(8)
@@ -544,6 +554,47 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             for p in worker_profiles[1:]:
                 stats.add(p)
             stats.dump_stats(profile + ".threads")
+
+
+_BEAT = [time.monotonic()]  # when the bot's event loop last ran its lag timer
+_BLOCKED: Counter[str] = Counter()  # where the loop's thread was while the loop was late, sampled
+
+
+def _sample_blocked_loop(threshold: float = 0.25) -> None:
+    """A thread of its own: while the event loop is late, sample where its thread is (what holds it up)."""
+    main = threading.main_thread().ident
+    while True:
+        time.sleep(0.02)
+        if time.monotonic() - _BEAT[0] > threshold:
+            frame = sys._current_frames().get(main or 0)
+            where = []
+            while frame is not None and len(where) < 6:
+                where.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} {frame.f_code.co_name}")
+                frame = frame.f_back
+            _BLOCKED[" < ".join(where)] += 1
+
+
+def _blocked_report() -> None:
+    for where, count in _BLOCKED.most_common(8):
+        logging.getLogger("bench").warning("loop lag sample x%d: %s", count, where)
+
+
+async def _loop_lag(tick: float = 0.05) -> None:
+    """Log, every 10 s, how late the bot's event loop ran a timer (its worst lag): a loop that answers late
+    with the CPU idle waits on something (the GIL held by a worker thread, a blocking call)."""
+    loop = asyncio.get_running_loop()
+    worst, late, since = 0.0, 0, loop.time()
+    threading.Thread(target=_sample_blocked_loop, daemon=True).start()
+    while True:
+        due = loop.time() + tick
+        await asyncio.sleep(tick)
+        _BEAT[0] = time.monotonic()
+        lag = loop.time() - due
+        worst, late = max(worst, lag), late + (lag > 0.25)
+        if loop.time() - since >= 10.0:
+            if worst > 0.25:
+                logging.getLogger("bench").warning("loop lag: worst %.2f s, %d ticks over 0.25 s in 10 s", worst, late)
+            worst, late, since = 0.0, 0, loop.time()
 
 
 def _trace_report() -> None:
@@ -564,6 +615,17 @@ def _trace_report() -> None:
     lines.append("-- by the last line of ours")
     lines += [f"{size / 1024:8.0f} KiB  {key}" for key, size in sorted(ours.items(), key=lambda kv: -kv[1])[:40]]
     Path(path).write_text("\n".join(lines) + "\n")
+
+
+def _print_warnings(log: Path) -> None:
+    """The bot's own account of slow answers and Discord's limits: late acknowledgements (how long the
+    bot held each) and global rate limits, counted, with a few examples."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag"):
+        lines = [line for line in text.splitlines() if marker in line]
+        if lines:
+            print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:200] for line in lines[:4]),
+                  file=sys.stderr)
 
 
 class BotProcess:
@@ -683,6 +745,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             await watcher.stop()
             await bot.stop()
             errors = bot.errors()
+            _print_warnings(bot.log)
             if any(g.stall for g in table) and bot.log.exists():
                 kept = Path(tempfile.gettempdir()) / f"teahouse-e2e-stall-{os.getpid()}.log"
                 kept.write_bytes(bot.log.read_bytes())
@@ -695,6 +758,11 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             print(f"  stalled: {game.stall}", file=sys.stderr)
     for violation in double.violations[:5]:
         print(f"  double: {violation}", file=sys.stderr)
+    counted = Counter(c.key for c in double.calls if not c.route.startswith(("/interactions/", "/webhooks/")))
+    print(f"  calls under the global limit, by route: {dict(counted.most_common(6))}", file=sys.stderr)
+    if double.rate_limits.limited:  # which routes ran into Discord's limits: where to look
+        routes = Counter(call.key for call in double.rate_limits.limited)
+        print(f"  429 by route: {dict(routes.most_common(5))}", file=sys.stderr)
     numbers = _numbers(table, double, cpu, wall, errors)
     numbers["double_cpu_pct"] = round(100 * here / wall, 1) if wall else 0.0
     numbers["opening_s"] = round(opening, 1)
