@@ -16,6 +16,7 @@ import os
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -173,6 +174,8 @@ class DiscordDouble:
         self.command_syncs: list[str] = []
         self.interactions: dict[int, InteractionRecord] = {}
         self.calls: list[RestCall] = []
+        self._message_channels: dict[int, Channel] = {}  # message id -> its channel, as found
+        self._archive_checked: datetime | None = None  # when idle threads were last looked at
         self.violations: list[RuleViolation] = []
         self.faults = Faults()
         self.active_thread_cap = ACTIVE_THREAD_CAP  # beyond it, creating a thread answers 160006
@@ -417,10 +420,14 @@ class DiscordDouble:
         raise KeyError(f"no thread {name!r}; threads: {[t.name for t in self.threads]}")
 
     def message(self, message_id: int) -> Message | None:
+        known = self._message_channels.get(message_id)
+        if known is not None:
+            return known.message(message_id)
         for guild in self.guilds.values():
             for channel in guild.channels.values():
                 found = channel.message(message_id)
                 if found is not None:
+                    self._message_channels[message_id] = channel  # a message never changes channel
                     return found
         return None
 
@@ -792,8 +799,12 @@ class DiscordDouble:
             observer(msg)
 
     def archive_idle_threads(self) -> None:
-        """Archive threads idle longer than their auto_archive_duration, as Discord does."""
+        """Archive threads idle longer than their auto_archive_duration, as Discord does. Looked at once per
+        second of the double's clock at most (it is asked at every request; the shortest duration is an hour)."""
         now = self.clock.now()
+        if self._archive_checked is not None and 0 <= (now - self._archive_checked).total_seconds() < 1.0:
+            return
+        self._archive_checked = now
         for guild in self.guilds.values():
             for thread in guild.threads:
                 since = thread.last_activity or thread.created_at
