@@ -184,6 +184,8 @@ class Watcher:
         self.waiting: list[tuple[Callable[[float], bool], asyncio.Future[None]]] = []
         self.inflight: list[tuple[RestCall, Game]] = []
         self._task: asyncio.Task[None] | None = None
+        self.lag_worst = 0.0  # the double's own event loop: how late its ticker ran (it answers the bot too)
+        self.lag_over = 0  # ticks later than 0.25 s
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
@@ -255,8 +257,12 @@ class Watcher:
 
     async def _run(self) -> None:
         clock = self.double.clock
+        loop = asyncio.get_running_loop()
         while True:
+            due = loop.time() + TICK
             await asyncio.sleep(TICK)
+            lag = loop.time() - due
+            self.lag_worst, self.lag_over = max(self.lag_worst, lag), self.lag_over + (lag > 0.25)
             self.sync()
             now = clock.monotonic()
             for condition, future in list(self.waiting):
@@ -567,7 +573,7 @@ def _sample_blocked_loop(threshold: float = 0.25) -> None:
         time.sleep(0.02)
         if time.monotonic() - _BEAT[0] > threshold:
             frame = sys._current_frames().get(main or 0)
-            where = []
+            where: list[str] = []
             while frame is not None and len(where) < 6:
                 where.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} {frame.f_code.co_name}")
                 frame = frame.f_back
@@ -758,6 +764,16 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             print(f"  stalled: {game.stall}", file=sys.stderr)
     for violation in double.violations[:5]:
         print(f"  double: {violation}", file=sys.stderr)
+    print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s",
+          file=sys.stderr)
+    posts = Counter(("mention " if "<@" in str((c.body or {}).get("content", "")) else "") +
+                    str((c.body or {}).get("content", "")).split("\n")[0][:30]
+                    for c in double.calls if c.key == "POST /channels/{channel_id}/messages")
+    print(f"  messages posted, by first line: {dict(posts.most_common(6))}", file=sys.stderr)
+    arrivals = Counter(int(c.started) for c in double.calls
+                       if not c.route.startswith(("/interactions/", "/webhooks/")))
+    print(f"  busiest second at the double: {max(arrivals.values(), default=0)} calls under the global limit",
+          file=sys.stderr)
     counted = Counter(c.key for c in double.calls if not c.route.startswith(("/interactions/", "/webhooks/")))
     print(f"  calls under the global limit, by route: {dict(counted.most_common(6))}", file=sys.stderr)
     if double.rate_limits.limited:  # which routes ran into Discord's limits: where to look
