@@ -39,11 +39,7 @@ def _month_of(card_id: str) -> int:
     return MONTH[ID_OF[card_id]] if card_id in ID_OF else 0
 
 
-def _paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
-    img.paste(sprite, (x, y), sprite)
-
-
-def _draw_layout(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, top: int, lang: str,
+def _draw_layout(draw: c.Sketch, view: Any, top: int, lang: str,
                  marked: set[str]) -> None:
     stacks = {s.month: s.creator_seat for s in view.stacks}
     left = 20
@@ -62,7 +58,7 @@ def _draw_layout(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, top: in
             cx, cy = x + 6 + k * step, y + 28
             if card in marked:
                 c.glow(draw, (cx, cy, cx + CW, cy + CH), c.GOLD, 4, 6)
-            _paste(img, hwatu.card_face(card, CW, CH, lang), cx, cy)
+            draw.paste(hwatu.card_face(card, CW, CH, lang), (cx, cy))
         if m in stacks:
             label = t(lang, "rendering.gostop.ppuk")
             creator = stacks[m]
@@ -79,7 +75,7 @@ def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, colo
     return total * 16
 
 
-def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int, y: int, width: int,
+def _group(draw: c.Sketch, cards: list[str], x: int, y: int, width: int,
            label: str, lang: str, marked: set[str], label_width: float) -> None:
     rtl = is_rtl(lang)  # the label where the reader starts: the group's right end in Persian
     tx.draw_text(draw, (x + width if rtl else x, y), label, c.SMALL, c.INK, bold=True, max_width=label_width,
@@ -91,7 +87,7 @@ def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int
         cx, cy = int(x + width - MW - k * step) if rtl else int(x + k * step), y + 50
         if card in marked:
             c.glow(draw, (cx, cy, cx + MW, cy + MH), c.GOLD, 3, 5)
-        _paste(img, hwatu.card_face(card, MW, MH, lang), cx, cy)
+        draw.paste(hwatu.card_face(card, MW, MH, lang), (cx, cy))
 
 
 class _Mirror:
@@ -127,7 +123,7 @@ def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence
                  align=m.side("right"), rtl=c.para(lang), max_width=600)
 
 
-def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence[str],
+def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
                  top: int, lang: str, marked: set[str]) -> None:
     if _panel_height(pv) == COMPACT_H:
         _draw_compact(draw, view, pv, names, top, lang)
@@ -146,7 +142,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
                  align=m.side("left"))
     y = y0 + 36
     back = hwatu.card_back(22, 34)
-    _paste(img, back, m.x(x0 + 22) if m.rtl else x0, y)
+    draw.paste(back, (m.x(x0 + 22) if m.rtl else x0, y))
     tx.draw_text(draw, (m.x(x0 + 28), y + 4), t(lang, "rendering.count", n=pv.hand_count), c.BODY, c.INK, bold=True,
                  align=m.side("left"), rtl=c.para(lang))
     xb = x0 + 90
@@ -185,7 +181,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     tx.draw_text(draw, (m.x(x0), y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250, rtl=c.para(lang),
                  align=m.side("left"))
     for k, card in enumerate(pv.shown[:8]):  # shaken triples / chongtong quad: public hand cards
-        _paste(img, hwatu.card_face(card, 26, 42, lang), m.x(x0 + k * 29 + 26) if m.rtl else x0 + k * 29, y + 26)
+        draw.paste(hwatu.card_face(card, 26, 42, lang), (m.x(x0 + k * 29 + 26) if m.rtl else x0 + k * 29, y + 26))
     # Captures grouped by type.
     caps = list(pv.captures)
     groups: dict[str, list[str]] = {"bright": [], "animal": [], "ribbon": [], "junk": []}
@@ -205,7 +201,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
         else:
             label = t(lang, f"rendering.gostop.group.{kind}", n=len(cards))
         points_w = _points(draw, parts, kind, gx, y0, widths[kind], lang)
-        _group(img, draw, cards, gx, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
+        _group(draw, cards, gx, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
         if kind == "animal":
             _pips(draw, gx, y0 + 30, len(ids & BIRDS), 3, "#444444")
         if kind == "ribbon":
@@ -259,7 +255,7 @@ STOCK_X = 20 + 6 * (SLOT_W + 4) + 20
 
 
 @lru_cache(maxsize=16)
-def _table_background(lang: str, height: int) -> Image.Image:
+def _table_background(lang: str, height: int) -> c.Backdrop:
     """Felt, header bar, title and the stock pile: the same for every position (copied, never drawn on)."""
     img, draw = c.canvas(WIDTH, height, c.FELT)
     draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
@@ -268,8 +264,8 @@ def _table_background(lang: str, height: int) -> Image.Image:
                  align=m.side("left"), rtl=c.para(lang))
     back = hwatu.card_back(CW, CH)
     for k in range(3):
-        _paste(img, back, STOCK_X + 30 + k * 3, HEADER + 40 + k * 3)
-    return img
+        draw.paste(back, (STOCK_X + 30 + k * 3, HEADER + 40 + k * 3))
+    return c.Backdrop(img)
 
 
 def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
@@ -277,8 +273,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     players = list(view.players)
     layout_h = 2 * (CH + 40) + 10
     height = HEADER + layout_h + sum(_panel_height(pv) for pv in players) + 12
-    img = _table_background(lang, height).copy()
-    draw = ImageDraw.Draw(img)
+    img, draw = _table_background(lang, height).sketch()
     sub = [t(lang, "rendering.round_no", n=view.round_no), t(lang, "rendering.target", n=view.target)]
     m = _Mirror(lang)
     tx.draw_text(draw, (m.x(360), 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360, rtl=c.para(lang),
@@ -293,7 +288,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     last = view.last_turn
     marked = set(last.played) | set(last.flipped)
     captured = set(last.captured)
-    _draw_layout(img, draw, view, HEADER + 4, lang, marked)
+    _draw_layout(draw, view, HEADER + 4, lang, marked)
     # Stock at the right end of the layout.
     sx = STOCK_X
     tx.draw_text(draw, (sx + 66, HEADER + 160), t(lang, "rendering.gostop.stock", n=view.stock_count), c.BODY,
@@ -310,7 +305,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
                      max_width=bw - 20)
     top = HEADER + layout_h
     for pv in players:
-        _draw_player(img, draw, view, pv, names, top, lang, captured | marked)
+        _draw_player(draw, view, pv, names, top, lang, captured | marked)
         top += _panel_height(pv)
     return img
 
@@ -354,7 +349,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         x = left + i * HAND_STEP
         if card in shown:
             c.glow(draw, (x, y, x + HW, y + HH), "#56B4E9", 4, 6)
-        _paste(img, hwatu.card_face(card, HW, HH, lang), x, y)
+        draw.paste(hwatu.card_face(card, HW, HH, lang), (x, y))
         m = months[i]
         if m == 0:
             badge = t(lang, "rendering.gostop.match.joker")

@@ -122,19 +122,28 @@ def _chunk(tag: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
 
 
-def encode(img: Image.Image) -> bytes:
-    """PNG bytes of ``img`` as an 8-bit palette image (no row filters: flat indices deflate well as they are)."""
+def quantize(img: Image.Image) -> Image.Image:
+    """``img`` as indices into the fixed palette (each pixel on its own: a part quantized alone gets the
+    same indices as in the whole)."""
     if img.mode != "RGB":
         img = img.convert("RGB")
-    indexed = img.quantize(palette=palette(), dither=Image.Dither.NONE)
+    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+def write(indexed: Image.Image) -> bytes:
+    """PNG bytes of a ``quantize``d image: 8-bit palette, no row filters (flat indices deflate well as they are)."""
     width, height = indexed.size
     rows = Image.new("P", (width + 1, height), 0)  # column 0 is each row's filter type: 0, none
     rows.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
     data = zlib.compress(rows.tobytes(), 2)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    plte = PALETTE
-    return (PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", plte) + _chunk(b"IDAT", data)
+    return (PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", PALETTE) + _chunk(b"IDAT", data)
             + _chunk(b"IEND", b""))
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes of ``img`` as an 8-bit palette image."""
+    return write(quantize(img))
 
 
 if __name__ == "__main__":
