@@ -196,6 +196,16 @@ SUITED_STEP = 50
 MAX_STACK = 8
 
 
+@lru_cache(maxsize=64)  # at most 96 KB each (eight cards), a few MB in all
+def _column(cards: tuple[Card, ...], step: int, lang: str) -> Image.Image:
+    """A hand's column of cards as pasted one by one on the felt, as one opaque picture: a hand pastes a
+    column at once, and columns (a pair of 8s, a single king) come back in every hand."""
+    img, draw = c.canvas(HAND_CARD_W, HAND_CARD_H + step * (len(cards) - 1), c.FELT)
+    for k, card in enumerate(cards):
+        draw.paste(french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang), (0, k * step))
+    return img
+
+
 def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note: str = "") -> Image.Image:
     """A hand grouped by rank: one column per rank, cards stacked, the count above each column.
 
@@ -226,10 +236,7 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
         x = int(left + i * COLUMN + (COLUMN - HAND_CARD_W) / 2)
         tx.draw_text(draw, (x + HAND_CARD_W / 2, 66), t(lang, "rendering.count", n=len(group)), c.BODY, c.GOLD,
                      bold=True, align="center")
-        shown = group[:MAX_STACK]
-        for k, card in enumerate(shown):
-            sprite = french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang)
-            draw.paste(sprite, (x, 106 + k * step))
+        draw.paste(_column(tuple(group[:MAX_STACK]), step, lang), (x, 106))  # on the felt: nothing is drawn there before
     if note:
         tx.draw_text(draw, (width - 20 if rtl else 20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40,
                      align="right" if rtl else "left", rtl=c.para(lang))

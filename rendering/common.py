@@ -148,10 +148,10 @@ class Sketch(ImageDraw.ImageDraw):
         self.drawn.note(min(xs) - pad, min(ys) - pad, max(xs) + 1 + pad, max(ys) + 1 + pad)
 
     def paste(self, sprite: Image.Image, xy: tuple[int, int]) -> None:
-        """Paste an RGBA sprite with its alpha at ``xy`` (its top-left corner)."""
+        """Paste a sprite at ``xy`` (its top-left corner): an RGBA one with its alpha, another as it is."""
         if self.drawn is not None:
             self.drawn.note(xy[0], xy[1], xy[0] + sprite.width, xy[1] + sprite.height)
-        self.image.paste(sprite, xy, sprite)
+        self.image.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
 
     def bitmap(self, xy: Any, *args: Any, **kwargs: Any) -> None:
         bitmap = args[0] if args else kwargs["bitmap"]

@@ -69,3 +69,16 @@ def test_the_noted_squares_cover_every_drawn_pixel() -> None:
     draw.paste(Image.new("RGBA", (30, 20), (255, 0, 0, 128)), (-10, -5))
     c.pill(draw, 150, 20, "Ag", c.MUTED)
     assert c.to_png(img) == png.encode(img)
+
+
+def test_a_hand_column_is_its_cards_pasted_one_by_one_on_the_felt() -> None:
+    from bot.games.core.cards import BLACK_JOKER, Card
+    from rendering import climbing, french
+
+    cards = (Card(8, "S"), Card(8, "H"), Card(8, "H"), Card(BLACK_JOKER))  # any sprites: the column only stacks them
+    for step in (climbing.STACK_STEP, climbing.SUITED_STEP):
+        column = climbing._column(cards, step, "en")
+        img, draw = c.canvas(column.width, column.height, c.FELT)
+        for k, card in enumerate(cards):
+            draw.paste(french.card_face(card, climbing.HAND_CARD_W, climbing.HAND_CARD_H, "en"), (0, k * step))
+        assert column.tobytes() == img.tobytes()
