@@ -71,40 +71,43 @@ class Backdrop:
 
 
 class _Drawn:
-    """The squares a ``Sketch`` drew in, kept in its image's ``info`` (with only a weak reference back,
+    """The boxes a ``Sketch`` drew in, kept in its image's ``info`` (with only a weak reference back,
     so a copy of the image, drawn on by other means, is never encoded from it)."""
 
     def __init__(self, img: Image.Image, backdrop: Backdrop) -> None:
         self.image = weakref.ref(img)
         self.backdrop = backdrop
-        self.columns = math.ceil(img.width / TILE)
-        self.rows = math.ceil(img.height / TILE)
-        self.tiles = bytearray(self.columns * self.rows)
+        self.drawn: list[tuple[float, float, float, float]] = []
+        self.area = 0.0  # the boxes' areas added up (overlaps counted twice)
 
     def note(self, x0: float, y0: float, x1: float, y1: float) -> None:
-        """Mark the squares of the box ``x0 <= x < x1``, ``y0 <= y < y1``."""
-        c0, c1 = max(0, math.floor(x0) // TILE), min(self.columns - 1, (math.ceil(x1) - 1) // TILE)
-        r0, r1 = max(0, math.floor(y0) // TILE), min(self.rows - 1, (math.ceil(y1) - 1) // TILE)
-        if c0 > c1 or r0 > r1:
-            return
-        ones = b"\1" * (c1 - c0 + 1)
-        for r in range(r0, r1 + 1):
-            self.tiles[r * self.columns + c0:r * self.columns + c1 + 1] = ones
+        """Note the box ``x0 <= x < x1``, ``y0 <= y < y1``."""
+        self.drawn.append((x0, y0, x1, y1))
+        self.area += (x1 - x0) * (y1 - y0)
 
     def boxes(self) -> list[tuple[int, int, int, int]]:
-        """The marked squares as few pixel boxes: runs along each row of squares, a run that repeats on the
-        next rows grown down over them."""
+        """The noted boxes as few pixel boxes of whole squares: runs along each row of squares, a run that
+        repeats on the next rows grown down over them."""
         width, height = self.backdrop.image.size
+        columns, rows = math.ceil(width / TILE), math.ceil(height / TILE)
+        tiles = bytearray(columns * rows)
+        for x0, y0, x1, y1 in self.drawn:
+            c0, c1 = max(0, math.floor(x0) // TILE), min(columns - 1, (math.ceil(x1) - 1) // TILE)
+            r0, r1 = max(0, math.floor(y0) // TILE), min(rows - 1, (math.ceil(y1) - 1) // TILE)
+            if c0 <= c1:
+                ones = b"\1" * (c1 - c0 + 1)
+                for r in range(r0, r1 + 1):
+                    tiles[r * columns + c0:r * columns + c1 + 1] = ones
         found: list[tuple[int, int, int, int]] = []
         open_runs: dict[tuple[int, int], int] = {}  # (first, end) column -> first row
-        for r in range(self.rows + 1):
+        for r in range(rows + 1):
             runs: set[tuple[int, int]] = set()
-            if r < self.rows:
-                row = self.tiles[r * self.columns:(r + 1) * self.columns]
+            if r < rows:
+                row = tiles[r * columns:(r + 1) * columns]
                 start = row.find(1)
                 while start >= 0:
                     end = row.find(0, start)
-                    end = self.columns if end < 0 else end
+                    end = columns if end < 0 else end
                     runs.add((start, end))
                     start = row.find(1, end)
             for run in [run for run in open_runs if run not in runs]:
@@ -117,7 +120,7 @@ class _Drawn:
     def quantize(self, img: Image.Image) -> Image.Image:
         """``png.quantize(img)``, quantizing only the drawn squares (the same indices: each pixel is
         quantized on its own)."""
-        if sum(self.tiles) * 10 > len(self.tiles) * 7:  # mostly drawn: one pass over the whole is cheaper
+        if self.area > 0.7 * img.width * img.height:  # mostly drawn: one pass over the whole is cheaper
             return png.quantize(img)
         out = self.backdrop.indexed.copy()
         for box in self.boxes():
@@ -143,8 +146,13 @@ class Sketch(ImageDraw.ImageDraw):
     def _note_xy(self, xy: Any, pad: float) -> None:
         if self.drawn is None:
             return
-        flat = [v for point in xy for v in (point if isinstance(point, (tuple, list)) else (point,))]
-        xs, ys = flat[0::2], flat[1::2]
+        xs: Sequence[float]
+        ys: Sequence[float]
+        if len(xy) == 4 and not isinstance(xy[0], (tuple, list)):  # (x0, y0, x1, y1): most shapes
+            xs, ys = (xy[0], xy[2]), (xy[1], xy[3])
+        else:
+            flat = [v for point in xy for v in (point if isinstance(point, (tuple, list)) else (point,))]
+            xs, ys = flat[0::2], flat[1::2]
         self.drawn.note(min(xs) - pad, min(ys) - pad, max(xs) + 1 + pad, max(ys) + 1 + pad)
 
     def paste(self, sprite: Image.Image, xy: tuple[int, int]) -> None:
