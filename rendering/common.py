@@ -122,8 +122,12 @@ class _Drawn:
         quantized on its own)."""
         if self.area > 0.7 * img.width * img.height:  # mostly drawn: one pass over the whole is cheaper
             return png.quantize(img)
+        boxes = self.boxes()
+        covered = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) / (img.width * img.height)
+        if covered + 0.01 * len(boxes) > 0.8:  # each box costs about what 1% of the picture does
+            return png.quantize(img)
         out = self.backdrop.indexed.copy()
-        for box in self.boxes():
+        for box in boxes:
             out.paste(png.quantize(img.crop(box)), box[:2])
         return out
 
