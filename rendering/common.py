@@ -60,9 +60,9 @@ class Backdrop:
         self.image = img
 
     @cached_property
-    def indexed(self) -> Image.Image:
-        """The background's palette indices."""
-        return png.quantize(self.image)
+    def rows(self) -> Image.Image:
+        """The background's palette indices, as the PNG stores them (``png.rows``)."""
+        return png.rows(png.quantize(self.image))
 
     def sketch(self) -> tuple[Image.Image, Sketch]:
         """A copy of the background and the draw handle to draw on it with."""
@@ -117,19 +117,19 @@ class _Drawn:
                 open_runs.setdefault(run, r)
         return found
 
-    def quantize(self, img: Image.Image) -> Image.Image:
-        """``png.quantize(img)``, quantizing only the drawn squares (the same indices: each pixel is
-        quantized on its own)."""
+    def encode(self, img: Image.Image) -> bytes:
+        """``png.encode(img)``, quantizing only the drawn squares (the same bytes: each pixel is quantized on
+        its own)."""
         if self.area > 0.7 * img.width * img.height:  # mostly drawn: one pass over the whole is cheaper
-            return png.quantize(img)
+            return png.encode(img)
         boxes = self.boxes()
         covered = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) / (img.width * img.height)
         if covered + 0.01 * len(boxes) > 0.8:  # each box costs about what 1% of the picture does
-            return png.quantize(img)
-        out = self.backdrop.indexed.copy()
-        for box in boxes:
-            out.paste(png.quantize(img.crop(box)), box[:2])
-        return out
+            return png.encode(img)
+        stored = self.backdrop.rows.copy()
+        for x0, y0, x1, y1 in boxes:
+            stored.paste(png.quantize(img.crop((x0, y0, x1, y1))), (x0 + 1, y0))  # after the filter column
+        return png.write_rows(stored)
 
 
 _DRAWN = "teahouse.drawn"
@@ -227,7 +227,7 @@ def to_png(img: Image.Image) -> bytes:
     through its ``Sketch`` quantizes only the squares drawn in."""
     drawn = img.info.get(_DRAWN)
     if isinstance(drawn, _Drawn) and drawn.image() is img:
-        return png.write(drawn.quantize(img))
+        return drawn.encode(img)
     return png.encode(img)
 
 

@@ -130,12 +130,18 @@ def quantize(img: Image.Image) -> Image.Image:
     return img.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
-def write(indexed: Image.Image) -> bytes:
-    """PNG bytes of a ``quantize``d image: 8-bit palette, no row filters (flat indices deflate well as they are)."""
-    width, height = indexed.size
-    rows = Image.new("P", (width + 1, height), 0)  # column 0 is each row's filter type: 0, none
-    rows.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
-    data = zlib.compress(rows.tobytes(), 2)
+def rows(indexed: Image.Image) -> Image.Image:
+    """A ``quantize``d image as the PNG stores its rows: a column 0 before it, each row's filter type (0: no
+    filter, as flat indices deflate well as they are)."""
+    out = Image.new("P", (indexed.width + 1, indexed.height), 0)
+    out.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
+    return out
+
+
+def write_rows(stored: Image.Image) -> bytes:
+    """PNG bytes (8-bit palette) of an image's ``rows``."""
+    width, height = stored.width - 1, stored.height
+    data = zlib.compress(stored.tobytes(), 2)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return (PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", PALETTE) + _chunk(b"IDAT", data)
             + _chunk(b"IEND", b""))
@@ -143,7 +149,7 @@ def write(indexed: Image.Image) -> bytes:
 
 def encode(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` as an 8-bit palette image."""
-    return write(quantize(img))
+    return write_rows(rows(quantize(img)))
 
 
 if __name__ == "__main__":
