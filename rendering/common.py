@@ -64,10 +64,11 @@ class Backdrop:
         """The background's palette indices, as the PNG stores them (``png.rows``)."""
         return png.rows(png.quantize(self.image))
 
-    def sketch(self) -> tuple[Image.Image, Sketch]:
-        """A copy of the background and the draw handle to draw on it with."""
+    def sketch(self, noted: bool = True) -> tuple[Image.Image, Sketch]:
+        """A copy of the background and the draw handle to draw on it with; ``noted=False`` for a picture
+        drawn nearly all over, which is quantized whole anyway (noting each box would cost for nothing)."""
         img = self.image.copy()
-        return img, Sketch(img, self)
+        return img, Sketch(img, self if noted else None)
 
 
 class _Drawn:

@@ -298,7 +298,8 @@ def _table_background(lang: str, panels: tuple[int, ...]) -> c.Backdrop:
 def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     """The public Go-Stop table (only public facts: layout, captures, counts, scores)."""
     players = list(view.players)
-    img, draw = _table_background(lang, tuple(_panel_height(pv) for pv in players)).sketch()
+    # drawn nearly all over (slots, panels, captures): quantized whole, nothing to note
+    img, draw = _table_background(lang, tuple(_panel_height(pv) for pv in players)).sketch(noted=False)
     sub = [t(lang, "rendering.round_no", n=view.round_no), t(lang, "rendering.target", n=view.target)]
     m = _Mirror(lang)
     tx.draw_text(draw, (m.x(360), 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360, rtl=c.para(lang),
