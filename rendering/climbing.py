@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.core.cards import RANK_VALUES, Card
 from bot.i18n import is_rtl, number, t
@@ -71,7 +71,7 @@ def _seat_centre(i: int, n: int, rtl: bool = False) -> tuple[float, float]:
     return cx + (-1 if rtl else 1) * rx * math.sin(theta), cy + ry * math.cos(theta)
 
 
-def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, centre: tuple[float, float],
+def _draw_seat(draw: c.Sketch, seat: SeatModel, centre: tuple[float, float],
                lang: str) -> None:
     x0, y0 = int(centre[0] - SEAT_W / 2), int(centre[1] - SEAT_H / 2)
     box = (x0, y0, x0 + SEAT_W, y0 + SEAT_H)
@@ -102,7 +102,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, cen
     # Line 2: card count, place, pass, dealer.
     y2 = y0 + 48
     back = french.card_back(26, 36)
-    img.paste(back, (mx(x0 + 24 + 26) if rtl else x0 + 24, y2 - 2), back)
+    draw.paste(back, (mx(x0 + 24 + 26) if rtl else x0 + 24, y2 - 2))
     x = x0 + SEAT_W - 10
     para = c.para(lang)
     if seat.place is not None:
@@ -124,7 +124,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatModel, cen
                      align=side("left"), rtl=para)
 
 
-def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width: int, lang: str,
+def _fan(draw: c.Sketch, cards: Sequence[Card], cx: float, top: int, max_width: int, lang: str,
          w: int = CARD_W, h: int = CARD_H) -> tuple[int, int]:
     """Draw ``cards`` overlapped and centred on ``cx``; returns the left and right edge."""
     if not cards:
@@ -134,12 +134,12 @@ def _fan(img: Image.Image, cards: Sequence[Card], cx: float, top: int, max_width
     left = int(cx - total / 2)
     for i, card in enumerate(cards):
         sprite = french.card_face(card, w, h, lang)
-        img.paste(sprite, (int(left + i * step), top), sprite)
+        draw.paste(sprite, (int(left + i * step), top))
     return left, left + total
 
 
 @lru_cache(maxsize=16)
-def _table_background(title: str, rtl: bool = False) -> Image.Image:
+def _table_background(title: str, rtl: bool = False) -> c.Backdrop:
     """Wood, felt, header bar and title (at the reader's starting side): the same for every position
     of a game (copied, never drawn on)."""
     img, draw = c.canvas(WIDTH, HEIGHT, c.WOOD)
@@ -147,14 +147,13 @@ def _table_background(title: str, rtl: bool = False) -> Image.Image:
     draw.rectangle((0, 0, WIDTH, 64), fill="#2B2118")
     tx.draw_text(draw, (WIDTH - 20 if rtl else 20, 14), title, c.TITLE, c.WHITE, bold=True, max_width=430,
                  align="right" if rtl else "left", rtl=rtl or None)
-    return img
+    return c.Backdrop(img)
 
 
 def draw_table(model: TableModel, lang: str) -> Image.Image:
     """The table image for a climbing game."""
     rtl = is_rtl(lang)
-    img = _table_background(model.title, rtl).copy()
-    draw = ImageDraw.Draw(img)
+    img, draw = _table_background(model.title, rtl).sketch()
     tx.draw_text(draw, (WIDTH - 460 if rtl else 460, 20), model.subtitle, c.BODY, "#E8DCC8", max_width=330,
                  rtl=c.para(lang), align="right" if rtl else "left")
     x = 16 if rtl else WIDTH - 16
@@ -164,7 +163,7 @@ def draw_table(model: TableModel, lang: str) -> Image.Image:
         x += w + 8 if rtl else -(w + 8)
     n = len(model.seats)
     for i, seat in enumerate(model.seats):
-        _draw_seat(img, draw, seat, _seat_centre(i, n, rtl), lang)
+        _draw_seat(draw, seat, _seat_centre(i, n, rtl), lang)
     # Centre: banner, last play, turn line.
     cx, cy = WIDTH / 2, 96 + (HEIGHT - 96) / 2
     if model.banner:
@@ -175,7 +174,7 @@ def draw_table(model: TableModel, lang: str) -> Image.Image:
                      max_width=bw - 24)
     tx.draw_text(draw, (cx, cy - 98), model.play_label, c.BODY, c.WHITE, bold=True, align="center", max_width=560,
                  rtl=c.para(lang))
-    _fan(img, model.play, cx, int(cy - 64), 560, lang)
+    _fan(draw, model.play, cx, int(cy - 64), 560, lang)
     if model.play_detail:
         tx.draw_text(draw, (cx, cy + 62), model.play_detail, c.SMALL, "#E8F0E8", align="center", max_width=560,
                      rtl=c.para(lang))
@@ -195,6 +194,16 @@ COLUMN = 80
 STACK_STEP = 30
 SUITED_STEP = 50
 MAX_STACK = 8
+
+
+@lru_cache(maxsize=64)  # at most 96 KB each (eight cards), a few MB in all
+def _column(cards: tuple[Card, ...], step: int, lang: str) -> Image.Image:
+    """A hand's column of cards as pasted one by one on the felt, as one opaque picture: a hand pastes a
+    column at once, and columns (a pair of 8s, a single king) come back in every hand."""
+    img, draw = c.canvas(HAND_CARD_W, HAND_CARD_H + step * (len(cards) - 1), c.FELT)
+    for k, card in enumerate(cards):
+        draw.paste(french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang), (0, k * step))
+    return img
 
 
 def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note: str = "") -> Image.Image:
@@ -227,10 +236,7 @@ def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note:
         x = int(left + i * COLUMN + (COLUMN - HAND_CARD_W) / 2)
         tx.draw_text(draw, (x + HAND_CARD_W / 2, 66), t(lang, "rendering.count", n=len(group)), c.BODY, c.GOLD,
                      bold=True, align="center")
-        shown = group[:MAX_STACK]
-        for k, card in enumerate(shown):
-            sprite = french.card_face(card, HAND_CARD_W, HAND_CARD_H, lang)
-            img.paste(sprite, (x, 106 + k * step), sprite)
+        draw.paste(_column(tuple(group[:MAX_STACK]), step, lang), (x, 106))  # on the felt: nothing is drawn there before
     if note:
         tx.draw_text(draw, (width - 20 if rtl else 20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40,
                      align="right" if rtl else "left", rtl=c.para(lang))

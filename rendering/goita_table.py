@@ -55,9 +55,9 @@ def _piece_centres(seat: int, k: int, rotate: bool = False) -> tuple[tuple[float
     return first, attack
 
 
-def _paste_piece(img: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> tuple[int, int, int, int]:
+def _paste_piece(draw: c.Sketch, sprite: Image.Image, centre: tuple[float, float]) -> tuple[int, int, int, int]:
     x, y = int(centre[0] - sprite.width / 2), int(centre[1] - sprite.height / 2)
-    img.paste(sprite, (x, y), sprite)
+    draw.paste(sprite, (x, y))
     return x, y, x + sprite.width, y + sprite.height
 
 
@@ -65,7 +65,7 @@ def _seat_label(lang: str, seat: int) -> str:
     return t(lang, f"rendering.goita.seat.{SEAT_KEYS[seat]}")
 
 
-def _plate(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, seat: int, names: Sequence[str],
+def _plate(draw: c.Sketch, view: Any, seat: int, names: Sequence[str],
            lang: str) -> None:
     box = PLATES[seat]
     x0, y0, x1, y1 = box
@@ -81,7 +81,7 @@ def _plate(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, seat: int, na
     n = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
     back = pieces.piece(None, 16, 19)
     for k in range(min(n, 8)):
-        img.paste(back, (x0 + 22 + k * 15, y0 + 50), back)
+        draw.paste(back, (x0 + 22 + k * 15, y0 + 50))
     tx.draw_text(draw, (x0 + 28 + 15 * min(n, 8), y0 + 46), t(lang, "rendering.count", n=n), c.SMALL, c.INK,
                  bold=True)
     x = x0 + 22
@@ -101,7 +101,7 @@ def _attack_seat_col(view: Any) -> tuple[int, int] | None:
 
 
 @lru_cache(maxsize=8)
-def _background(lang: str) -> Image.Image:
+def _background(lang: str) -> c.Backdrop:
     """The table top, the empty centre panel and the titled score panel (copied, never drawn on)."""
     img, draw = c.canvas(SIZE, SIZE, TABLE)
     draw.rounded_rectangle((110, 110, SIZE - 110, SIZE - 110), radius=40, fill="#A0703C", outline="#6B4A2B",
@@ -110,14 +110,13 @@ def _background(lang: str) -> Image.Image:
     c.panel(draw, (mid - 190, mid - 64, mid + 190, mid + 64), fill="#F4EBDD")
     c.panel(draw, (10, 10, 300, 126), fill="#F4EBDD")
     tx.draw_text(draw, (22, 16), t(lang, "rendering.game.goita"), c.BODY, c.INK, bold=True, max_width=270)
-    return img
+    return c.Backdrop(img)
 
 
 def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = False) -> Image.Image:
     """The table from ``view``: public when ``view.seat`` is None; with ``reveal_own`` a seat's own
     face-down pieces are drawn face up with a tint (private image)."""
-    img = _background(lang).copy()
-    draw = ImageDraw.Draw(img)
+    img, draw = _background(lang).sketch()
     highlight = _attack_seat_col(view)
     rotate = bool((getattr(view, "options", None) or {}).get("rotate_pieces"))
 
@@ -132,14 +131,14 @@ def draw_board(view: Any, names: Sequence[str], lang: str, reveal_own: bool = Fa
                 first = sprite(None, seat)
             else:
                 first = sprite(col.first, seat, col.face_down)
-            _paste_piece(img, first, first_c)
+            _paste_piece(draw, first, first_c)
             attack = sprite(col.attack, seat)
             box = (int(attack_c[0] - attack.width / 2), int(attack_c[1] - attack.height / 2),
                    int(attack_c[0] + attack.width / 2), int(attack_c[1] + attack.height / 2))
             if highlight == (seat, k):
                 c.glow(draw, box, c.GOLD, 5, 8)
-            _paste_piece(img, attack, attack_c)
-        _plate(img, draw, view, seat, names, lang)
+            _paste_piece(draw, attack, attack_c)
+        _plate(draw, view, seat, names, lang)
     # Centre panel: the current attack and who acts.
     if view.attack is not None and view.attacker is not None:
         piece_name = t(lang, f"rendering.goita.piece.{view.attack}")
@@ -241,7 +240,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         tx.draw_text(draw, (width / 2, 100), t(lang, "rendering.empty_hand"), c.LARGE, c.WHITE, align="center")
     for i, pid in enumerate(hand):
         sprite = pieces.piece(pid, HAND_W, HAND_H)
-        img.paste(sprite, (left + i * step, 76), sprite)
+        draw.paste(sprite, (left + i * step, 76))
     for pid, n in counts.items():  # one label centred under each kind
         first = hand.index(pid)
         centre = left + first * step + (n - 1) * step / 2 + HAND_W / 2
@@ -256,6 +255,6 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         x = 20 + int(tx.width(t(lang, "rendering.goita.your_face_down"), c.BODY, True)) + 16
         for pid in own_down:
             sprite = pieces.piece(pid, PW, PH, tint=True)
-            img.paste(sprite, (x, y), sprite)
+            draw.paste(sprite, (x, y))
             x += PW + 10
     return img

@@ -29,6 +29,8 @@ SLOT_W = 150
 HEADER = 60
 PANEL_H = 196
 COMPACT_H = 60
+LAYOUT_H = 2 * (CH + 40) + 10
+LAYOUT_TOP = HEADER + 4
 
 
 def _type_of(card_id: str) -> str:
@@ -39,30 +41,34 @@ def _month_of(card_id: str) -> int:
     return MONTH[ID_OF[card_id]] if card_id in ID_OF else 0
 
 
-def _paste(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
-    img.paste(sprite, (x, y), sprite)
+def _slot_corner(m: int) -> tuple[int, int]:
+    """The top-left corner of month ``m``'s slot in the layout."""
+    row, col = divmod(m - 1, 6)
+    return 20 + col * (SLOT_W + 4), LAYOUT_TOP + row * (CH + 40)
 
 
-def _draw_layout(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, top: int, lang: str,
-                 marked: set[str]) -> None:
+def _slot(draw: c.Sketch, m: int, lang: str, filled: bool) -> None:
+    """Month ``m``'s slot and name, lit when it holds cards (an empty one is in the background)."""
+    x, y = _slot_corner(m)
+    draw.rounded_rectangle((x, y, x + SLOT_W, y + CH + 34), radius=8, fill="#2A6E4E" if filled else "#245E43",
+                           outline="#3C8060" if filled else "#2C6A4C", width=2)
+    tx.draw_text(draw, (x + 8, y + 2), t(lang, "rendering.gostop.month", n=m), c.SMALL,
+                 c.WHITE if filled else "#7FA892", bold=True)
+
+
+def _draw_layout(draw: c.Sketch, view: Any, lang: str, marked: set[str]) -> None:
     stacks = {s.month: s.creator_seat for s in view.stacks}
-    left = 20
     for m in range(1, 13):
-        row, col = divmod(m - 1, 6)
-        x = left + col * (SLOT_W + 4)
-        y = top + row * (CH + 40)
+        x, y = _slot_corner(m)
         cards = view.layout[m - 1] if m - 1 < len(view.layout) else ()
-        fill = "#2A6E4E" if cards else "#245E43"
-        draw.rounded_rectangle((x, y, x + SLOT_W, y + CH + 34), radius=8, fill=fill,
-                               outline="#3C8060" if cards else "#2C6A4C", width=2)
-        tx.draw_text(draw, (x + 8, y + 2), t(lang, "rendering.gostop.month", n=m), c.SMALL,
-                     c.WHITE if cards else "#7FA892", bold=True)
+        if cards:
+            _slot(draw, m, lang, filled=True)
         step = min(40, (SLOT_W - 12 - CW) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
         for k, card in enumerate(cards):
             cx, cy = x + 6 + k * step, y + 28
             if card in marked:
                 c.glow(draw, (cx, cy, cx + CW, cy + CH), c.GOLD, 4, 6)
-            _paste(img, hwatu.card_face(card, CW, CH, lang), cx, cy)
+            draw.paste(hwatu.card_face(card, CW, CH, lang), (cx, cy))
         if m in stacks:
             label = t(lang, "rendering.gostop.ppuk")
             creator = stacks[m]
@@ -79,7 +85,7 @@ def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, colo
     return total * 16
 
 
-def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int, y: int, width: int,
+def _group(draw: c.Sketch, cards: list[str], x: int, y: int, width: int,
            label: str, lang: str, marked: set[str], label_width: float) -> None:
     rtl = is_rtl(lang)  # the label where the reader starts: the group's right end in Persian
     tx.draw_text(draw, (x + width if rtl else x, y), label, c.SMALL, c.INK, bold=True, max_width=label_width,
@@ -91,7 +97,7 @@ def _group(img: Image.Image, draw: ImageDraw.ImageDraw, cards: list[str], x: int
         cx, cy = int(x + width - MW - k * step) if rtl else int(x + k * step), y + 50
         if card in marked:
             c.glow(draw, (cx, cy, cx + MW, cy + MH), c.GOLD, 3, 5)
-        _paste(img, hwatu.card_face(card, MW, MH, lang), cx, cy)
+        draw.paste(hwatu.card_face(card, MW, MH, lang), (cx, cy))
 
 
 class _Mirror:
@@ -112,9 +118,17 @@ def _panel_height(pv: Any) -> int:
     return PANEL_H if pv.status == "playing" or pv.captures else COMPACT_H
 
 
+def _panel_box(top: int, height: int) -> tuple[int, int, int, int]:
+    return 10, top, WIDTH - 10, top + height - 8
+
+
+def _panel(draw: c.Sketch, top: int, height: int, playing: bool) -> None:
+    """A player's panel: a compact one, or a full one of a player in the round, is in the background."""
+    c.panel(draw, _panel_box(top, height), fill=c.PANEL if playing and height == PANEL_H else "#DDDDDD")
+
+
 def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence[str], top: int, lang: str) -> None:
-    box = (10, top, WIDTH - 10, top + COMPACT_H - 8)
-    c.panel(draw, box, fill="#DDDDDD")
+    box = _panel_box(top, COMPACT_H)  # the panel itself is in the background
     x0, y0 = box[0] + 12, top + 12
     m = _Mirror(lang)
     letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), align=m.side("left"))
@@ -127,16 +141,17 @@ def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence
                  align=m.side("right"), rtl=c.para(lang), max_width=600)
 
 
-def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence[str],
+def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
                  top: int, lang: str, marked: set[str]) -> None:
     if _panel_height(pv) == COMPACT_H:
         _draw_compact(draw, view, pv, names, top, lang)
         return
-    box = (10, top, WIDTH - 10, top + PANEL_H - 8)
+    box = _panel_box(top, PANEL_H)
     turn = view.turn == pv.seat
     if turn:
         c.glow(draw, box, c.GOLD, 5, 12)
-    c.panel(draw, box, fill=c.PANEL if pv.status == "playing" else "#DDDDDD")
+    if turn or pv.status != "playing":  # else the background has it; the glow goes under it
+        _panel(draw, top, PANEL_H, pv.status == "playing")
     x0, y0 = box[0] + 12, top + 10
     m = _Mirror(lang)  # the player's block where a Persian reader starts, the piles then leftwards
     name = c.seat_name(names, pv.seat, lang)
@@ -146,7 +161,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
                  align=m.side("left"))
     y = y0 + 36
     back = hwatu.card_back(22, 34)
-    _paste(img, back, m.x(x0 + 22) if m.rtl else x0, y)
+    draw.paste(back, (m.x(x0 + 22) if m.rtl else x0, y))
     tx.draw_text(draw, (m.x(x0 + 28), y + 4), t(lang, "rendering.count", n=pv.hand_count), c.BODY, c.INK, bold=True,
                  align=m.side("left"), rtl=c.para(lang))
     xb = x0 + 90
@@ -185,7 +200,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
     tx.draw_text(draw, (m.x(x0), y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250, rtl=c.para(lang),
                  align=m.side("left"))
     for k, card in enumerate(pv.shown[:8]):  # shaken triples / chongtong quad: public hand cards
-        _paste(img, hwatu.card_face(card, 26, 42, lang), m.x(x0 + k * 29 + 26) if m.rtl else x0 + k * 29, y + 26)
+        draw.paste(hwatu.card_face(card, 26, 42, lang), (m.x(x0 + k * 29 + 26) if m.rtl else x0 + k * 29, y + 26))
     # Captures grouped by type.
     caps = list(pv.captures)
     groups: dict[str, list[str]] = {"bright": [], "animal": [], "ribbon": [], "junk": []}
@@ -205,7 +220,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Any, pv: Any
         else:
             label = t(lang, f"rendering.gostop.group.{kind}", n=len(cards))
         points_w = _points(draw, parts, kind, gx, y0, widths[kind], lang)
-        _group(img, draw, cards, gx, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
+        _group(draw, cards, gx, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
         if kind == "animal":
             _pips(draw, gx, y0 + 30, len(ids & BIRDS), 3, "#444444")
         if kind == "ribbon":
@@ -258,27 +273,33 @@ def _points(draw: ImageDraw.ImageDraw, parts: dict[str, int], kind: str, x: int,
 STOCK_X = 20 + 6 * (SLOT_W + 4) + 20
 
 
-@lru_cache(maxsize=16)
-def _table_background(lang: str, height: int) -> Image.Image:
-    """Felt, header bar, title and the stock pile: the same for every position (copied, never drawn on)."""
-    img, draw = c.canvas(WIDTH, height, c.FELT)
+@lru_cache(maxsize=8)  # 4.6 MB each (and 1.2 MB of indices once needed); a language has a few panel layouts
+def _table_background(lang: str, panels: tuple[int, ...]) -> c.Backdrop:
+    """Felt, header bar, title, the stock pile, the twelve empty month slots and the players' panels
+    (``panels``: their heights) as they are before anything is drawn in them: the same for every
+    position with these panels (copied, never drawn on)."""
+    img, draw = c.canvas(WIDTH, HEADER + LAYOUT_H + sum(panels) + 12, c.FELT)
     draw.rectangle((0, 0, WIDTH, HEADER - 8), fill="#2B2118")
     m = _Mirror(lang)
     tx.draw_text(draw, (m.x(20), 10), t(lang, "rendering.game.gostop"), c.TITLE, c.WHITE, bold=True, max_width=330,
                  align=m.side("left"), rtl=c.para(lang))
     back = hwatu.card_back(CW, CH)
     for k in range(3):
-        _paste(img, back, STOCK_X + 30 + k * 3, HEADER + 40 + k * 3)
-    return img
+        draw.paste(back, (STOCK_X + 30 + k * 3, HEADER + 40 + k * 3))
+    for month in range(1, 13):
+        _slot(draw, month, lang, filled=False)
+    top = HEADER + LAYOUT_H
+    for height in panels:
+        _panel(draw, top, height, playing=True)
+        top += height
+    return c.Backdrop(img)
 
 
 def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     """The public Go-Stop table (only public facts: layout, captures, counts, scores)."""
     players = list(view.players)
-    layout_h = 2 * (CH + 40) + 10
-    height = HEADER + layout_h + sum(_panel_height(pv) for pv in players) + 12
-    img = _table_background(lang, height).copy()
-    draw = ImageDraw.Draw(img)
+    # drawn nearly all over (slots, panels, captures): quantized whole, nothing to note
+    img, draw = _table_background(lang, tuple(_panel_height(pv) for pv in players)).sketch(noted=False)
     sub = [t(lang, "rendering.round_no", n=view.round_no), t(lang, "rendering.target", n=view.target)]
     m = _Mirror(lang)
     tx.draw_text(draw, (m.x(360), 16), " · ".join(sub), c.BODY, "#E8DCC8", max_width=360, rtl=c.para(lang),
@@ -293,7 +314,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
     last = view.last_turn
     marked = set(last.played) | set(last.flipped)
     captured = set(last.captured)
-    _draw_layout(img, draw, view, HEADER + 4, lang, marked)
+    _draw_layout(draw, view, lang, marked)
     # Stock at the right end of the layout.
     sx = STOCK_X
     tx.draw_text(draw, (sx + 66, HEADER + 160), t(lang, "rendering.gostop.stock", n=view.stock_count), c.BODY,
@@ -308,9 +329,9 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
         draw.rounded_rectangle((sx, HEADER + 226, sx + bw, HEADER + 266), radius=18, fill=c.RED)
         tx.draw_text(draw, (sx + bw / 2, HEADER + 230), banner, c.LARGE, c.WHITE, bold=True, align="center",
                      max_width=bw - 20)
-    top = HEADER + layout_h
+    top = HEADER + LAYOUT_H
     for pv in players:
-        _draw_player(img, draw, view, pv, names, top, lang, captured | marked)
+        _draw_player(draw, view, pv, names, top, lang, captured | marked)
         top += _panel_height(pv)
     return img
 
@@ -354,7 +375,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         x = left + i * HAND_STEP
         if card in shown:
             c.glow(draw, (x, y, x + HW, y + HH), "#56B4E9", 4, 6)
-        _paste(img, hwatu.card_face(card, HW, HH, lang), x, y)
+        draw.paste(hwatu.card_face(card, HW, HH, lang), (x, y))
         m = months[i]
         if m == 0:
             badge = t(lang, "rendering.gostop.match.joker")

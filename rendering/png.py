@@ -3,8 +3,9 @@
 Deflating 3 bytes per pixel was most of the time a table image took. Our images are flat theme
 colours, anti-aliased text and a fixed set of card sprites, so one palette (every theme colour
 exactly, plus colours chosen from a sheet of all sprites and text ramps) looks the same, takes a
-third of the bytes and a third of the time. The palette is built once per process from fixed art,
-so the same image always gives the same bytes.
+third of the bytes and a third of the time. The palette comes from fixed art, so the same image
+always gives the same bytes; it is stored here (``PALETTE``, from ``build_palette``), so no process
+spends half a second drawing that sheet before its first image.
 """
 
 from __future__ import annotations
@@ -74,18 +75,46 @@ def _sheet() -> Image.Image:
     return sheet
 
 
-@cache
-def palette() -> Image.Image:
-    """The fixed palette image: the theme colours exactly, then the sheet's most useful colours."""
+def build_palette() -> bytes:
+    """The palette the art gives: the theme colours exactly, then the sheet's most useful colours
+    (768 bytes, RGB). Drawing the sheet takes about half a second, so the result is stored below."""
     exact = [_rgb(code) for code in dict.fromkeys(THEME)]
     chosen = _sheet().quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     data = chosen.getpalette() or []
     extra = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)][: 256 - len(exact)]
     colours = exact + [c for c in extra if c not in exact]
     colours += [colours[0]] * (256 - len(colours))
-    flat = [v for colour in colours for v in colour]
+    return bytes(v for colour in colours for v in colour)
+
+
+#: ``build_palette()`` as it was run: a process's first image no longer draws the whole sheet (0.6 s of
+#: CPU). A test checks that it is still what the art gives; after changing the art, THEME or INKS,
+#: ``python -m rendering.png`` prints the new value to paste here.
+PALETTE = bytes.fromhex(
+    "000000ffffffa8b8c8e8dcc82b21184f6272e8f0e8c8202fb8860b5b3fa0444444f4ebddddddddd55e00b3122e8b5a00"
+    "8b00006e6e6e6b4a2b56b4e92b3b4922303c15202a0072b2fff4c2ffc107f4f1eaf2c230f2a7bbe69f00e4e4e4d9482b"
+    "d4a017d2283cd0313dcc79a7c8343cbbbbbbb87333a8a9ada0703ca0522d8a5a2b7fa8927f7f7f7a4a226e8b3d5f5f5f"
+    "5555554b2e5c3c8c4a3c80603a3a3a2f6b3a2c6a4c2a6e4e245e43224eaa1f5b3f1b1b1b1a1a1a17452f009e739a9a9a"
+    "fdfcf8fbf7ee204a87ebcb8bb07d3ecdbed75e605c9d9f9b9a6120dda61a65542399665bd6a39a9c272ba491635a2b23"
+    "e6d3a7ded6d45c9160d35c60212222d4a667212c55345d55f5d061285834ab9226636394719796d45e20cf28282259a0"
+    "dd7485997292a43449523654b3c9d1b0c6add23544eeb5c42e843ea1abc91e956063a9d46c89345939975b6dc32c989b"
+    "f1c430143d956fc6ac77c2ed396dcb358fc28c72cab9c075f8f5edc7202eb3122df1a6ba89592a22303bcb78a64a2d5b"
+    "999999245d423838375b5b5b4646458a5a00e7dbc7a8b7c7fec007e8e7e5b378382b6b4ceaca8a252525ccbdd66b6b6b"
+    "bababa3b8b49dcdcdca8a8abd2273b7d7d7d224da9fef3c26a492ac8333bd8472a2a2118f3eadc152029794a22a0703b"
+    "d0313c2e6a39b7860a2b3a486d8a3c56b3e8e59e00009d72d45d00a0522c17442e7ea7924e62725a3ea01e5a3ec92433"
+    "f9ebc7c61727f6ebea1b2a58cd1d30820a20583a15fdf8d3e9e5d9f8ba091b130af4d592c8c7c6d5c6e3878786635c5a"
+    "1d4783d96b73c10619130b044675bacb3844ebb5b8f1eef1f5d8d821305c2c589865625aa7a49cedf2f0b6b3aaa7aab7"
+    "322827e9a997241c19c6c3b9b82634d8d4c7b3a993ededf0d6cab8f1c8cae3dcd7cac6d7d7646ae8a6a9d34955896a43"
+    "99a8b6d2c3db35322abad2b6a9b3b9b4b9c6920b16775428956616362918aa162c95131c971924ba232df7c328eba7b5"
+    "d75964e5d6b8c5b5c9a598983866a8fbc218000000000000000000000000000000000000000000000000000000000000"
+)
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette image."""
     pal = Image.new("P", (1, 1))
-    pal.putpalette(flat)
+    pal.putpalette(PALETTE)
     return pal
 
 
@@ -93,16 +122,36 @@ def _chunk(tag: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
 
 
-def encode(img: Image.Image) -> bytes:
-    """PNG bytes of ``img`` as an 8-bit palette image (no row filters: flat indices deflate well as they are)."""
+def quantize(img: Image.Image) -> Image.Image:
+    """``img`` as indices into the fixed palette (each pixel on its own: a part quantized alone gets the
+    same indices as in the whole)."""
     if img.mode != "RGB":
         img = img.convert("RGB")
-    indexed = img.quantize(palette=palette(), dither=Image.Dither.NONE)
-    width, height = indexed.size
-    rows = Image.new("P", (width + 1, height), 0)  # column 0 is each row's filter type: 0, none
-    rows.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
-    data = zlib.compress(rows.tobytes(), 2)
+    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+def rows(indexed: Image.Image) -> Image.Image:
+    """A ``quantize``d image as the PNG stores its rows: a column 0 before it, each row's filter type (0: no
+    filter, as flat indices deflate well as they are)."""
+    out = Image.new("P", (indexed.width + 1, indexed.height), 0)
+    out.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
+    return out
+
+
+def write_rows(stored: Image.Image) -> bytes:
+    """PNG bytes (8-bit palette) of an image's ``rows``."""
+    width, height = stored.width - 1, stored.height
+    data = zlib.compress(stored.tobytes(), 2)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    plte = bytes((indexed.getpalette() or [])[:768])
-    return (PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", plte) + _chunk(b"IDAT", data)
+    return (PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", PALETTE) + _chunk(b"IDAT", data)
             + _chunk(b"IEND", b""))
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes of ``img`` as an 8-bit palette image."""
+    return write_rows(rows(quantize(img)))
+
+
+if __name__ == "__main__":
+    text = build_palette().hex()
+    print("\n".join(f'    "{text[i:i + 96]}"' for i in range(0, len(text), 96)))

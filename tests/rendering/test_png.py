@@ -51,3 +51,9 @@ def test_every_colour_the_renderer_paints_is_in_the_palette_theme() -> None:
         if path.name != "png.py":
             used |= {code.upper() for code in re.findall(r'"(#[0-9A-Fa-f]{6})"', path.read_text(encoding="utf-8"))}
     assert sorted(used - {code.upper() for code in png.THEME}) == []
+
+
+def test_the_stored_palette_is_what_the_art_gives() -> None:
+    # after changing the art, THEME or INKS: `python -m rendering.png` prints the value for png.PALETTE
+    assert png.build_palette() == png.PALETTE
+    assert len(png.PALETTE) == 768
