@@ -420,7 +420,7 @@ class Players:
             if panel is None or not await self._compose(game, panel):
                 mark = -1
         if game.outcome != "stalled":
-            await self.turn(game, mark, timeout=10)  # the last move's table update
+            await self.turn(game, mark)  # the last move's table update: stalled only as any other wait is
             await asyncio.sleep(0.5)
         self.watcher.sync()
         game.current = None
