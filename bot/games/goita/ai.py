@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .actions import Action, Decide, Offset, Pass, Play, Point
 from .inference import Inference, World, counts, seen
 from .pieces import GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
-from .policy import play_score, rollout
+from .policy import Scorer, rollout
 from .solver import NO_ATTACK, Move, Position, SearchLimit, Solver, to_types
 from .view import View
 
@@ -71,21 +71,20 @@ def _easy(view: View, legal: Sequence[Action]) -> Action:
     seen = _seen(view)
     me = view.seat if view.seat is not None else 0
     partner_attacked = view.attacker is not None and view.attacker == (me + 2) % 4
-    size = sum(hand)
+    scorer = Scorer(hand, seen, sum(hand), partner_attacked)
     best, best_score = legal[0], -1e9
     for act in legal:
-        score = _easy_score(act, hand, seen, size, partner_attacked, view.faceup_kings)
+        score = _easy_score(act, scorer, partner_attacked)
         if score > best_score:
             best, best_score = act, score
     return best
 
 
-def _easy_score(act: Action, hand: list[int], seen: list[int], size: int, partner_attacked: bool,
-                faceup_kings: int) -> float:
+def _easy_score(act: Action, scorer: Scorer, partner_attacked: bool) -> float:
     if isinstance(act, Pass):
         return 4.0 if partner_attacked else 0.0
     assert isinstance(act, Play)
-    return play_score(act.lead, act.first, act.attack, hand, seen, size, partner_attacked)
+    return scorer.score(act.lead, act.first, act.attack)
 
 
 # ---------------------------------------------------------------- hard
@@ -123,8 +122,8 @@ def _shortlist(view: View, legal: Sequence[Action], k: int) -> list[Action]:
     seen = _seen(view)
     me = view.seat if view.seat is not None else 0
     partner_attacked = view.attacker is not None and view.attacker == (me + 2) % 4
-    size = sum(hand)
-    scored = sorted(legal, key=lambda act: -_easy_score(act, hand, seen, size, partner_attacked, view.faceup_kings))
+    scorer = Scorer(hand, seen, sum(hand), partner_attacked)
+    scored = sorted(legal, key=lambda act: -_easy_score(act, scorer, partner_attacked))
     return scored[:k]
 
 
