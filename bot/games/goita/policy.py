@@ -39,7 +39,7 @@ class Scorer:
         self.hand = hand
         self.size = size
         self.partner_attacked = partner_attacked
-        self.out = [outside(p, hand, seen) for p in range(NUM_PIECES)]
+        self.out = [outside(p, hand, seen) if hand[p] else 0 for p in range(NUM_PIECES)]   # moves use held pieces
         self.top = max((VALUE[p] for p in range(NUM_PIECES) if hand[p]), default=0)
 
     def score(self, lead: bool, f: int, a: int) -> float:
