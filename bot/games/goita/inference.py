@@ -108,7 +108,7 @@ def optimal(solver: Solver, m: Moment, final: bool, move: tuple[int, int]) -> bo
     attacker = m.seat if m.lead else m.attacker
     pos = Position([to_types(h) for h in m.hands], m.seat, attacker,
                    NO_ATTACK if attacker == m.seat or m.attack < 0 else _TYPE8[m.attack], m.faceup > 0, final)
-    return solver.move_values(pos, [move])[0][1] == solver.value(pos)
+    return solver.is_best(pos, move)
 
 
 class Inference:

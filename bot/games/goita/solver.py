@@ -89,6 +89,15 @@ class Solver:
             out.append((move, self._child(turn, attacker, attack, pos.kings_up, move, -INF, INF)))
         return out
 
+    def is_best(self, pos: Position, move: Move) -> bool:
+        """Is ``move`` one a perfect player would make at ``pos``? Its exact value, then one null-window
+        search that only asks whether any move does better: cheaper than the position's exact value."""
+        self._load(pos)
+        turn, attacker = pos.turn, pos.attacker
+        attack = pos.attack if attacker != turn else NO_ATTACK
+        v = self._child(turn, attacker, attack, pos.kings_up, move, -INF, INF)
+        return self._search(turn, attacker, attack, pos.kings_up, v, v + 1) <= v
+
     def legal_moves(self, pos: Position) -> list[Move]:
         self._load(pos)
         attack = pos.attack if pos.attacker != pos.turn else NO_ATTACK
