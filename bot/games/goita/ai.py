@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 
 from .actions import Action, Decide, Offset, Pass, Play, Point
-from .inference import Inference, World, counts, seen
+from .inference import NEGLIGIBLE, Inference, World, counts, seen
 from .pieces import GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
-from .policy import play_score, rollout
+from .policy import Scorer, rollout
 from .solver import NO_ATTACK, Move, Position, SearchLimit, Solver, to_types
 from .view import View
 
@@ -71,21 +71,20 @@ def _easy(view: View, legal: Sequence[Action]) -> Action:
     seen = _seen(view)
     me = view.seat if view.seat is not None else 0
     partner_attacked = view.attacker is not None and view.attacker == (me + 2) % 4
-    size = sum(hand)
+    scorer = Scorer(hand, seen, sum(hand), partner_attacked)
     best, best_score = legal[0], -1e9
     for act in legal:
-        score = _easy_score(act, hand, seen, size, partner_attacked, view.faceup_kings)
+        score = _easy_score(act, scorer, partner_attacked)
         if score > best_score:
             best, best_score = act, score
     return best
 
 
-def _easy_score(act: Action, hand: list[int], seen: list[int], size: int, partner_attacked: bool,
-                faceup_kings: int) -> float:
+def _easy_score(act: Action, scorer: Scorer, partner_attacked: bool) -> float:
     if isinstance(act, Pass):
         return 4.0 if partner_attacked else 0.0
     assert isinstance(act, Play)
-    return play_score(act.lead, act.first, act.attack, hand, seen, size, partner_attacked)
+    return scorer.score(act.lead, act.first, act.attack)
 
 
 # ---------------------------------------------------------------- hard
@@ -102,6 +101,9 @@ CLINCH_BONUS = 150
 #: how sure rollouts must be before overruling the heuristic; a cap on sampled worlds.
 CONFIDENCE_Z = 1.0
 MAX_WORLDS = 400
+#: a cap on the worlds drawn for exact solving: the budget, not this, ends a decision (a world weighed
+#: and solved late in a round costs well under a millisecond, and more worlds agree more often).
+MAX_SOLVE_WORLDS = 2000
 #: the budget is CPU time of the deciding thread, so a busy machine does not make the player weaker.
 _clock = time.thread_time
 #: but a decision also ends after this much wall time (or the budget, if longer): on a machine busy
@@ -123,8 +125,8 @@ def _shortlist(view: View, legal: Sequence[Action], k: int) -> list[Action]:
     seen = _seen(view)
     me = view.seat if view.seat is not None else 0
     partner_attacked = view.attacker is not None and view.attacker == (me + 2) % 4
-    size = sum(hand)
-    scored = sorted(legal, key=lambda act: -_easy_score(act, hand, seen, size, partner_attacked, view.faceup_kings))
+    scorer = Scorer(hand, seen, sum(hand), partner_attacked)
+    scored = sorted(legal, key=lambda act: -_easy_score(act, scorer, partner_attacked))
     return scored[:k]
 
 
@@ -134,10 +136,17 @@ def _worlds(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[Wo
 
 
 def _weighed(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[tuple[World, float]]:
-    """Distinct worlds, each with its evidence weight (1 when ``weighted`` is off)."""
+    """Drawn worlds, each with its evidence weight (1 when ``weighted`` is off; 0 for a world that counts
+    for nothing beside the heaviest before it, see ``NEGLIGIBLE``)."""
+    heaviest = 0.0
     while True:
         world = infer.draw(rng)
-        yield world, infer.weight(world) if weighted else 1.0
+        if not weighted:
+            yield world, 1.0
+            continue
+        weight = infer.weight(world, NEGLIGIBLE * heaviest)
+        heaviest = max(heaviest, weight)
+        yield world, weight
 
 
 def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
@@ -171,10 +180,11 @@ def solve_worlds(view: View, legal: Sequence[Action], rng: random.Random, worlds
 
 
 def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, float]], solver: Solver,
-           time_left: Callable[[], float], limit: int = MAX_WORLDS) -> Action | None:
-    """The action with the best weighted mean exact value over distinct sampled worlds (ties: the easy
-    choice); ``None`` when not even one world could be solved in time. Each world counts by its evidence
-    weight rather than being drawn again by it: no world is solved twice and none is lost to resampling."""
+           time_left: Callable[[], float], limit: int = MAX_SOLVE_WORLDS) -> Action | None:
+    """The action with the best weighted mean exact value over sampled worlds (ties: the easy choice);
+    ``None`` when not even one world could be solved in time. Each world counts by its evidence weight
+    rather than being drawn again by it, so none is lost to resampling; hands drawn again are not solved
+    again."""
     me = view.seat if view.seat is not None else 0
     acts: dict[Move, Action] = {}
     for act in order:
@@ -184,20 +194,28 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, fl
     attack = NO_ATTACK if attacker == me or view.attack is None else _TYPE8[CODE[view.attack]]
     final = bool(view.options.get("king_final_attack", False))
     sums = [0.0] * len(cands)
-    solved = 0
-    while solved < limit:
+    known: dict[tuple[tuple[int, ...], ...], list[int]] = {}     # hands -> move values (worlds repeat)
+    solved = drawn = 0
+    while drawn < limit:
         left = time_left()
         if left <= 0 and solved:
             break
         solver.node_limit = 1 << 62                       # weighing worlds may solve small positions
         world, weight = next(worlds)
-        pos = Position([to_types(h) for h in world.hands], me, attacker, attack, view.faceup_kings > 0, final)
-        solver.node_limit = solver.nodes + max(int(min(left, 60.0) * NODES_PER_S), 2_000)
-        try:
-            values = solver.move_values(pos, cands)
-        except SearchLimit:
-            break
-        for i, (_, v) in enumerate(values):
+        drawn += 1
+        if weight <= 0.0:
+            continue                                      # it would count for nothing
+        types = [to_types(h) for h in world.hands]
+        key = tuple(map(tuple, types))
+        values = known.get(key)
+        if values is None:
+            pos = Position(types, me, attacker, attack, view.faceup_kings > 0, final)
+            solver.node_limit = solver.nodes + max(int(min(left, 60.0) * NODES_PER_S), 2_000)
+            try:
+                values = known[key] = [v for _, v in solver.move_values(pos, cands)]
+            except SearchLimit:
+                break
+        for i, v in enumerate(values):
             sums[i] += weight * v
         solved += 1
     if not solved:

@@ -28,29 +28,38 @@ def outside(p: int, hand: list[int], seen: list[int]) -> int:
     return max(same, 0)
 
 
-def play_score(lead: bool, f: int, a: int, hand: list[int], seen: list[int], size: int,
-               partner_attacked: bool) -> float:
-    """The easy player's score of playing ``f`` then ``a`` (a pass scores 4 when the partner attacked,
-    else 0); ``seen``: the seat's hand plus every piece on the table it can see."""
-    if size == 2:
-        return 1000.0 + VALUE[a] * (2 if lead and TYPE[f] == TYPE[a] else 1)
-    score = 0.0 if lead else 6.0
-    if partner_attacked:
-        score -= 8.0
-    if not lead and f <= GYOKU:
-        score -= 4.0                                   # kings are precious blockers
-    left = hand[:]
-    left[f] -= 1
-    left[a] -= 1
-    # an attack nobody can answer keeps the lead; a lone high piece is kept for going out
-    score -= 1.5 * outside(a, hand, seen)
-    score += 1.0 * left[a]
-    top = max(VALUE[p] for p in range(NUM_PIECES) if hand[p])
-    if VALUE[a] == top and size > 4 and left[a] == 0:
-        score -= VALUE[a] / 15
-    if lead:
-        score += 0.6 * outside(f, hand, seen) - VALUE[f] / 25 - (2.0 if f <= GYOKU else 0.0)
-    return score
+class Scorer:
+    """The easy player's scores of the moves of one hand; what does not depend on the move (who else
+    might block each piece, the highest piece) is worked out once, since easy scores every move."""
+
+    __slots__ = ("hand", "size", "partner_attacked", "out", "top")
+
+    def __init__(self, hand: list[int], seen: list[int], size: int, partner_attacked: bool) -> None:
+        """``seen``: the seat's hand plus every piece on the table it can see."""
+        self.hand = hand
+        self.size = size
+        self.partner_attacked = partner_attacked
+        self.out = [outside(p, hand, seen) if hand[p] else 0 for p in range(NUM_PIECES)]   # moves use held pieces
+        self.top = max((VALUE[p] for p in range(NUM_PIECES) if hand[p]), default=0)
+
+    def score(self, lead: bool, f: int, a: int) -> float:
+        """The score of playing ``f`` then ``a`` (a pass scores 4 when the partner attacked, else 0)."""
+        if self.size == 2:
+            return 1000.0 + VALUE[a] * (2 if lead and TYPE[f] == TYPE[a] else 1)
+        score = 0.0 if lead else 6.0
+        if self.partner_attacked:
+            score -= 8.0
+        if not lead and f <= GYOKU:
+            score -= 4.0                                   # kings are precious blockers
+        left_a = self.hand[a] - 1 - (f == a)
+        # an attack nobody can answer keeps the lead; a lone high piece is kept for going out
+        score -= 1.5 * self.out[a]
+        score += 1.0 * left_a
+        if VALUE[a] == self.top and self.size > 4 and left_a == 0:
+            score -= VALUE[a] / 15
+        if lead:
+            score += 0.6 * self.out[f] - VALUE[f] / 25 - (2.0 if f <= GYOKU else 0.0)
+        return score
 
 
 def easy_move(h: list[int], down: list[int], public: list[int], faceup: int, final: bool, leading: bool,
@@ -61,13 +70,14 @@ def easy_move(h: list[int], down: list[int], public: list[int], faceup: int, fin
     size = sum(h)
     seen = [h[p] + down[p] + public[p] for p in range(NUM_PIECES)]
     have = [p for p in range(NUM_PIECES) if h[p]]
+    scorer = Scorer(h, seen, size, partner_attacked)
     kings_free = faceup > 0 or (final and size == 2) or (h[OU] > 0 and h[GYOKU] > 0)
     if leading:
         best, best_score = (-1, -1), -1e9
         for f in have:
             for a in have:
                 if (a != f or h[f] > 1) and (a > GYOKU or kings_free):
-                    sc = play_score(True, f, a, h, seen, size, partner_attacked)
+                    sc = scorer.score(True, f, a)
                     if sc > best_score:
                         best, best_score = (f, a), sc
         return best
@@ -78,7 +88,7 @@ def easy_move(h: list[int], down: list[int], public: list[int], faceup: int, fin
         kings = kings_free or f <= GYOKU
         for a in have:
             if (a != f or h[f] > 1) and (a > GYOKU or kings):
-                sc = play_score(False, f, a, h, seen, size, partner_attacked)
+                sc = scorer.score(False, f, a)
                 if sc > best_score:
                     best, best_score = (f, a), sc
     return best

@@ -27,6 +27,8 @@ TYPE_BLOCKERS: tuple[tuple[int, ...], ...] = (
     (), (HISHA, KING), (KAKU, KING), (KIN, KING), (GIN, KING), (BAKKO, KING), (GON,), (SHI,),
 )
 NO_ATTACK = 8
+#: (first, attack) -> the part of a move's ordering rank that depends on the pieces alone (``Solver._ordered``).
+_ORDER_BASE = tuple(tuple(TYPE_VALUE[f] - TYPE_VALUE[a] // 2 for a in range(8)) for f in range(8))
 #: a lead, block (first, attack), or ``PASS_MOVE``.
 Move = tuple[int, int]
 PASS_MOVE: Move = (-1, -1)
@@ -88,6 +90,15 @@ class Solver:
         for move in (self._moves(turn, attacker, attack, pos.kings_up) if moves is None else moves):
             out.append((move, self._child(turn, attacker, attack, pos.kings_up, move, -INF, INF)))
         return out
+
+    def is_best(self, pos: Position, move: Move) -> bool:
+        """Is ``move`` one a perfect player would make at ``pos``? Its exact value, then one null-window
+        search that only asks whether any move does better: cheaper than the position's exact value."""
+        self._load(pos)
+        turn, attacker = pos.turn, pos.attacker
+        attack = pos.attack if attacker != turn else NO_ATTACK
+        v = self._child(turn, attacker, attack, pos.kings_up, move, -INF, INF)
+        return self._search(turn, attacker, attack, pos.kings_up, v, v + 1) <= v
 
     def legal_moves(self, pos: Position) -> list[Move]:
         self._load(pos)
@@ -210,22 +221,21 @@ class Solver:
             moves.sort(key=lambda m: -1 if m[0] < 0 else -TYPE_VALUE[m[1]] * (2 if lead and m[0] == m[1] else 1))
             return moves
         hands = self.hands
-        others = [hands[(turn + k) & 3] for k in (1, 2, 3)]
-
-        def rank(m: Move) -> int:
-            f, a = m
-            if f < 0:
-                return 50
-            free = 0
-            for o in others:
-                for y in TYPE_BLOCKERS[a]:
-                    if o[y]:
-                        free += 1
-                        break
-            # few seats able to answer; keep high pieces; hide low ones face down
-            return free * 100 - (hands[turn][a] > 1) * 30 + TYPE_VALUE[f] - TYPE_VALUE[a] // 2
-
-        moves.sort(key=rank)
+        h = hands[turn]
+        o1, o2, o3 = hands[(turn + 1) & 3], hands[(turn + 2) & 3], hands[(turn + 3) & 3]
+        # per attack type the seat holds: how many other seats could answer it (few is better), and a
+        # bonus for keeping a copy; then keep high pieces, hide low ones face down (a pass ranks 50)
+        base = [0] * NUM_TYPES
+        for a in range(NUM_TYPES):
+            if h[a]:
+                n = 0
+                for o in (o1, o2, o3):
+                    for y in TYPE_BLOCKERS[a]:
+                        if o[y]:
+                            n += 1
+                            break
+                base[a] = n * 100 - (30 if h[a] > 1 else 0)
+        moves.sort(key=lambda m: 50 if m[0] < 0 else base[m[1]] + _ORDER_BASE[m[0]][m[1]])
         if first_code >= 0:
             best = (first_code // 9 - 1, first_code % 9 - 1)
             if best in moves:

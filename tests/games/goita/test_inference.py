@@ -136,6 +136,23 @@ def test_weighting_by_the_others_actions_guesses_hands_better_than_uniform_world
     assert weighted / len(states) > uniform / len(states) + 0.03
 
 
+def test_a_weight_below_its_floor_is_zero_and_every_other_weight_is_exact() -> None:
+    # hard stops weighing a world once it is sure to count for nothing beside a heavier one: the floor
+    # must never change a weight that reaches it, and must zero every one that does not
+    cut = 0
+    for i, state in enumerate(positions("easy", 12, 700, left=18)):
+        infer = Inference(view(state, state.turn), Solver())
+        rng = random.Random(i)
+        for _ in range(20):
+            world = infer.draw(rng)
+            full = infer.weight(world)
+            assert 0.0 < full <= 1.0
+            for floor in (full / 3, full, min(full * 3, 1.0), 1.0):
+                assert infer.weight(world, floor) == (full if full >= floor else 0.0)
+            cut += full < 1.0
+    assert cut > 50                                     # most worlds explain something less than perfectly
+
+
 def test_the_model_of_the_others_is_exactly_the_easy_player() -> None:
     # inference explains the others' actions with easy_move: on any position it must choose what easy
     # chooses, or the true hands would be judged unlikely

@@ -83,6 +83,17 @@ def test_each_move_value_matches_brute_force(seed: int) -> None:
         assert values[move] == expected, str(action)
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_is_best_names_exactly_the_moves_of_the_best_value(seed: int) -> None:
+    # hard's evidence asks "would a perfect player do this?" with a null-window search: it must name the
+    # same moves as comparing every move's exact value, on a table warmed by earlier questions too
+    pos = position(small_position(2000 + seed))
+    values = dict(Solver().move_values(pos))
+    solver = Solver()
+    for move, value in values.items():
+        assert solver.is_best(pos, move) == (value == max(values.values())), move
+
+
 def test_the_match_winning_bonus_counts_only_when_the_points_reach_the_target() -> None:
     # South leads with two golds: going out doubled scores 60 (R7.3); with 50 needed that wins the match
     state = crafted(["kin kin", "gin gin", "gon gon", "kaku kaku"], dealer=0)
