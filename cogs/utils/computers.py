@@ -90,7 +90,7 @@ class Computers:
         while session.phase == PLAYING and session.paused_until is None and not controls_for(session.game).on_hold(session):
             if self.made_for(session) and await self.make_for_them(session):
                 continue
-            seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
+            seats = self._deciding(session)
             wait = controls_for(session.game).computer_wait(self.host, session, seats) if seats else math.inf
             if wait > 0 and session.id in self.unsaved:
                 await self.commit(session)  # the burst is over: saved once, then look again
@@ -103,7 +103,7 @@ class Computers:
             version = session.version
             await asyncio.sleep(self.host.computer_delay)
             if session.version != version:  # the game changed while they thought (a person, a clock): who moves now
-                seats = sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
+                seats = self._deciding(session)
                 if not seats or controls_for(session.game).computer_wait(self.host, session, seats) > 0:
                     continue  # nobody, or they must wait: looked at again from the top
                 version = session.version
@@ -113,13 +113,16 @@ class Computers:
                 self._stopped(session, seats)
                 return  # nobody could move (no legal action): wait for the next change
 
+    def _deciding(self, session: GameSession) -> list[int]:
+        """The computer seats that may act now."""
+        return sorted(s for s in self.host.deciders(session) if session.seats[s].computer_plays)
+
     def _stopped(self, session: GameSession, seats: list[int]) -> None:
         """Log a driver that stops while a computer could move: its game would wait for nobody."""
         if session.phase != PLAYING or session.paused_until is not None or controls_for(session.game).on_hold(session):
             return
         mod = engine(session.game)
-        able = [s for s in self.host.deciders(session)
-                if session.seats[s].computer_plays and mod.legal_actions(session.state, s)]
+        able = [s for s in self._deciding(session) if mod.legal_actions(session.state, s)]
         if able:
             log.warning("game %s: the computers stopped with seats %s able to move (tried %s, version %s)",
                         session.id, able, seats, session.version)
