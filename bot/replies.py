@@ -73,8 +73,8 @@ def _log_failure(task: asyncio.Task[None]) -> None:
 
 
 def _note_late(interaction: discord.Interaction, how: str) -> None:
-    """Log an acknowledgement that came close to Discord's 3 s: how long the bot held it, how long it
-    took to reach the bot (a gateway behind, a loop too busy to read it)."""
+    """Log an acknowledgement that came close to Discord's 3 s, with how long the bot held the interaction
+    and how long the answer's own request took (slow requests: a busy loop or network, not slow work)."""
     age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     if age < LATE_ACK_WARNING_SECONDS:
         return
@@ -107,10 +107,11 @@ async def _defer(interaction: discord.Interaction) -> None:
 
 
 async def _acknowledged_if_slow(interaction: discord.Interaction) -> None:
-    """Before a handler's answer (under the lock, not yet acknowledged): when the handler took a while,
+    """Before a handler's answer (under the lock): when the handler took a while and nothing acknowledged yet,
     a bare acknowledgement goes first and the answer follows as an edit or a follow-up."""
     received = interaction.extras.get(_RECEIVED)
-    if received is not None and time.monotonic() - received >= DIRECT_ANSWER_SECONDS:
+    if not interaction.response.is_done() and received is not None and \
+            time.monotonic() - received >= DIRECT_ANSWER_SECONDS:
         _trying(interaction)
         await _defer(interaction)
         watchdog = interaction.extras.get(_WATCHDOG)
@@ -141,8 +142,7 @@ async def send_private(interaction: discord.Interaction, content: str, **kwargs:
     if "view" in kwargs:
         _not_kept(kwargs["view"])
     async with _lock(interaction):
-        if not interaction.response.is_done():
-            await _acknowledged_if_slow(interaction)
+        await _acknowledged_if_slow(interaction)
         if not interaction.response.is_done():
             _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
@@ -165,8 +165,7 @@ def _not_kept(view: discord.ui.View) -> None:
 async def send_public(interaction: discord.Interaction, content: str, **kwargs: Any) -> discord.Message:
     """A new public message as the answer (a lobby): the response, or a follow-up."""
     async with _lock(interaction):
-        if not interaction.response.is_done():
-            await _acknowledged_if_slow(interaction)
+        await _acknowledged_if_slow(interaction)
         if not interaction.response.is_done():
             _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
@@ -179,8 +178,7 @@ async def send_public(interaction: discord.Interaction, content: str, **kwargs: 
 async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Edit the message whose component was clicked (``content``, ``attachments``, ``view``)."""
     async with _lock(interaction):
-        if not interaction.response.is_done():
-            await _acknowledged_if_slow(interaction)
+        await _acknowledged_if_slow(interaction)
         if not interaction.response.is_done():
             _trying(interaction)
             with contextlib.suppress(discord.InteractionResponded):
