@@ -85,6 +85,7 @@ class Fault:
     fired: int = 0
     code: int = 0  # with a 4xx status: a Discord error (e.g. 50027 Invalid Webhook Token)
     message: str = ""
+    drop: bool = False  # the connection is closed without an answer (the bot sees "server disconnected")
 
     def matches(self, call: RestCall) -> bool:
         return self.route in (call.key, call.route)
@@ -131,6 +132,10 @@ class Faults:
         """Answer with a Discord error, e.g. ``error(CALLBACK, status=401, code=50027)`` for a token
         that expired; not a rule violation (the bot did nothing wrong), a state it must handle."""
         return self._add(Fault(route, status=status, code=code, message=message, times=times))
+
+    def disconnect(self, route: str, *, times: int | None = 1) -> Fault:
+        """Close the connection without answering, as a network or a proxy may."""
+        return self._add(Fault(route, drop=True, times=times))
 
     def delay(self, route: str, seconds: float, *, times: int | None = None) -> Fault:
         """Answer normally but only after `seconds` (real time)."""

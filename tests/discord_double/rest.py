@@ -145,6 +145,11 @@ class RestApi:
         try:
             call.latency = d.latency.draw()
             fault = d.faults.take(call)
+            if fault is not None and fault.drop:
+                if request.transport is not None:
+                    request.transport.close()  # nothing the bot sent is applied, no answer comes back
+                call.status = 0
+                return web.Response(status=500)  # written to a closed connection: nobody receives it
             faulty = fault.response() if fault is not None else None
             bucket = d.faults.bucket_for(call)
             major = "/".join(request.match_info.get(k, "") for k in ("channel_id", "guild_id", "token"))

@@ -14,7 +14,7 @@ import time
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils.hand_panel import RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
+from cogs.utils.hand_panel import LIVE_EDIT_SECONDS, RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
 from cogs.utils.table_message import BUSY_RETRY_SECONDS, SCROLLED_OUT_AFTER
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
@@ -356,3 +356,19 @@ async def test_a_table_update_discord_keeps_refusing_is_tried_again(double: Disc
             break
     assert shown is not None and shown.content != before, "the table shows the move a while later"
     assert double.take_bot_errors() == []
+
+
+async def test_a_live_panel_whose_edit_lost_its_connection_catches_up(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """A dropped connection on a live panel's edit logged an error with a traceback and the panel stopped
+    following the game; it is tried again a moment later, as after a 5xx."""
+    alice = double["alice"]
+    thread, table, panel = await scrolled_out_table(double)
+    dropped = double.faults.disconnect("PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
+    await move_from_live_panel(double, alice, panel)
+    for _ in range(3):  # the computers' replies edit the panel (the first edit is dropped), then again later
+        double.clock.advance(LIVE_EDIT_SECONDS + 0.5)
+        await double.settle()
+    assert dropped.fired == 1
+    assert double.take_bot_errors() == []
+    live = double.message(panel.id)
+    assert live is not None and alice.id in to_move(table_message(thread)) and one_click_move(live) is not None
