@@ -623,6 +623,20 @@ def _trace_report() -> None:
     Path(path).write_text("\n".join(lines) + "\n")
 
 
+def _print_median_moves(table: list[Game], count: int = 3) -> None:
+    """Where a typical move's time goes: the calls of the moves nearest the median, each as route and
+    start..end in ms after the click was delivered."""
+    moves = sorted((m for g in table for m in g.measures[2:] if m.kind == "move" and m.latency is not None),
+                   key=lambda m: m.latency or 0.0)
+    middle = len(moves) // 2
+    for m in moves[max(0, middle - count // 2): middle + count - count // 2]:
+        start = m.record.delivered_at
+        calls = " | ".join(f"{re.sub(r'/[{][a-z_]+[}]', '', c.key)} "
+                           f"{1000 * (c.started - start):.0f}..{1000 * ((c.finished or c.started) - start):.0f}"
+                           for c in sorted(m.calls, key=lambda c: c.started))
+        print(f"  a median move ({1000 * (m.latency or 0):.0f} ms): {calls}", file=sys.stderr)
+
+
 def _print_warnings(log: Path) -> None:
     """The bot's own account of slow answers and Discord's limits: late acknowledgements (how long the
     bot held each) and global rate limits, counted, with a few examples."""
@@ -766,6 +780,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
         print(f"  double: {violation}", file=sys.stderr)
     print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s",
           file=sys.stderr)
+    _print_median_moves(table)
     posts = Counter(("mention " if "<@" in str((c.body or {}).get("content", "")) else "") +
                     str((c.body or {}).get("content", "")).split("\n")[0][:30]
                     for c in double.calls if c.key == "POST /channels/{channel_id}/messages")
