@@ -13,6 +13,7 @@ import random
 import pytest
 
 from rendering import hand_key, render_hand
+from tests.rendering.walk import random_walk
 
 SETUPS = [
     ("zhengshangyou", 4, None),
@@ -31,7 +32,7 @@ def test_views_with_the_same_hand_key_draw_the_same_picture(game: str, seats: in
     rng = random.Random(33)
     drawn: dict[object, bytes] = {}
     checked: set[object] = set()  # keys seen again and compared once (drawing every repeat is slow)
-    for _ in range(400):
+    for _ in random_walk(module, state, rng, 400):
         for seat in range(seats):
             view = module.view(state, seat)
             key = hand_key(game, view)
@@ -41,11 +42,4 @@ def test_views_with_the_same_hand_key_draw_the_same_picture(game: str, seats: in
             elif key not in checked:
                 checked.add(key)
                 assert render_hand(game, view) == drawn[key], f"{game}: same key {key!r}, another picture"
-        if module.result(state).finished:
-            break
-        acting = sorted(module.to_act(state))
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
     assert len(checked) > 5  # the walk did revisit unchanged hands (what the key is for)

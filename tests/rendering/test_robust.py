@@ -9,6 +9,7 @@ import pytest
 
 from rendering import render_hand, render_table
 from rendering.gallery import NAMES
+from tests.rendering.walk import random_walk
 
 SETUPS = [
     ("zhengshangyou", 6, {"mode": "team6"}),
@@ -26,20 +27,13 @@ def test_every_sampled_position_renders_table_and_hands(game: str, seats: int, o
     state = module.new_game(seats, 21, options)
     rng = random.Random(21)
     phases: set[str] = set()
-    for step in range(700):
+    for step in random_walk(module, state, rng, 700):
         if step % 53 == 0:
             public = module.view(state, None)
             phases.add(public.phase)
             assert render_table(game, public, NAMES[:seats]).startswith(b"\x89PNG")
             seat = step // 53 % seats
             assert render_hand(game, module.view(state, seat)).startswith(b"\x89PNG")
-        if module.result(state).finished:
-            break
-        acting = sorted(module.to_act(state))
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
     final = module.view(state, None)
     assert render_table(game, final, NAMES[:seats]).startswith(b"\x89PNG")
     assert phases

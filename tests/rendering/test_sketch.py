@@ -14,6 +14,7 @@ from rendering import common as c
 from rendering import png
 from rendering.gallery import NAMES
 from rendering.games import art
+from tests.rendering.walk import random_walk
 
 SETUPS = [
     ("zhengshangyou", 4, None),
@@ -32,20 +33,13 @@ def test_a_table_quantized_where_drawn_is_the_whole_quantized(game: str, seats: 
     state = module.new_game(seats, 41, options)
     rng = random.Random(41)
     drawn = 0
-    for step in range(300):
+    for step in random_walk(module, state, rng, 300):
         if step % 7 == 0:
             lang = ("en", "fa", "ru")[step // 7 % 3]
             img = art(game).draw_table(module.view(state, None), NAMES[:seats], lang)
             sketched = c.to_png(img)
             drawn += img.info.get("teahouse.drawn") is not None
             assert sketched == png.encode(img), f"{game} step {step} ({lang}): a drawn square was not noted"
-        if module.result(state).finished:
-            break
-        acting = sorted(module.to_act(state))
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
     assert drawn > 3 or game == "gostop"  # the tables were noted (a Go-Stop table is quantized whole)
 
 
