@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import re
@@ -17,6 +16,7 @@ from bot.games import GAME_IDS
 from bot.i18n import join, t
 from bot.replies import answer_soon, edit_clicked, send_public
 from bot.storage import LeaderboardRow
+from cogs.utils import pictures
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import private_language
 from cogs.utils.old_messages import too_old_to_edit
@@ -106,7 +106,7 @@ class Leaderboards(commands.Cog):
         else:
             text = "\n".join([title, *(_row_text(lang, row) for row in rows)])
         names = await self._names(interaction, rows)
-        image = await asyncio.to_thread(_leaderboard_picture, rows, title, names, lang) if rows else None
+        image = await pictures.drawn(_leaderboard_picture, rows, title, names, lang) if rows else None
         files = [] if image is None else [discord.File(io.BytesIO(image), filename="leaderboard.png")]
         view = discord.ui.View(timeout=None)
         view.add_item(PageButton(game, sort_by, within, max(page - 1, 0), "◀", disabled=page == 0))

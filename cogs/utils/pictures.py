@@ -2,20 +2,22 @@
 
 Every public picture is drawn from the public view (``view(state, None)``); a hand
 picture from that seat's own view. The view is read on the event loop, where moves are
-applied (``public_table``, ``seat_hand``), and only the drawing runs in a worker thread
-(``asyncio.to_thread``), so the loop never waits for Pillow and a move applied meanwhile
+applied (``public_table``, ``seat_hand``), and only the drawing runs in the picture thread
+(``drawn``), so the loop never waits for Pillow and a move applied meanwhile
 cannot tear a picture (views are immutable snapshots).
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache, partial
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games import record
 from bot.games.examples import rules_example
@@ -38,6 +40,16 @@ def _draw(kind: str, game: str, *args: Any, **kwargs: Any) -> bytes | None:
 
 
 Drawing = Callable[[], bytes | None]
+Picture = TypeVar("Picture", bytes | None, io.BytesIO | None)
+
+#: one thread draws every picture: Pillow's Python-level work holds the interpreter lock, and six threads
+#: drawing at once (``asyncio.to_thread``'s pool) kept the event loop waiting for it behind each of them
+_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+
+
+async def drawn(drawing: Callable[..., Picture], *args: Any) -> Picture:
+    """``drawing(*args)`` run by the picture thread; the event loop goes on meanwhile."""
+    return await asyncio.get_running_loop().run_in_executor(_DRAWER, partial(drawing, *args))
 
 
 def _nothing() -> bytes | None:

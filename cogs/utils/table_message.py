@@ -253,7 +253,7 @@ class TableMessage:
             surface.content = clip_join(surface.content, away)
         waiting = self.host.waiting_humans(session)
         if drawing is not None:
-            surface.image = await asyncio.to_thread(drawing)
+            surface.image = await pictures.drawn(drawing)
             if (session.version, session.paused_until) != moment and session.phase == PLAYING:
                 session.lines_shown = shown_before  # the game moved on while the picture was drawn:
                 self.wanted.add(session.id)         # show the newer moment instead (the loop comes back)
@@ -337,7 +337,7 @@ class TableMessage:
         """The result is never lost to a fault: 5xx tried again, text without the picture when
         pictures are refused, the channel when the thread is gone."""
         text = summary_text(session, session.lang, data, final)
-        image = None if session.id in self.text_only else await asyncio.to_thread(
+        image = None if session.id in self.text_only else await pictures.drawn(
             pictures.summary_picture, session, data, session.lang)
         for attempt in range(DISCORD_RETRIES + 1):
             channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
