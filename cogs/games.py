@@ -288,7 +288,7 @@ class Games(commands.Cog):
         answer_soon(interaction, private=True)  # the picture takes a moment to draw
         lang = private_language(interaction)
         text = t(lang, f"games.rules.{game}", name=t(lang, f"{game}.name"))
-        image = await pictures.drawn(pictures.rules_picture, game, lang)
+        image = await pictures.rules_picture(game, lang)
         files = [] if image is None else [discord.File(image, filename="rules.png")]
         await send_private(interaction, text[:2000], files=files)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from functools import partial
 from typing import Any, Literal
 
 import discord
@@ -39,18 +40,15 @@ def _row_text(lang: str, row: LeaderboardRow) -> str:
              wins=row.wins, games=row.games)
 
 
-def _leaderboard_picture(rows: list[LeaderboardRow], title: str, names: dict[int, str],
-                         lang: str) -> bytes | None:
-    try:
-        import rendering
+def leaderboard_drawing(rows: list[LeaderboardRow], title: str, names: dict[int, str], lang: str) -> pictures.Drawing:
+    """The leaderboard picture's drawing: its rows as plain data, its title without Discord's markdown."""
+    import rendering
 
-        data = [{"rank": r.rank, "name": names.get(r.user_id, str(r.user_id)), "games": r.games, "wins": r.wins,
-                 "points": r.points, "rating": None if r.rating is None else round(r.rating.ordinal, 1)}
-                for r in rows]
-        plain = discord.utils.remove_markdown(title)  # the message's **bold** is no word of the picture
-        return bytes(rendering.render_leaderboard(data, plain, lang=lang))
-    except Exception:  # the text below says the same; a picture is a bonus
-        return None
+    data = [{"rank": r.rank, "name": names.get(r.user_id, str(r.user_id)), "games": r.games, "wins": r.wins,
+             "points": r.points, "rating": None if r.rating is None else round(r.rating.ordinal, 1)}
+            for r in rows]
+    plain = discord.utils.remove_markdown(title)  # the message's **bold** is no word of the picture
+    return partial(rendering.render_leaderboard, data, plain, lang=lang)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
@@ -106,7 +104,7 @@ class Leaderboards(commands.Cog):
         else:
             text = "\n".join([title, *(_row_text(lang, row) for row in rows)])
         names = await self._names(interaction, rows)
-        image = await pictures.drawn(_leaderboard_picture, rows, title, names, lang) if rows else None
+        image = await pictures.drawn(leaderboard_drawing(rows, title, names, lang)) if rows else None
         files = [] if image is None else [discord.File(io.BytesIO(image), filename="leaderboard.png")]
         view = discord.ui.View(timeout=None)
         view.add_item(PageButton(game, sort_by, within, max(page - 1, 0), "◀", disabled=page == 0))

@@ -6,7 +6,8 @@ from __future__ import annotations
 import rendering
 from bot.i18n import t
 from bot.storage.models import LeaderboardRow
-from cogs.leaderboard import _leaderboard_picture
+from cogs.leaderboard import leaderboard_drawing
+from cogs.utils.pictures import draw_here
 
 
 def test_the_picture_title_has_no_markdown_marks() -> None:
@@ -14,7 +15,7 @@ def test_the_picture_title_has_no_markdown_marks() -> None:
     title = t("en", "board.title", game=t("en", "zhengshangyou.name"), sort=t("en", "board.sort.rating"),
               period=t("en", "board.period.all"))
     assert "**" in title  # the message's title is bold in Discord
-    drawn = _leaderboard_picture(rows, title, {7: "Ann"}, "en")
+    drawn = draw_here(leaderboard_drawing(rows, title, {7: "Ann"}, "en"))
     plain = title.replace("**", "")
     data = [{"rank": 1, "name": "Ann", "games": 3, "wins": 2, "points": 12, "rating": None}]
     assert drawn == rendering.render_leaderboard(data, plain, lang="en")

@@ -101,7 +101,7 @@ class HandPanel:
     async def _surface(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
         surface = self._text(session, seat, lang, page, note)
         surface.shows, drawing = pictures.seat_hand_shown(session, seat, lang)  # the view is read with the text
-        surface.image = await pictures.drawn(drawing)
+        surface.image = await pictures.drawn(drawing, surface.shows)
         return surface
 
     @staticmethod
@@ -249,7 +249,7 @@ class HandPanel:
             shows, drawing = pictures.seat_hand_shown(session, panel.seat, panel.lang)
             same_picture = shows is not None and shows == panel.picture
             if not same_picture:  # most changes are other people's moves: the hand's picture stays as it is
-                surface.image = await pictures.drawn(drawing)
+                surface.image = await pictures.drawn(drawing, shows)
             panel.shown, panel.edited_at, panel.could_act = shown, time.time(), could_act
             panel.picture = shows if same_picture or surface.image is not None else None
             try:

@@ -2,22 +2,26 @@
 
 Every public picture is drawn from the public view (``view(state, None)``); a hand
 picture from that seat's own view. The view is read on the event loop, where moves are
-applied (``public_table``, ``seat_hand``), and only the drawing runs in the picture thread
-(``drawn``), so the loop never waits for Pillow and a move applied meanwhile
-cannot tear a picture (views are immutable snapshots).
+applied (``public_table``, ``seat_hand_shown``): a *drawing* is a renderer function with its
+arguments, plain data only (views are immutable snapshots, so a move applied meanwhile cannot
+tear a picture). ``drawn`` has it drawn in the picture process: Pillow's Python-level work
+holds the interpreter lock, so pictures drawn in threads of the bot's own process kept the
+event loop waiting behind them, and a process of its own draws on another core meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import io
 import logging
-import threading
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
-from functools import cache, partial
-from typing import Any, TypeVar
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from typing import Any
 
 from bot.games import record
 from bot.games.examples import rules_example
@@ -28,49 +32,82 @@ from .words import names
 
 log = logging.getLogger("teahouse.pictures")
 
+#: a picture as the renderer is asked for it: a ``rendering`` function and its arguments (a ``partial``),
+#: picklable, so the picture process can draw it
+Drawing = Callable[[], bytes]
 
-def _draw(kind: str, game: str, *args: Any, **kwargs: Any) -> bytes | None:
+_painter: Executor | None = None
+#: pictures kept by what they show (hands, rules): one drawn before is that one again
+_KEPT: OrderedDict[Hashable, bytes | None] = OrderedDict()
+_KEEP = 256
+
+
+def _picture_process() -> Executor:
+    """The process that draws every picture, started at the first one (it loads the renderer, its fonts
+    and card art once) and again after it died."""
+    global _painter
+    if _painter is None:
+        _painter = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=importlib.import_module, initargs=("rendering",))
+    return _painter
+
+
+def _name(drawing: Drawing) -> str:
+    func = drawing.func if isinstance(drawing, partial) else drawing
+    return getattr(func, "__name__", "picture")
+
+
+async def drawn(drawing: Drawing | None, shows: Hashable | None = None) -> bytes | None:
+    """The picture of ``drawing``, drawn in the picture process while the event loop goes on; None when it
+    could not be drawn (the text says everything too). A picture that ``shows`` the same as one drawn
+    before is that one again: panel steps and live panels following other people's moves reuse it."""
+    global _painter
+    if drawing is None:
+        return None
+    if shows is not None and shows in _KEPT:
+        _KEPT.move_to_end(shows)
+        return _KEPT[shows]
+    png: bytes | None = None
+    for _attempt in range(2):
+        try:
+            png = await asyncio.get_running_loop().run_in_executor(_picture_process(), drawing)
+            break
+        except BrokenProcessPool:  # the picture process died (killed, out of memory): another one draws it
+            log.warning("the picture process stopped; a new one is started")
+            _painter = None
+        except Exception as err:  # a picture is optional
+            log.warning("could not draw %s: %s", _name(drawing), type(err).__name__)
+            return None
+    if shows is not None:
+        _KEPT[shows] = png
+        while len(_KEPT) > _KEEP:
+            _KEPT.popitem(last=False)
+    return png
+
+
+def draw_here(drawing: Drawing | None) -> bytes | None:
+    """The picture drawn in this thread (tests compare it with what was shown)."""
+    if drawing is None:
+        return None
     try:
-        import rendering
-
-        return bytes(getattr(rendering, f"render_{kind}")(game, *args, **kwargs))
-    except Exception as err:  # a picture is optional: the text says everything too
-        log.warning("could not draw %s of %s: %s", kind, game, type(err).__name__)
+        return drawing()
+    except Exception as err:
+        log.warning("could not draw %s: %s", _name(drawing), type(err).__name__)
         return None
 
 
-Drawing = Callable[[], bytes | None]
-Picture = TypeVar("Picture", bytes | None, io.BytesIO | None)
-
-#: one thread draws every picture: Pillow's Python-level work holds the interpreter lock, and six threads
-#: drawing at once (``asyncio.to_thread``'s pool) kept the event loop waiting for it behind each of them
-_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-
-
-async def drawn(drawing: Callable[..., Picture], *args: Any) -> Picture:
-    """``drawing(*args)`` run by the picture thread; the event loop goes on meanwhile."""
-    return await asyncio.get_running_loop().run_in_executor(_DRAWER, partial(drawing, *args))
-
-
-def _nothing() -> bytes | None:
-    return None
-
-
-def public_table(session: GameSession, lang: str) -> Drawing:
-    """What the table shows now, read here (on the event loop); the returned drawing runs anywhere."""
+def public_table(session: GameSession, lang: str) -> Drawing | None:
+    """What the table shows now, read here (on the event loop)."""
     if session.state is None:
-        return _nothing
+        return None
+    import rendering
+
     view = engine(session.game).view(session.state, None)
-    return partial(_draw, "table", session.game, view, names(session, lang), lang=lang)
+    return partial(rendering.render_table, session.game, view, names(session, lang), lang=lang)
 
 
 def table_picture(session: GameSession, lang: str) -> bytes | None:
-    return public_table(session, lang)()
-
-
-_HANDS: OrderedDict[Hashable, bytes | None] = OrderedDict()
-_HANDS_KEPT = 256
-_HANDS_LOCK = threading.Lock()
+    return draw_here(public_table(session, lang))
 
 
 def hand_shows(game: str, view: Any, lang: str) -> Hashable | None:
@@ -78,66 +115,40 @@ def hand_shows(game: str, view: Any, lang: str) -> Hashable | None:
     try:
         import rendering
 
-        return lang, rendering.hand_key(game, view)
+        return "hand", lang, rendering.hand_key(game, view)
     except Exception as err:  # a picture is optional: without a key it is simply drawn each time
         log.warning("no hand key for %s: %s", game, type(err).__name__)
         return None
 
 
-def seat_hand(session: GameSession, seat: int, lang: str) -> Drawing:
-    """A seat's hand as it is now, read here (on the event loop); the returned drawing runs anywhere."""
-    return seat_hand_shown(session, seat, lang)[1]
-
-
-def seat_hand_shown(session: GameSession, seat: int, lang: str) -> tuple[Hashable | None, Drawing]:
-    """What the seat's hand picture shows now (``hand_shows``) and its drawing, both read here."""
+def seat_hand_shown(session: GameSession, seat: int, lang: str) -> tuple[Hashable | None, Drawing | None]:
+    """What the seat's hand picture shows now (``hand_shows``; keyed by what it shows, not by the game's
+    version: a computer's move elsewhere does not change a hand) and its drawing, both read here."""
     if session.state is None:
-        return None, _nothing
+        return None, None
+    import rendering
+
     view = engine(session.game).view(session.state, seat)
-    key = hand_shows(session.game, view, lang)
-    return key, partial(_hand, key, session.game, view, lang)
+    return hand_shows(session.game, view, lang), partial(rendering.render_hand, session.game, view, lang=lang)
 
 
-def hand_picture(session: GameSession, seat: int, lang: str) -> bytes | None:
-    return seat_hand(session, seat, lang)()
+def summary_drawing(session: GameSession, data: dict[str, Any], lang: str) -> Drawing:
+    import rendering
+
+    return partial(rendering.render_summary, session.game, data, names(session, lang), lang=lang)
 
 
-def _hand(key: Hashable | None, game: str, view: Any, lang: str) -> bytes | None:
-    """A picture that shows the same as one drawn before is that one again (keyed by what it shows, not by
-    the game's version: a computer's move elsewhere does not change a hand), so panel steps and live
-    panels following other people's moves reuse it instead of drawing it again."""
-    if key is not None:
-        with _HANDS_LOCK:  # pictures are drawn in worker threads
-            if key in _HANDS:
-                _HANDS.move_to_end(key)
-                return _HANDS[key]
-    png = _draw("hand", game, view, lang=lang)
-    if key is not None:
-        with _HANDS_LOCK:
-            _HANDS[key] = png
-            while len(_HANDS) > _HANDS_KEPT:
-                _HANDS.popitem(last=False)
-    return png
-
-
-def summary_png(session: GameSession, data: dict[str, Any], lang: str) -> bytes | None:
-    return _draw("summary", session.game, data, names(session, lang), lang=lang)
-
-
-def summary_picture(session: GameSession, data: dict[str, Any], lang: str) -> io.BytesIO | None:
-    png = summary_png(session, data, lang)
+async def summary_picture(session: GameSession, data: dict[str, Any], lang: str) -> io.BytesIO | None:
+    png = await drawn(summary_drawing(session, data, lang))
     return None if png is None else io.BytesIO(png)
 
 
-@cache
-def _example_table(game: str, lang: str) -> bytes | None:
+async def rules_picture(game: str, lang: str) -> io.BytesIO | None:
     """The table of an example position that shows what ``/rules`` explains (``bot.games.examples``)."""
+    import rendering
+
     mod, state = rules_example(game)
-    count = record(game).example_seats
-    seat_names = [f"{chr(ord('A') + i)}" for i in range(count)]
-    return _draw("table", game, mod.view(state, None), seat_names, lang=lang)
-
-
-def rules_picture(game: str, lang: str) -> io.BytesIO | None:
-    png = _example_table(game, lang)
+    seat_names = [f"{chr(ord('A') + i)}" for i in range(record(game).example_seats)]
+    drawing = partial(rendering.render_table, game, mod.view(state, None), seat_names, lang=lang)
+    png = await drawn(drawing, shows=("rules", game, lang))
     return None if png is None else io.BytesIO(png)

@@ -45,7 +45,7 @@ async def answer(interaction: discord.Interaction, session: GameSession, verb: s
         await send_private(interaction, text)
         return
     text = t(lang, f"games.rules.{session.game}", name=t(lang, f"{session.game}.name"))
-    image = await pictures.drawn(pictures.rules_picture, session.game, lang)
+    image = await pictures.rules_picture(session.game, lang)
     files = [] if image is None else [discord.File(image, filename="rules.png")]
     await send_private(interaction, text[:2000], files=files)
 

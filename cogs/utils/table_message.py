@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from functools import partial
 from typing import Any
 
 import discord
@@ -241,8 +240,7 @@ class TableMessage:
         if summary is not None:
             ending = session.last_hand_lines(MAX_NEW_LINES)
             surface = hand_over_surface(session, session.lang, summary, ending)
-            drawing: pictures.Drawing | None = (partial(pictures.summary_png, session, summary, session.lang)
-                                                if pictured else None)
+            drawing = pictures.summary_drawing(session, summary, session.lang) if pictured else None
             session.lines_shown = max(session.lines_shown, session.hand_first_line)
         else:
             drawing = pictures.public_table(session, session.lang) if pictured else None
@@ -337,8 +335,8 @@ class TableMessage:
         """The result is never lost to a fault: 5xx tried again, text without the picture when
         pictures are refused, the channel when the thread is gone."""
         text = summary_text(session, session.lang, data, final)
-        image = None if session.id in self.text_only else await pictures.drawn(
-            pictures.summary_picture, session, data, session.lang)
+        image = None if session.id in self.text_only else await pictures.summary_picture(
+            session, data, session.lang)
         for attempt in range(DISCORD_RETRIES + 1):
             channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
             kwargs: dict[str, Any] = {"files": [] if image is None else [discord.File(image, filename="summary.png")]}

@@ -3,7 +3,7 @@
     python -m tests.bench.memory [--quick] [--games N]
 
 Memory: the real bot runs in a child process against the Discord double, as in the e2e part.
-Its VmRSS (``/proc/<pid>/status``) is read when it is up with no game (``rss_idle_mb``), after
+Its VmRSS (``/proc/<pid>/status``, with its picture process's) is read when it is up with no game (``rss_idle_mb``), after
 one warm-up game of each kind has been opened and played a move (``rss_warm_mb``: fonts, card
 art, code paths used once), and after N more games have been opened the way a person does it
 (/game new, computers added, start) and each played ``MOVES`` human moves (the hand panel opened,
@@ -28,7 +28,7 @@ from typing import Any
 from bot.games import GAME_IDS, record
 from bot.games.registry import engine
 from tests.bench.e2e import GAMES, BotProcess, Game, Players, Watcher
-from tests.bench.timing import Samples, rss_kb
+from tests.bench.timing import Samples, rss_kb, tree
 from tests.discord_double import DiscordDouble
 
 MOVES = 1  # human moves per game before reading the loaded RSS
@@ -37,11 +37,12 @@ PER_MOVE = {True: 50, False: 600}  # timed moves per game
 
 
 async def _settled_rss(bot: BotProcess, double: DiscordDouble) -> int:
-    """VmRSS once the bot has been quiet a while (a few reads, the last one kept)."""
+    """VmRSS once the bot has been quiet a while (a few reads, the last one kept): the bot's and its picture
+    process's, which keeps the picture caches."""
     await double.settle(window=0.5, timeout=60)
     await asyncio.sleep(1.0)
     assert bot.proc is not None
-    return rss_kb(bot.proc.pid)
+    return sum(rss_kb(pid) for pid in tree(bot.proc.pid))
 
 
 async def _open_and_play(players: Players, games: list[Game], moves: int) -> None:

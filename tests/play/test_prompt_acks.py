@@ -2,7 +2,8 @@
 
 Pictures are made deliberately slow here (2.5 s each, by slowing the zlib compression that every
 PNG the renderer encodes goes through): the bot must acknowledge first and deliver its answer by an
-edit or a follow-up, instead of the person seeing "This interaction failed".
+edit or a follow-up, instead of the person seeing "This interaction failed". The pictures are drawn
+in a thread of this process instead of the picture process, so that the slowed zlib is the one used.
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from __future__ import annotations
 import time
 import types
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
 from bot.replies import ACK_BUDGET_SECONDS, DIRECT_ANSWER_SECONDS
+from cogs.utils import pictures
 from tests.discord_double import DiscordDouble
 from tests.discord_double.interactions import DEFERRED_UPDATE
 
@@ -23,6 +26,7 @@ from .driver import open_game, table_message, to_move
 from .test_races import begin_move
 
 SLOW_PICTURE_SECONDS = 2.5
+DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="slow-pictures")
 
 
 def pictures_take(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
@@ -32,6 +36,7 @@ def pictures_take(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
 
     # the PNG encoder's zlib, and only its: the gateway's compression keeps its speed
     monkeypatch.setattr("rendering.png.zlib", types.SimpleNamespace(compress=slow_compress, crc32=zlib.crc32))
+    monkeypatch.setattr(pictures, "_picture_process", lambda: DRAWER)
 
 
 @pytest.fixture

@@ -19,10 +19,10 @@ import re
 from collections import Counter
 from typing import Any
 
+import rendering
 from bot.app import TeahouseBot
 from bot.games.registry import engine
 from bot.i18n import catalog, t
-from cogs.utils import pictures
 from cogs.utils.session import GameSession
 from cogs.utils.words import names
 from tests.discord_double import DiscordDouble
@@ -142,7 +142,7 @@ class LeakWatch(logging.Handler):
         picture = message.attachments[0].data
         label = names(session, session.lang)
         for version in sorted((v for v in views if v >= shown), reverse=True):
-            if pictures._draw("table", session.game, views[version], label, lang=session.lang) == picture:
+            if rendering.render_table(session.game, views[version], label, lang=session.lang) == picture:
                 state, applied, _, _ = self.replays[session.id]
                 self.replays[session.id] = (state, applied, views, version)
                 self.counts["table pictures matching the public view at their version"] += 1
