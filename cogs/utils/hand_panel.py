@@ -124,16 +124,33 @@ class HandPanel:
         surface = await self.build(session, seat, private_language(interaction), page=page, note=note)
         edit = interaction.message is not None and interaction.message.flags.ephemeral
         edit = edit and not too_old_to_edit(interaction.message)  # 30046: an hour-old panel is sent afresh
-        await self._answer(interaction, session, seat, surface, edit=edit, page=page)
+        keep = edit and surface.shows is not None and self._picture_of(session, interaction) == surface.shows
+        await self._answer(interaction, session, seat, surface, edit=edit, page=page, keep_picture=keep)
+
+    def _picture_of(self, session: GameSession, interaction: discord.Interaction) -> Hashable | None:
+        """What the picture of the clicked panel shows, when it is the person's live panel (None: not known)."""
+        panel = self.live.get(session.id, {}).get(interaction.user.id)
+        if panel is None or interaction.message is None:
+            return None
+        clicked = interaction.message
+        own = panel.interaction.message
+        if panel.message_id is not None:  # a follow-up
+            same = panel.message_id == clicked.id
+        elif own is not None and own.flags.ephemeral:  # the panel answered a click on itself: that message
+            same = own.id == clicked.id
+        else:  # the panel is its interaction's own response (to "My hand" on the table)
+            same = clicked.interaction_metadata is not None and clicked.interaction_metadata.id == panel.interaction.id
+        return panel.picture if same else None
 
     async def _answer(self, interaction: discord.Interaction, session: GameSession, seat: int, surface: Surface,
-                      edit: bool, page: int = 0) -> None:
-        """Answer the click with the panel: the clicked private panel edited, or a new private one."""
+                      edit: bool, page: int = 0, keep_picture: bool = False) -> None:
+        """Answer the click with the panel: the clicked private panel edited (its picture not sent again when it
+        shows the same: a composer step changes only the buttons), or a new private one."""
         for attempt in range(2):  # a 503 once more: the 3-second window allows it
             try:
                 if edit:
-                    await edit_clicked(interaction, content=surface.content, attachments=surface.files(),
-                                       view=surface.view())
+                    files: dict[str, Any] = {} if keep_picture else {"attachments": surface.files()}
+                    await edit_clicked(interaction, content=surface.content, view=surface.view(), **files)
                     message_id = None
                 else:
                     message_id = await send_private(interaction, surface.content, files=surface.files(),

@@ -42,3 +42,21 @@ async def test_the_table_is_drawn_again_by_a_new_picture_process_after_one_died(
         "the table after the move does not show the move"
     assert "the picture process stopped" in caplog.text
     assert multiprocessing.active_children(), "no new picture process"
+
+
+async def test_a_panel_click_that_changes_only_its_buttons_does_not_send_its_picture_again(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    """A composer step or Refresh edits the clicked panel; its picture is the same, so it is not uploaded again
+    (issue #25: every step sent the hand's 40-90 KB picture), and the panel still shows it."""
+    alice = double["alice"]
+    thread = await open_game(double, alice, "gouji", "", computers=5)
+    table = table_message(thread)
+    assert table is not None
+    panel = await alice.click(table, t("en", "games.button.hand"))
+    assert panel.attachments
+    picture = panel.attachments[0].data
+    again = await alice.click(panel, t("en", "games.button.refresh"))
+    refreshed = alice.last_interaction
+    assert again.id == panel.id, "the panel was not edited in place"
+    assert not any(call.files for call in refreshed.calls), "the same picture was uploaded again"
+    assert again.attachments and again.attachments[0].data == picture
