@@ -94,14 +94,15 @@ class HandPanel:
         self.host = host
         self.live: dict[int, dict[int, LivePanel]] = {}  # game id -> user id -> panel
 
-    async def build(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
+    async def build(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "",
+                    shown: Hashable | None = None) -> Surface:
+        """The panel as it is now; its picture is not drawn when it shows the same as ``shown`` (what the panel
+        being edited shows already), which the edit then keeps."""
         await self.host.commit(session)
-        return await self._surface(session, seat, lang, page, note)
-
-    async def _surface(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
         surface = self._text(session, seat, lang, page, note)
         surface.shows, drawing = pictures.seat_hand_shown(session, seat, lang)  # the view is read with the text
-        surface.image = await pictures.drawn(drawing, surface.shows)
+        if shown is None or surface.shows != shown:
+            surface.image = await pictures.drawn(drawing, surface.shows)
         return surface
 
     @staticmethod
@@ -121,10 +122,11 @@ class HandPanel:
 
     async def show(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           page: int = 0, note: str = "") -> None:
-        surface = await self.build(session, seat, private_language(interaction), page=page, note=note)
         edit = interaction.message is not None and interaction.message.flags.ephemeral
         edit = edit and not too_old_to_edit(interaction.message)  # 30046: an hour-old panel is sent afresh
-        keep = edit and surface.shows is not None and self._picture_of(session, interaction) == surface.shows
+        shown = self._picture_of(session, interaction) if edit else None
+        surface = await self.build(session, seat, private_language(interaction), page=page, note=note, shown=shown)
+        keep = shown is not None and surface.shows == shown
         await self._answer(interaction, session, seat, surface, edit=edit, page=page, keep_picture=keep)
 
     def _picture_of(self, session: GameSession, interaction: discord.Interaction) -> Hashable | None:
@@ -155,7 +157,8 @@ class HandPanel:
                 else:
                     message_id = await send_private(interaction, surface.content, files=surface.files(),
                                                     view=surface.view())
-                self._follow(session, interaction, seat, page, message_id, surface)
+                picture = surface.shows if surface.image is not None or (edit and keep_picture) else None
+                self._follow(session, interaction, seat, page, message_id, surface, picture)
                 return
             except discord.DiscordServerError as err:
                 if attempt:
@@ -186,14 +189,14 @@ class HandPanel:
     # ------------------------------------------------------------------ following the game
 
     def _follow(self, session: GameSession, interaction: discord.Interaction, seat: int, page: int,
-                message_id: int | None, surface: Surface) -> None:
+                message_id: int | None, surface: Surface, picture: Hashable | None) -> None:
         """The panel just shown is the person's live one (a newer panel replaces an older)."""
         if session.phase != PLAYING:
             return
         user_id = interaction.user.id
         self.drop(session.id, user_id)
         panel = LivePanel(interaction, message_id, seat, private_language(interaction), page, shown_by(surface),
-                          picture=surface.shows if surface.image is not None else None,
+                          picture=picture,
                           edited_at=time.time(), could_act=self._may_act(session, seat))
         panel.retire = asyncio.create_task(self._retire_later(session, user_id, panel))
         self.live.setdefault(session.id, {})[user_id] = panel

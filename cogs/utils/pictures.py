@@ -39,7 +39,7 @@ Drawing = Callable[[], bytes]
 _painter: Executor | None = None
 #: pictures kept by what they show (hands, rules): one drawn before is that one again
 _KEPT: OrderedDict[Hashable, bytes | None] = OrderedDict()
-_KEEP = 256
+_KEEP = 64  # a re-opened hand, the rules: steps and live panels compare what a picture shows, not its bytes
 
 
 def _picture_process() -> Executor:
