@@ -82,11 +82,17 @@ class _CountingSolver:
         return [(m, 10 if (i == 0) == heavy else 0) for i, m in enumerate(moves)]
 
 
-def test_light_worlds_are_solved_by_chance_and_count_for_the_ones_skipped() -> None:
+@pytest.mark.parametrize("late", [False, True])
+def test_light_worlds_are_solved_by_chance_and_count_for_the_ones_skipped(late: bool) -> None:
     # one heavy world (weight 1) for the first move against 1000 light ones (0.01 each, 10 in all) for the
     # second: the weighted mean favours the second move, so a shortcut that solved only heavy worlds would
-    # be wrong; solving every light world would be slow
-    state = crafted(["kin gin shi shi", "hisha kaku shi shi", "gon kin gin bakko", "kin gin bakko bakko"])
+    # be wrong; solving every light world would be slow. Late in a round (at most SHARE_PIECES pieces in
+    # hands) every world is solved: there weighing costs as much as solving
+    hands = ["kin gin shi shi", "hisha kaku shi shi", "gon kin gin bakko", "kin gin bakko bakko"]
+    if late:
+        hands[3] = "kin gin"
+    state = crafted(hands)
+    assert (sum(state.sizes) <= ai.SHARE_PIECES) == late
     seat = 0
     legal = legal_actions(state, seat)
     order = ai._shortlist(view(state, seat), legal, len(legal))
@@ -107,4 +113,7 @@ def test_light_worlds_are_solved_by_chance_and_count_for_the_ones_skipped() -> N
     act = ai._solve(view(state, seat), [first, second], worlds(), solver, lambda: 1.0,  # type: ignore[arg-type]
                     random.Random(5), 1001)
     assert act == second
-    assert solver.solved < 300, solver.solved
+    if late:
+        assert solver.solved == 1001
+    else:
+        assert solver.solved < 300, solver.solved
