@@ -5,8 +5,9 @@
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
 - ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, weighed by
   how well they explain what the others did) and searches each world. With at most
-  ``SOLVE_PIECES`` pieces left in hands every world is solved exactly (``solver``) and the action
-  with the best mean value, each world counted by its weight, is played; before that, each
+  ``SOLVE_PIECES`` pieces left in hands worlds are solved exactly (``solver``) and the action
+  with the best mean value, each world counted by its weight, is played (where solving costs far
+  more than weighing, a light world is solved only by chance: ``SOLVE_SHARE``); before that, each
   shortlisted candidate is played out to the end of the round with every seat on the easy policy,
   and hard leaves the easy choice only when the paired mean gain is clearly positive. The budget is CPU time of the deciding thread, with a
   wall-time cap (``WALL_CAP_S``) for busy machines.
