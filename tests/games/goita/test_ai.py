@@ -88,9 +88,9 @@ def test_light_worlds_are_solved_by_chance_and_count_for_the_ones_skipped(late: 
     # second: the weighted mean favours the second move, so a shortcut that solved only heavy worlds would
     # be wrong; solving every light world would be slow. Late in a round (at most SHARE_PIECES pieces in
     # hands) every world is solved: there weighing costs as much as solving
-    hands = ["kin gin shi shi", "hisha kaku shi shi", "gon kin gin bakko", "kin gin bakko bakko"]
+    hands = ["kin gin shi shi", "hisha kaku shi shi", "gon kin gin bakko", "kin gin bakko bakko shi shi"]
     if late:
-        hands[3] = "kin gin"
+        hands[3] = "kin gin bakko bakko"
     state = crafted(hands)
     assert (sum(state.sizes) <= ai.SHARE_PIECES) == late
     seat = 0
