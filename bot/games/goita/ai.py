@@ -5,9 +5,8 @@
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
 - ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, weighed by
   how well they explain what the others did) and searches each world. With at most
-  ``SOLVE_PIECES`` pieces left in hands worlds are solved exactly (``solver``) and the action
-  with the best mean value, each world counted by its weight, is played (where solving costs far
-  more than weighing, a light world is solved only by chance: ``SOLVE_SHARE``); before that, each
+  ``SOLVE_PIECES`` pieces left in hands every world is solved exactly (``solver``) and the action
+  with the best mean value, each world counted by its weight, is played; before that, each
   shortlisted candidate is played out to the end of the round with every seat on the easy policy,
   and hard leaves the easy choice only when the paired mean gain is clearly positive. The budget is CPU time of the deciding thread, with a
   wall-time cap (``WALL_CAP_S``) for busy machines.
@@ -105,19 +104,6 @@ MAX_WORLDS = 400
 #: a cap on the worlds drawn for exact solving: the budget, not this, ends a decision (a world weighed
 #: and solved late in a round costs well under a millisecond, and more worlds agree more often).
 MAX_SOLVE_WORLDS = 2000
-#: a world weighing less than this share of the heaviest one so far is solved only with the probability
-#: weight / (share * heaviest), and then counts for share * heaviest (an unbiased estimate that spends
-#: solving, 6-7x the cost of weighing a world at 18 pieces, on the worlds that matter). On 710 recorded
-#: bench positions (hard's decisions from 18 pieces on, 5 seeds each, 150 ms CPU) hard's choices then cost
-#: 5.62 points per deal against the solver's best instead of 6.34 (0.05 and 0.2 measured alike).
-SOLVE_SHARE = 0.1
-#: ... but only with more than this many pieces in hands: later in a round weighing a world costs about
-#: as much as solving it, so skipping saves little and loses worlds (worlds drawn in 150 ms at 18, 16, 14
-#: pieces: 184, 265, 438 solving all, 425, 353, 372 with the share; 144, 100, 58 positions), and the
-#: gain measured above was at 18 pieces (3.54 -> 2.93 points per deal; 16 pieces 1.25 -> 1.10, 14 pieces
-#: 0.99 -> 1.05). Late positions (every seat at <= 4 pieces, so <= 16 in hands) are then decided exactly
-#: as before: with the share there, the bench's late agreement was 86.8%, 88.6%, 88.3% against 91.0%.
-SHARE_PIECES = 16
 #: the budget is CPU time of the deciding thread, so a busy machine does not make the player weaker.
 _clock = time.thread_time
 #: but a decision also ends after this much wall time (or the budget, if longer): on a machine busy
@@ -177,7 +163,7 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     order = _shortlist(view, legal, len(legal))
     if sum(view.hand_sizes) <= SOLVE_PIECES:
         solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
-        act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, time_left, rng)
+        act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, time_left)
         if act is not None:
             return act
     worlds = _worlds(Inference(view), rng, weighted)
@@ -189,17 +175,16 @@ def solve_worlds(view: View, legal: Sequence[Action], rng: random.Random, worlds
     """Hard's exact decision over a fixed number of sampled worlds, with no clock: what tests compare."""
     solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
     order = _shortlist(view, legal, len(legal))
-    act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, lambda: float("inf"), rng,
-                 worlds)
+    act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, lambda: float("inf"), worlds)
     return order[0] if act is None else act
 
 
 def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, float]], solver: Solver,
-           time_left: Callable[[], float], rng: random.Random, limit: int = MAX_SOLVE_WORLDS) -> Action | None:
+           time_left: Callable[[], float], limit: int = MAX_SOLVE_WORLDS) -> Action | None:
     """The action with the best weighted mean exact value over sampled worlds (ties: the easy choice);
     ``None`` when not even one world could be solved in time. Each world counts by its evidence weight
     rather than being drawn again by it, so none is lost to resampling; hands drawn again are not solved
-    again, and light worlds are solved only by chance (``SOLVE_SHARE``)."""
+    again."""
     me = view.seat if view.seat is not None else 0
     acts: dict[Move, Action] = {}
     for act in order:
@@ -211,9 +196,6 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, fl
     sums = [0.0] * len(cands)
     known: dict[tuple[tuple[int, ...], ...], list[int]] = {}     # hands -> move values (worlds repeat)
     solved = drawn = 0
-    heaviest = 0.0
-    coins = random.Random(rng.getrandbits(32))
-    share_of = SOLVE_SHARE if sum(view.hand_sizes) > SHARE_PIECES else 0.0
     while drawn < limit:
         left = time_left()
         if left <= 0 and solved:
@@ -223,16 +205,9 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, fl
         drawn += 1
         if weight <= 0.0:
             continue                                      # it would count for nothing
-        heaviest = max(heaviest, weight)
         types = [to_types(h) for h in world.hands]
         key = tuple(map(tuple, types))
         values = known.get(key)
-        if values is None and weight < share_of * heaviest:
-            # a light world is solved only by chance, and then counts for what the skipped ones weighed
-            share = weight / (share_of * heaviest)
-            if coins.random() >= share:
-                continue
-            weight /= share
         if values is None:
             pos = Position(types, me, attacker, attack, view.faceup_kings > 0, final)
             solver.node_limit = solver.nodes + max(int(min(left, 60.0) * NODES_PER_S), 2_000)
