@@ -29,6 +29,8 @@ TYPE_BLOCKERS: tuple[tuple[int, ...], ...] = (
 NO_ATTACK = 8
 #: (first, attack) -> the part of a move's ordering rank that depends on the pieces alone (``Solver._ordered``).
 _ORDER_BASE = tuple(tuple(TYPE_VALUE[f] - TYPE_VALUE[a] // 2 for a in range(8)) for f in range(8))
+#: keeps every rank of ``Solver._ordered`` positive, so rank and move index pack into one int.
+_RANK_OFFSET = 64
 #: a lead, block (first, attack), or ``PASS_MOVE``.
 Move = tuple[int, int]
 PASS_MOVE: Move = (-1, -1)
@@ -173,7 +175,10 @@ class Solver:
         if self.nodes > self.node_limit:
             raise SearchLimit
         h = self.hands[turn]
-        if turn != attacker:
+        if turn == attacker:
+            if self.sizes[turn] == 2:                   # a leader with two pieces goes out: its best attack
+                return self._gain[turn & 1][self._last_lead(h, kings_up)]
+        else:
             for y in TYPE_BLOCKERS[attack]:
                 if h[y]:
                     break
@@ -213,32 +218,67 @@ class Solver:
         self.table[key] = (flag, best, code)
         return best
 
+    def _last_lead(self, h: list[int], kings_up: bool) -> int:
+        """The points of the best lead with the last two pieces ``h`` (R7.2, R7.3, R6.9)."""
+        x = -1
+        for t in range(NUM_TYPES):
+            if h[t] == 2:
+                return 2 * TYPE_VALUE[t]                # both kings may attack too (R6.9(b))
+            if h[t]:
+                if x >= 0:                              # the higher piece attacks unless it is a barred king
+                    return TYPE_VALUE[t] if x == KING and not (kings_up or self.final) else TYPE_VALUE[x]
+                x = t
+        raise AssertionError("a leader with two pieces holds them")
+
     def _ordered(self, turn: int, attacker: int, attack: int, kings_up: bool, first_code: int) -> list[Move]:
         """Moves most likely best first: the table's move, going out, attacks nobody else can block."""
-        moves = self._moves(turn, attacker, attack, kings_up)
-        if self.sizes[turn] == 2:
-            lead = turn == attacker
-            moves.sort(key=lambda m: -1 if m[0] < 0 else -TYPE_VALUE[m[1]] * (2 if lead and m[0] == m[1] else 1))
-            return moves
+        if self.sizes[turn] == 2:                       # (a responder: a leader's value is found in _search)
+            last = self._moves(turn, attacker, attack, kings_up)
+            last.sort(key=lambda m: -1 if m[0] < 0 else -TYPE_VALUE[m[1]])
+            return last
         hands = self.hands
         h = hands[turn]
         o1, o2, o3 = hands[(turn + 1) & 3], hands[(turn + 2) & 3], hands[(turn + 3) & 3]
+        held = [t for t in range(NUM_TYPES) if h[t]]
         # per attack type the seat holds: how many other seats could answer it (few is better), and a
         # bonus for keeping a copy; then keep high pieces, hide low ones face down (a pass ranks 50)
         base = [0] * NUM_TYPES
-        for a in range(NUM_TYPES):
-            if h[a]:
-                n = 0
-                for o in (o1, o2, o3):
-                    for y in TYPE_BLOCKERS[a]:
-                        if o[y]:
-                            n += 1
-                            break
-                base[a] = n * 100 - (30 if h[a] > 1 else 0)
-        moves.sort(key=lambda m: 50 if m[0] < 0 else base[m[1]] + _ORDER_BASE[m[0]][m[1]])
+        for a in held:
+            n = 0
+            for o in (o1, o2, o3):
+                for y in TYPE_BLOCKERS[a]:
+                    if o[y]:
+                        n += 1
+                        break
+            base[a] = n * 100 - (30 if h[a] > 1 else 0)
+        # the moves of _moves (same order among equal ranks), each as one sortable int: rank, then index
+        kings = kings_up or h[KING] == 2                # more than two pieces: X1 does not apply
+        moves: list[Move] = []
+        codes: list[int] = []
+        if turn == attacker:
+            for f in held:
+                rank = _ORDER_BASE[f]
+                for a in held:
+                    if (a != f or h[f] > 1) and (a != KING or kings):
+                        codes.append(((base[a] + rank[a] + _RANK_OFFSET) << 7) | len(moves))
+                        moves.append((f, a))
+        else:
+            for f in TYPE_BLOCKERS[attack]:
+                if not h[f]:
+                    continue
+                k = kings or f == KING
+                rank = _ORDER_BASE[f]
+                for a in held:
+                    if (a != f or h[f] > 1) and (a != KING or k):
+                        codes.append(((base[a] + rank[a] + _RANK_OFFSET) << 7) | len(moves))
+                        moves.append((f, a))
+            codes.append(((50 + _RANK_OFFSET) << 7) | len(moves))
+            moves.append(PASS_MOVE)
+        codes.sort()
+        out = [moves[c & 127] for c in codes]
         if first_code >= 0:
             best = (first_code // 9 - 1, first_code % 9 - 1)
-            if best in moves:
-                moves.remove(best)
-                moves.insert(0, best)
-        return moves
+            if best in out:
+                out.remove(best)
+                out.insert(0, best)
+        return out
