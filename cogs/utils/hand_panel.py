@@ -157,7 +157,7 @@ class HandPanel:
                 else:
                     message_id = await send_private(interaction, surface.content, files=surface.files(),
                                                     view=surface.view())
-                picture = surface.shows if surface.image is not None or (edit and keep_picture) else None
+                picture = surface.shows if surface.image is not None or keep_picture else None
                 self._follow(session, interaction, seat, page, message_id, surface, picture)
                 return
             except discord.DiscordServerError as err:
