@@ -1,8 +1,10 @@
 """The turn clock: each decision's window from the rules file, the reminder, and what happens at the deadline.
 
 One task per game sleeps until the next thing falls due (the end of a pause between hands, the
-reminder, the deadline); what it changes, it changes on the game's serialized path, and only if
-the game is still at the version whose deadline passed.
+reminder, the deadline), or until ``arm`` says the clock changed; what it changes, it changes on
+the game's serialized path, and only if the game is still at the version whose deadline passed.
+It does not wake each second to look: with hundreds of games open, that polling alone was about a
+seventh of the bot's event-loop time.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from .words import names, safe_name
 
 log = logging.getLogger("teahouse.games")
 
+#: The longest one nap of a game's clock: a change that reached the game without ``arm`` is still seen this soon.
+LONGEST_NAP_SECONDS = 30.0
+
 
 class TurnClock:
     """The clocks of every game."""
@@ -32,9 +37,29 @@ class TurnClock:
         self.host = host
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.current: dict[int, dict[int, tuple[Any, float]]] = {}  # game -> waiting seat -> window
+        self.napping: dict[int, asyncio.Future[None]] = {}  # game -> what wakes its clock early
 
     def forget(self, session: GameSession) -> None:
         self.current.pop(session.id, None)
+        self._wake(session)
+
+    def _wake(self, session: GameSession) -> None:
+        """The game's clock looks again now (a new deadline, a pause that ended, the game's end)."""
+        nap = self.napping.get(session.id)
+        if nap is not None and not nap.done():
+            nap.set_result(None)
+
+    async def _nap(self, session: GameSession, seconds: float) -> None:
+        """Sleep until the next thing falls due, or until ``arm`` or ``forget`` wakes the clock."""
+        waker = self.napping[session.id] = asyncio.get_running_loop().create_future()
+        sleep = asyncio.ensure_future(asyncio.sleep(min(seconds, LONGEST_NAP_SECONDS)))  # a test clock's jump moves it
+        sleep.add_done_callback(lambda _: waker.done() or waker.set_result(None))
+        try:
+            await waker
+        finally:
+            sleep.cancel()
+            if self.napping.get(session.id) is waker:
+                del self.napping[session.id]
 
     def default_turn(self, game: str, server_seconds: int | None) -> int:
         """The turn timeout of a new game (its own ``turn_seconds`` comes first): the server's, else the
@@ -87,19 +112,20 @@ class TurnClock:
                 session.deadline = time.time() + max(seconds for _, seconds in windows.values())
                 session.reminded = False
         if session.deadline is not None or session.paused_until is not None:
+            self._wake(session)
             self.host.spawn(self.tasks, session, self._run(session))
 
     async def _run(self, session: GameSession) -> None:
         """Start the next hand when the pause is over; remind once; move for whoever is still thinking.
 
-        Sleeps at most a second at a time, so deadlines restored after a restart (and test clocks)
-        are honoured promptly; runs until there is nothing left to wait for.
+        Looks at everything afresh whenever it wakes, so a change it was woken for (or one it was not,
+        within ``LONGEST_NAP_SECONDS``) is honoured; runs until there is nothing left to wait for.
         """
         while session.phase == PLAYING:
             now = time.time()
             if session.paused_until is not None:
                 if now < session.paused_until:
-                    await asyncio.sleep(min(1.0, session.paused_until - now))
+                    await self._nap(session, session.paused_until - now)
                     continue
                 async with session.lock:
                     if session.phase != PLAYING or session.paused_until is None or time.time() < session.paused_until:
@@ -119,7 +145,7 @@ class TurnClock:
                     await self.remind(session)
                     continue
                 wake = remind_at if not session.reminded and now < remind_at else deadline
-                await asyncio.sleep(min(1.0, max(wake - now, 0.0)))
+                await self._nap(session, max(wake - now, 0.0))
                 continue
             session.deadline = None
             await self.time_is_up(session, session.version)
