@@ -14,7 +14,9 @@ that many games at once, the four games in turn, each in its own channel with on
 person and computers in every other seat. The person plays as people do (as
 ``tests/play/driver.py``): waits until the table names them, thinks, opens their hand, thinks,
 clicks through the panel (a composer may take a few steps) until the move is made; between
-hands they press "next hand". Full run: one game alone (fast pace: alone, the pace does not
+hands they press "next hand". Each plays on until all have made their moves, so all N games stay
+live to the end (a person who stopped early left a game waiting for them: at 500 games its
+reminders and timeouts were a fifth of the calls, and not what a live game costs). Full run: one game alone (fast pace: alone, the pace does not
 matter), then 100, 300 and 500 games with people thinking 2-6 s per decision, enough moves
 for 600+ samples per percentile (a p99 not among the 5 worst); ``--quick``: 1 and 5 games at a fast pace, a few moves each,
 within 20 s per size.
@@ -289,6 +291,9 @@ class Players:
         self.watcher = watcher
         self.rng = rng
         self.think = think
+        self._playing = 0  # people still short of their moves (``expect``); without it, each stops at theirs
+        self.everyone_done = asyncio.Event()
+        self.everyone_done.set()
         self.cpu = cpu  # the bot's CPU seconds so far: set only when one game runs, so all of it is that game's
         self._cpu_mark = 0.0
         self.hand = t("en", "games.button.hand")
@@ -400,10 +405,30 @@ class Players:
                 f"(mark {mark}), idle {game.idle(now)}, open calls {open_calls}, "
                 f"last call {now - game.last_finish:.1f} s ago; recent messages: {shown}")
 
+    def expect(self, games: int) -> None:
+        """How many people play: each goes on until all of them have made their moves."""
+        self._playing = games
+        self.everyone_done = asyncio.Event()
+
+    def _reached(self) -> None:
+        """One person made their moves (or their game ended or stalled)."""
+        self._playing -= 1
+        if self._playing <= 0:
+            self.everyone_done.set()
+
     async def play(self, game: Game, moves: int) -> None:
-        """Play `moves` moves (or until the match ends or stalls); then stop counting this game's calls."""
+        """Play `moves` moves (or until the match ends or stalls), then go on playing until everyone has made
+        theirs, so every game stays live for the whole run: a person who stopped early would leave a game
+        waiting for them, whose reminders and timeouts are not what a live game costs. Then stop counting
+        this game's calls. Every move is measured, those after the first `moves` too."""
         mark = -1  # the table has already settled after the start
-        while game.moves < moves:
+        reached = False
+        while True:
+            if not reached and game.moves >= moves:
+                reached = True
+                self._reached()
+            if reached and self.everyone_done.is_set():
+                break
             table = await self.turn(game, mark)
             if table is None:
                 break
@@ -429,6 +454,8 @@ class Players:
             panel = self.double.response_message(record)
             if panel is None or not await self._compose(game, panel):
                 mark = -1
+        if not reached:
+            self._reached()
         if game.outcome != "stalled":
             await self.turn(game, mark)  # the last move's table update: stalled only as any other wait is
             await asyncio.sleep(0.5)
@@ -759,6 +786,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             rss_open = bot.rss_mb()
             offset = double.clock.offset
             cpu0, wall0, here0 = bot.cpu_seconds(), time.perf_counter(), time.process_time()
+            players.expect(len(table))
             tasks = [asyncio.create_task(players.play(g, moves)) for g in table]
             _, late = await asyncio.wait(tasks, timeout=budget)
             for task in late:  # a run that overran its budget reports what it has
