@@ -46,14 +46,14 @@ class TurnClock:
     def _wake(self, session: GameSession) -> None:
         """The game's clock looks again now (a new deadline, a pause that ended, the game's end)."""
         nap = self.napping.get(session.id)
-        if nap is not None and not nap.done():
-            nap.set_result(None)
+        if nap is not None:
+            _resolve(nap)
 
     async def _nap(self, session: GameSession, seconds: float) -> None:
         """Sleep until the next thing falls due, or until ``arm`` or ``forget`` wakes the clock."""
         waker = self.napping[session.id] = asyncio.get_running_loop().create_future()
         sleep = asyncio.ensure_future(asyncio.sleep(min(seconds, LONGEST_NAP_SECONDS)))  # a test clock's jump moves it
-        sleep.add_done_callback(lambda _: waker.done() or waker.set_result(None))
+        sleep.add_done_callback(lambda _: _resolve(waker))
         try:
             await waker
         finally:
@@ -216,3 +216,8 @@ class TurnClock:
             log.info("reminder for game %s not posted: %s (code %s)", session.id, err.status, err.code)
             if err.code in THREAD_GONE_CODES and session.thread_id is not None:
                 await self.host.thread_lost(session, err.code)
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
