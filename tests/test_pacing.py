@@ -11,7 +11,7 @@ import asyncio
 import discord
 
 from bot.app import TeahouseBot
-from bot.pacing import BURST, RATE_PER_S, GlobalPacer, share_of_limit
+from bot.pacing import BURST, RATE_PER_S, GlobalPacer, pace, share_of_limit, turn_first
 
 DISCORD_GLOBAL_LIMIT = 50  # requests in any one second
 
@@ -62,3 +62,50 @@ async def test_the_bot_paces_its_rest_calls(bot: TeahouseBot) -> None:
     before = bot.pacer.taken
     await bot.http.request(discord.http.Route("GET", "/users/@me"))
     assert bot.pacer.taken == before + 1
+
+
+class _Http:
+    """Just the one method ``pace`` wraps: records when each request went out."""
+
+    def __init__(self, now: list[float]) -> None:
+        self.now = now
+        self.sent: list[float] = []
+
+    async def request(self, route: object, **kwargs: object) -> None:
+        self.sent.append(self.now[0])
+
+
+async def test_an_update_that_waited_for_its_turn_reads_the_game_after_the_wait() -> None:
+    """Near the limit, a table update waits in line; what it shows is read after that wait (the newest
+    moment), and its request uses the turn it waited for, not a second one."""
+    pacer, now = paced()
+    http = _Http(now)
+    pace(http, pacer)  # type: ignore[arg-type]
+    for _ in range(BURST):
+        await pacer.take()  # a busy second: the next request waits
+    game = {"moves": 1}
+
+    async def move_meanwhile() -> None:
+        game["moves"] = 2
+
+    async def update() -> int:
+        async with turn_first(pacer):
+            shown = game["moves"]  # read here, after the wait
+            await http.request("PATCH table")
+        return shown
+
+    shown, _ = await asyncio.gather(update(), move_meanwhile())
+    assert shown == 2, "the update shows the move made while it waited"
+    assert pacer.taken == BURST + 1, "one turn for one request"
+    await http.request("DELETE old table")  # the next request takes a turn of its own
+    assert pacer.taken == BURST + 2
+
+
+async def test_a_turn_nothing_used_is_not_lent_to_a_later_request() -> None:
+    pacer, now = paced()
+    http = _Http(now)
+    pace(http, pacer)  # type: ignore[arg-type]
+    async with turn_first(pacer):
+        pass  # the update found nothing to send
+    await http.request("PATCH table")
+    assert pacer.taken == 2

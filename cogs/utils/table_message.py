@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.pacing import turn_first
 from bot.replies import send_private
 
 from . import pictures
@@ -224,6 +225,12 @@ class TableMessage:
                 self.below[session.id] = self.below.get(session.id, 0) + 1
 
     async def _update_once(self, session: GameSession) -> None:
+        """One try at showing the table: its turn at Discord's global pace is taken before the game is read,
+        so an update that waited in line shows the newest moment (``pacing.turn_first``)."""
+        async with turn_first(self.host.bot.pacer):
+            await self._show(session)
+
+    async def _show(self, session: GameSession) -> None:
         """Edit the table in place; post it again (see ``repost_reason``) where people would lose it.
 
         While a hand is over, the table shows that hand: its last lines, its summary and its
