@@ -70,6 +70,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import gc
 import json
 import logging
 import os
@@ -566,6 +567,11 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         def stop() -> None:
             _trace_report()
             _blocked_report()
+            _gc_report()
+            pacer = client.pacer
+            logging.getLogger("bench").warning(
+                "global pacer: %d requests, %d of them waited for their turn, %.1f s on average",
+                pacer.taken, pacer.waited, pacer.wait_seconds / max(1, pacer.waited))
             asyncio.ensure_future(client.close())
 
         loop.add_signal_handler(signal.SIGTERM, stop)
@@ -577,6 +583,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             await client.close()
 
         watchdog = asyncio.create_task(orphaned())
+        gc.callbacks.append(_time_gc)
         lag = asyncio.create_task(_loop_lag())
         async with client:
             await client.start(token)
@@ -615,6 +622,26 @@ def _sample_blocked_loop(threshold: float = 0.25) -> None:
                 where.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} {frame.f_code.co_name}")
                 frame = frame.f_back
             _BLOCKED[" < ".join(where)] += 1
+
+
+_GC: dict[int, list[float]] = {0: [], 1: [], 2: []}  # generation -> each collection's pause (s)
+_GC_STARTED = [0.0]
+
+
+def _time_gc(phase: str, info: dict[str, int]) -> None:
+    """A ``gc.callbacks`` hook: how long each collection held the bot's thread."""
+    if phase == "start":
+        _GC_STARTED[0] = time.perf_counter()
+    else:
+        _GC[info["generation"]].append(time.perf_counter() - _GC_STARTED[0])
+
+
+def _gc_report() -> None:
+    for generation, pauses in _GC.items():
+        if pauses:
+            logging.getLogger("bench").warning(
+                "garbage collection gen%d: %d collections, %.2f s in all, worst %.0f ms", generation, len(pauses),
+                sum(pauses), 1000 * max(pauses))
 
 
 def _blocked_report() -> None:
@@ -678,7 +705,8 @@ def _print_warnings(log: Path) -> None:
     """The bot's own account of slow answers and Discord's limits: late acknowledgements (how long the
     bot held each) and global rate limits, counted, with a few examples."""
     text = log.read_text(errors="replace") if log.exists() else ""
-    for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag"):
+    for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag",
+                   "garbage collection", "global pacer"):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
             print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:200] for line in lines[:4]),
