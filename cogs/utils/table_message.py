@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import json
 import logging
 import time
 from typing import Any
@@ -42,6 +44,19 @@ THREAD_GONE_CODES = {10003: "resilience.thread_deleted", 50001: "resilience.thre
                      50083: "resilience.thread_archived"}
 
 
+@dataclasses.dataclass(frozen=True)
+class Showing:
+    """What a table message shows: an update that would show the same is not sent."""
+
+    message_id: int | None
+    moment: tuple[int, float | None]  # the game's version, and until when it pauses between hands
+    pictured: bool
+    content: str
+    components: str
+    lines_from: int  # the log lines it shows: from this one (the table's ``lines_shown`` when it was read) ...
+    lines_total: int  # ... to the last at the time
+
+
 class TableMessage:
     """The table messages of every game."""
 
@@ -58,10 +73,12 @@ class TableMessage:
         self.old_tables: dict[int, list[tuple[int, bool]]] = {}
         # channel -> games whose table may be there (each message posted looks only at these, not at every game)
         self.tables_in: dict[int, set[int]] = {}
+        self.showing: dict[int, Showing] = {}  # game -> what its table message shows
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
         self.wanted.discard(session.id)
+        self.showing.pop(session.id, None)
         self.for_host.pop(session.id, None)
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
@@ -243,6 +260,10 @@ class TableMessage:
         summary = None if session.paused_until is None else session.hand_summary
         pictured = session.id not in self.text_only
         moment, shown_before = (session.version, session.paused_until), session.lines_shown
+        last = self.showing.get(session.id)
+        if last is not None and (last.moment, last.lines_total) == (moment, session.lines_total):
+            session.lines_shown = last.lines_from  # nothing new: the same lines as the table shows, not fewer
+        window_from = session.lines_shown
         # the text and the picture are read together, before anything is awaited: they show one moment
         if summary is not None:
             ending = session.last_hand_lines(MAX_NEW_LINES)
@@ -257,6 +278,11 @@ class TableMessage:
         if away:
             surface.content = clip_join(surface.content, away)
         waiting = self.host.waiting_humans(session)
+        shows = Showing(session.table_message_id, moment, pictured, surface.content,
+                        json.dumps(surface.view().to_components(), sort_keys=True), window_from, session.lines_total)
+        if shows == last and self.repost_reason(session, mention) is None:
+            session.pinged.update(waiting)
+            return  # the table shows exactly this already: neither a picture nor an edit
         if drawing is not None:
             surface.image = await pictures.drawn(drawing)
             if (session.version, session.paused_until) != moment and session.phase == PLAYING:
@@ -268,6 +294,7 @@ class TableMessage:
             try:
                 await channel.get_partial_message(session.table_message_id).edit(
                     content=surface.content, attachments=surface.files(), view=surface.view())
+                self._shown(session, shows, drawing is not None and surface.image is None)
                 session.pinged.update(waiting)
                 session.table_summary = summary is not None
                 await self._remove_old_tables(session, channel)
@@ -283,6 +310,7 @@ class TableMessage:
                                                                               roles=False, replied_user=False))
         old, old_was_summary = session.table_message_id, session.table_summary
         session.table_message_id, session.table_posted_at = message.id, time.time()
+        self._shown(session, dataclasses.replace(shows, message_id=message.id), drawing is not None and surface.image is None)
         session.table_hand, session.table_summary = session.hand_first_line, summary is not None
         self.below[session.id] = 0
         self.tables_in.setdefault(session.where_id, set()).add(session.id)
@@ -291,6 +319,14 @@ class TableMessage:
         if old is not None:
             self.old_tables.setdefault(session.id, []).append((old, old_was_summary))
         await self._remove_old_tables(session, channel)
+
+    def _shown(self, session: GameSession, shows: Showing, picture_missing: bool) -> None:
+        """What the table message shows now; an update that would show the same is not sent (a picture that
+        could not be drawn is tried again at the next update)."""
+        if picture_missing:
+            self.showing.pop(session.id, None)
+        else:
+            self.showing[session.id] = shows
 
     async def _remove_old_tables(self, session: GameSession, channel: discord.PartialMessageable) -> None:
         """The tables posted before the current one go; a finished hand's stays as its record, without buttons.

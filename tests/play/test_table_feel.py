@@ -15,6 +15,7 @@ import time
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.utils.hand_panel import LIVE_EDIT_SECONDS, RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
+from cogs.utils.session import GameSession
 from cogs.utils.table_message import BUSY_RETRY_SECONDS, SCROLLED_OUT_AFTER
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
@@ -372,3 +373,34 @@ async def test_a_live_panel_whose_edit_lost_its_connection_catches_up(double: Di
     assert double.take_bot_errors() == []
     live = double.message(panel.id)
     assert live is not None and alice.id in to_move(table_message(thread)) and one_click_move(live) is not None
+
+
+async def test_an_update_that_would_show_the_same_table_sends_nothing(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """Under Discord's global limit every table edit waits its turn behind every game's; an edit that changes
+    nothing a person sees (the game asked for an update, but nothing moved) only makes the others wait."""
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    session = session_in(bot, thread)
+    assert session is not None
+    while await move_made_for(alice, session, double):
+        pass  # a move with one choice is made for her after a short delay: shown first
+    table = table_message(thread)
+    assert table is not None and alice.id in to_move(table)
+    shown_before = table.content  # the double's message changes in place: what it showed is read now
+    before = len(double.calls)
+    for _ in range(3):
+        games_cog(bot).refresh_table(session)
+        await double.settle()
+    assert [c.key for c in double.calls[before:]] == [], "nothing changed: no edit, no upload"
+    assert await typed_move(alice, thread, random.Random(2), MatchLog())
+    await double.settle()
+    shown = table_message(thread)
+    assert shown is not None and shown.content != shown_before, "a real change is still shown"
+
+
+async def move_made_for(person: Person, session: GameSession, double: DiscordDouble) -> bool:
+    """Wait out the short delay of a move made for ``person`` (one legal choice); True if one was made."""
+    version = session.version
+    double.clock.advance(2.0)
+    await double.settle()
+    return session.version != version
