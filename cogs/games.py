@@ -675,6 +675,14 @@ class Games(commands.Cog):
         # the next hand has started (and is saved): the clock, the table and the computers go on even when
         # the answer fails (a click acknowledged too late raised here, and the game waited for nobody)
         self.after_change(session)
+        clicked = interaction.message
+        if clicked is not None and not clicked.flags.ephemeral and clicked.id == session.table_message_id:
+            # the finished hand's table answers the click itself: it stays as the hand's record, without its
+            # buttons, and the new hand's table follows below; an answer takes nothing of Discord's global limit
+            with contextlib.suppress(discord.HTTPException):
+                await edit_clicked(interaction, view=None)
+                self.table.buttons_removed(session, clicked.id)
+                return
         await reply_privately(interaction, t(private_language(interaction), "games.next_hand_started"))
 
     # ------------------------------------------------------------------ computer players

@@ -74,11 +74,13 @@ class TableMessage:
         # channel -> games whose table may be there (each message posted looks only at these, not at every game)
         self.tables_in: dict[int, set[int]] = {}
         self.showing: dict[int, Showing] = {}  # game -> what its table message shows
+        self.bare: dict[int, set[int]] = {}  # game -> finished hands' tables whose buttons are gone already
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
         self.wanted.discard(session.id)
         self.showing.pop(session.id, None)
+        self.bare.pop(session.id, None)
         self.for_host.pop(session.id, None)
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
@@ -328,6 +330,10 @@ class TableMessage:
         else:
             self.showing[session.id] = shows
 
+    def buttons_removed(self, session: GameSession, message_id: int) -> None:
+        """A finished hand's table lost its buttons with the answer to a click on it: no edit needed for that."""
+        self.bare.setdefault(session.id, set()).add(message_id)
+
     async def _remove_old_tables(self, session: GameSession, channel: discord.PartialMessageable) -> None:
         """The tables posted before the current one go; a finished hand's stays as its record, without buttons.
 
@@ -337,7 +343,11 @@ class TableMessage:
         not fail for it).
         """
         left = self.old_tables.pop(session.id, [])
+        bare = self.bare.get(session.id, set())
         for index, (message_id, record) in enumerate(left):
+            if record and message_id in bare:
+                bare.discard(message_id)
+                continue  # its buttons went with the answer to "Next hand"
             message = channel.get_partial_message(message_id)
             try:
                 if record:

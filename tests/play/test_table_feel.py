@@ -261,7 +261,10 @@ async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_get
     assert t("en", "games.summary.hand_over", game=t("en", "zhengshangyou.name")) in table.content
     assert dealt not in table.content, "the next deal is not part of the finished hand's summary"
     assert [a.filename for a in table.attachments] == ["summary.png"], "the picture is the finished hand's"
+    before = len(double.calls)
     await alice.click(table, next_hand)
+    assert double.message(table.id) is not None and not double.message(table.id).buttons, \
+        "the click's own answer takes the buttons off the finished hand (nothing of the global limit)"
     await double.settle()
     new = table_message(thread)
     assert new is not None and new.id != table.id
@@ -269,6 +272,9 @@ async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_get
     old = double.message(table.id)
     assert old is not None and not old.deleted and not old.buttons, "the finished hand stays, without buttons"
     assert t("en", "games.summary.hand_over", game=t("en", "zhengshangyou.name")) in old.content
+    assert [a.filename for a in old.attachments] == ["summary.png"], "with its picture"
+    assert not [c for c in double.calls[before:] if c.key == "PATCH /channels/{channel_id}/messages/{message_id}"
+                and str(table.id) in c.path], "and is not edited again for it"
 
 
 async def scrolled_out_table(double: DiscordDouble) -> tuple[Channel, Message, Message]:
