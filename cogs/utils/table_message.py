@@ -280,8 +280,9 @@ class TableMessage:
         if away:
             surface.content = clip_join(surface.content, away)
         waiting = self.host.waiting_humans(session)
+        view = surface.view()  # one view: compared with what the table shows, then sent
         shows = Showing(session.table_message_id, moment, pictured, surface.content,
-                        json.dumps(surface.view().to_components(), sort_keys=True), window_from, session.lines_total)
+                        json.dumps(view.to_components(), sort_keys=True), window_from, session.lines_total)
         if shows == last and self.repost_reason(session, mention) is None:
             session.pinged.update(waiting)
             return  # the table shows exactly this already: neither a picture nor an edit
@@ -295,7 +296,7 @@ class TableMessage:
         if reason is None and session.table_message_id is not None:
             try:
                 await channel.get_partial_message(session.table_message_id).edit(
-                    content=surface.content, attachments=surface.files(), view=surface.view())
+                    content=surface.content, attachments=surface.files(), view=view)
                 self._shown(session, shows, drawing is not None and surface.image is None)
                 session.pinged.update(waiting)
                 session.table_summary = summary is not None
@@ -307,7 +308,7 @@ class TableMessage:
                 if err.code != 50083:
                     raise  # an archived thread: a new message wakes it (unless it is locked)
         users = [discord.Object(id=uid) for s in mention if (uid := session.seats[s].user_id) is not None]
-        message = await channel.send(surface.content, files=surface.files(), view=surface.view(),
+        message = await channel.send(surface.content, files=surface.files(), view=view,
                                      allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
                                                                               roles=False, replied_user=False))
         old, old_was_summary = session.table_message_id, session.table_summary

@@ -16,8 +16,8 @@ person and computers in every other seat. The person plays as people do (as
 clicks through the panel (a composer may take a few steps) until the move is made; between
 hands they press "next hand". Each plays on until all have made their moves, so all N games stay
 live to the end (a person who stopped early left a game waiting for them: at 500 games its
-reminders and timeouts were a fifth of the calls, and not what a live game costs). Full run: one game alone (fast pace: alone, the pace does not
-matter), then 100, 300 and 500 games with people thinking 2-6 s per decision, enough moves
+reminders and timeouts were a fifth of the calls, and not what a live game costs). Full run: one
+game alone (fast pace: alone, the pace does not matter), then 100, 300 and 500 games with people thinking 2-6 s per decision, enough moves
 for 600+ samples per percentile (a p99 not among the 5 worst); ``--quick``: 1 and 5 games at a fast pace, a few moves each,
 within 20 s per size.
 
