@@ -14,6 +14,7 @@ import dataclasses
 import json
 import logging
 import time
+from collections import Counter
 from typing import Any
 
 import discord
@@ -75,6 +76,7 @@ class TableMessage:
         self.tables_in: dict[int, set[int]] = {}
         self.showing: dict[int, Showing] = {}  # game -> what its table message shows
         self.bare: dict[int, set[int]] = {}  # game -> finished hands' tables whose buttons are gone already
+        self.sent: Counter[str] = Counter()  # table requests by why: "edit", or the reason it was posted again
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
@@ -297,6 +299,7 @@ class TableMessage:
             try:
                 await channel.get_partial_message(session.table_message_id).edit(
                     content=surface.content, attachments=surface.files(), view=view)
+                self.sent["edit"] += 1
                 self._shown(session, shows, drawing is not None and surface.image is None)
                 session.pinged.update(waiting)
                 session.table_summary = summary is not None
@@ -311,6 +314,7 @@ class TableMessage:
         message = await channel.send(surface.content, files=surface.files(), view=view,
                                      allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
                                                                               roles=False, replied_user=False))
+        self.sent[reason or "none"] += 1
         old, old_was_summary = session.table_message_id, session.table_summary
         session.table_message_id, session.table_posted_at = message.id, time.time()
         self._shown(session, dataclasses.replace(shows, message_id=message.id), drawing is not None and surface.image is None)
@@ -351,6 +355,7 @@ class TableMessage:
                 continue  # its buttons went with the answer to "Next hand"
             message = channel.get_partial_message(message_id)
             try:
+                self.sent["old table's buttons" if record else "old table deleted"] += 1
                 if record:
                     await message.edit(view=None)
                 else:

@@ -104,6 +104,10 @@ GAMES = (("zhengshangyou", "mode=individual", 3), ("gouji", "", 5), ("gostop", "
 IDLE = 0.05  # a game with no call in flight for this long has answered (used only to pace the person)
 TICK = 0.005
 STUCK_SECONDS = 60.0
+# After a deferred answer, how long a person looks for the move on the panel or the table before taking the
+# click for a composer step (it was 2 s: under load a move shown later was counted as a step, and its wait
+# left out of the move figures)
+MOVE_SHOWN_SECONDS = 20.0
 TABLE_CALLS = ("PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages")
 CHANNEL_PATH = re.compile(r"^/channels/(\d+)")
 VERSIONED = re.compile(r"^t[hs]:\d+:(\d+):")
@@ -463,6 +467,14 @@ class Players:
         self.watcher.sync()
         game.current = None
 
+    def _moved(self, game: Game, seen: int, panel_id: int, before: int | None, now: float) -> bool:
+        """After a deferred answer: the table changed, or the panel (edited later) shows a newer version."""
+        if game.public_calls > seen:
+            return True
+        shown = self.double.message(panel_id)
+        version = _version(shown) if shown is not None else None
+        return version is not None and before is not None and version > before
+
     async def _compose(self, game: Game, panel: Message) -> bool:
         """Click through the panel (a composer may take a few steps) until a move is made; True if one was."""
         before = _version(panel)
@@ -489,8 +501,9 @@ class Players:
             if version is not None and before is not None and version > before:
                 game.moves += 1
                 return True
-            if version is None and await self.watcher.until(partial(_changed, game, public), 2.0):
-                game.moves += 1  # a panel with nothing left to click, and the table changed: a move
+            if version is None and await self.watcher.until(
+                    partial(self._moved, game, public, panel.id, before), MOVE_SHOWN_SECONDS):
+                game.moves += 1  # a deferred answer, then the panel or the table showed the move: a move
                 return True
             measure.kind = "step"  # the composer moved on (or explained a refusal); no move yet
             if after is None or after.id != panel.id:
@@ -511,8 +524,6 @@ def _recent_public(channel: Channel, count: int) -> list[Message]:
     return found[::-1]
 
 
-def _changed(game: Game, seen: int, now: float) -> bool:
-    return game.public_calls > seen
 
 
 def _playable(component: Button | SelectMenu) -> bool:
@@ -572,6 +583,10 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             logging.getLogger("bench").warning(
                 "global pacer: %d requests, %d of them waited for their turn, %.1f s on average",
                 pacer.taken, pacer.waited, pacer.wait_seconds / max(1, pacer.waited))
+            games_cog = client.get_cog("Games")
+            if games_cog is not None:
+                logging.getLogger("bench").warning("table requests, by why: %s",
+                                                   dict(games_cog.table.sent.most_common()))  # type: ignore[attr-defined]
             asyncio.ensure_future(client.close())
 
         loop.add_signal_handler(signal.SIGTERM, stop)
@@ -701,12 +716,29 @@ def _print_median_moves(table: list[Game], count: int = 3) -> None:
         print(f"  a median move ({1000 * (m.latency or 0):.0f} ms): {calls}", file=sys.stderr)
 
 
+def _write_timeline(path: Path, table: list[Game], count: int = 40) -> None:
+    """``TEAHOUSE_BENCH_TIMELINE=<path>``: the first `count` games' interactions and calls, one JSON line
+    each, in order (what the person did, and every call it was followed by): to see why a call was made."""
+    with path.open("w") as out:
+        for game in table[:count]:
+            for m in game.measures:
+                out.write(json.dumps({"game": game.index, "kind": game.kind, "interaction": m.kind,
+                                      "name": m.record.name,
+                                      "at": round(m.record.delivered_at, 3)}) + "\n")
+                for c in m.calls:
+                    body = c.body if isinstance(c.body, dict) else {}
+                    content = str(body.get("content") or (body.get("data") or {}).get("content") or "")
+                    out.write(json.dumps({"game": game.index, "call": c.key, "status": c.status,
+                                          "at": round(c.started, 3), "by_token": c.interaction_id is not None,
+                                          "content": content[-160:]}) + "\n")
+
+
 def _print_warnings(log: Path) -> None:
     """The bot's own account of slow answers and Discord's limits: late acknowledgements (how long the
     bot held each) and global rate limits, counted, with a few examples."""
     text = log.read_text(errors="replace") if log.exists() else ""
     for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag",
-                   "garbage collection", "global pacer"):
+                   "garbage collection", "global pacer", "table requests"):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
             print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:200] for line in lines[:4]),
@@ -847,6 +879,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s",
           file=sys.stderr)
     _print_median_moves(table)
+    if os.environ.get("TEAHOUSE_BENCH_TIMELINE"):
+        _write_timeline(Path(os.environ["TEAHOUSE_BENCH_TIMELINE"]), table)
     posts = Counter(("mention " if "<@" in str((c.body or {}).get("content", "")) else "") +
                     str((c.body or {}).get("content", "")).split("\n")[0][:30]
                     for c in double.calls if c.key == "POST /channels/{channel_id}/messages")
@@ -857,6 +891,16 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
           file=sys.stderr)
     counted = Counter(c.key for c in double.calls if not c.route.startswith(("/interactions/", "/webhooks/")))
     print(f"  calls under the global limit, by route: {dict(counted.most_common(6))}", file=sys.stderr)
+    paced_in: Counter[str] = Counter()  # which of a person's interactions the paced calls fell in (after it, before the next)
+    per_move: Counter[int] = Counter()
+    for game in table:
+        for m in game.measures:
+            paced = sum(1 for c in m.calls if c.interaction_id is None and not c.route.startswith(("/interactions/", "/webhooks/")))
+            paced_in[m.kind] += paced
+            if m.kind == "move":
+                per_move[paced] += 1
+    print(f"  calls under the global limit, by the interaction they followed: {dict(paced_in)}; "
+          f"per move: {dict(sorted(per_move.items()))}", file=sys.stderr)
     if double.rate_limits.limited:  # which routes ran into Discord's limits: where to look
         routes = Counter(call.key for call in double.rate_limits.limited)
         print(f"  429 by route: {dict(routes.most_common(5))}", file=sys.stderr)
