@@ -592,6 +592,9 @@ class Games(commands.Cog):
     def refresh_table(self, session: GameSession) -> None:
         self.table.want(session)
 
+    def turn_shown(self, session: GameSession, seats: set[int]) -> None:
+        self.clock.shown(session, seats)
+
     def live_panel(self, session: GameSession, user_id: int) -> bool:
         return self.panels.is_live(session, user_id)
 

@@ -55,6 +55,9 @@ class GameHost(TableActions, Protocol):
     def driver(self, session: GameSession) -> asyncio.Task[None] | None:
         """The task moving this game's computer players, if one runs."""
 
+    def turn_shown(self, session: GameSession, seats: set[int]) -> None:
+        """The table is about to show these people their decision: their time runs from now."""
+
     def live_panel(self, session: GameSession, user_id: int) -> bool:
         """Whether this person keeps a live hand panel of the game open (they are at the table)."""
 

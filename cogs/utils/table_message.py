@@ -261,6 +261,8 @@ class TableMessage:
         await self.host.commit(session)
         channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         mention = self.mentions_due(session)
+        waiting = self.host.waiting_humans(session)
+        self.host.turn_shown(session, waiting - session.pinged)  # before the text, which shows the deadline
         summary = None if session.paused_until is None else session.hand_summary
         pictured = session.id not in self.text_only
         moment, shown_before = (session.version, session.paused_until), session.lines_shown
@@ -281,7 +283,6 @@ class TableMessage:
         away = self.away_line(session)
         if away:
             surface.content = clip_join(surface.content, away)
-        waiting = self.host.waiting_humans(session)
         view = surface.view()  # one view: compared with what the table shows, then sent
         shows = Showing(session.table_message_id, moment, pictured, surface.content,
                         json.dumps(view.to_components(), sort_keys=True), window_from, session.lines_total)

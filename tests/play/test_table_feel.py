@@ -33,6 +33,7 @@ from tests.play.driver import (
     table_message,
     to_move,
     typed_move,
+    until,
 )
 
 QUICK = t("en", "zhengshangyou.ui.quick_play")
@@ -410,3 +411,45 @@ async def move_made_for(person: Person, session: GameSession, double: DiscordDou
     double.clock.advance(2.0)
     await double.settle()
     return session.version != version
+
+
+async def test_a_turn_the_table_shows_late_gets_its_whole_window(double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    """Under Discord's global limit a busy bot's table can show a turn well after the game reached it. The
+    person's time (the deadline the table shows, the reminder before it) runs from when they could see it."""
+    async with teahouse(computer_delay_seconds=0.0) as bot:
+        alice = double["alice"]
+        thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+        session = session_in(bot, thread)
+        assert session is not None
+        while await move_made_for(alice, session, double):
+            pass
+        clock = games_cog(bot).clock
+        window = float(session.turn_timeout)
+        lead = clock.reminder_lead(session) or 0.0
+        assert window - lead > 45, "the reminder must fall within the test's jumps"
+        choices = await alice.autocomplete("/play", "move", "", channel=thread)
+        seat, cog = session.seat_of(alice.id), games_cog(bot)
+        table = table_message(thread)
+        assert table is not None
+        shown_before = table.content  # the double's message changes in place: what it showed is read now
+        async with bot.pacer._turn:  # Discord's global limit is busy: every request waits its turn
+            version = session.version
+            record = await alice.begin_run("/play", channel=thread, move=str(choices[0].value))
+            for _ in range(500):  # her move is answered (answers are not paced) and the computers reply
+                if record.responded and session.version > version + 1 and seat in cog.waiting_humans(session):
+                    break
+                await asyncio.sleep(0.01)
+            assert seat in cog.waiting_humans(session), "the game came back to her"
+            assert table.content == shown_before, "the table has not shown it yet"
+            reached = time.time()
+            double.clock.advance(30)  # the table waits its turn this long
+        await until(double, lambda: table.content != shown_before, "the table shows her turn")
+        assert f"<t:{int(session.deadline or 0)}:R>" in table.content, "the deadline it shows is hers"
+        assert session.deadline is not None and session.deadline >= reached + 30 + window - 1, \
+            "her whole window runs from when the table showed her turn"
+        double.clock.advance(45)  # 75 s after the game reached her turn, 45 s after she could see it
+        await double.settle()
+        assert not session.reminded, "no reminder for time in which she could not see it was her turn"
+        pinged = mentions_of(thread, alice)
+        await until_the_reminder(double, bot, thread)
+        assert mentions_of(thread, alice) == pinged + 1, "the reminder still comes, at its time"
