@@ -105,10 +105,7 @@ class TableMessage:
         """
         interval = TABLE_EDIT_INTERVAL_SECONDS if self.host.computer_delay > 0 else INSTANT_BURST_WAIT_SECONDS
         while session.id in self.wanted and session.phase == PLAYING:
-            driver = self.host.driver(session)
-            if driver is not None and not driver.done():
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(driver), interval)
+            await self._computers_done(session, interval)
             self.wanted.discard(session.id)
             try:
                 await self.update(session)
@@ -118,6 +115,13 @@ class TableMessage:
                     await asyncio.sleep(BUSY_RETRY_SECONDS)  # the table shows the game again (nobody waits
                     self.wanted.add(session.id)              # unseen for a turn the table does not show)
             self.host.follow_panels(session)
+
+    async def _computers_done(self, session: GameSession, longest: float) -> None:
+        """Wait (at most ``longest`` seconds) until the game's computers have made the moves they are making."""
+        driver = self.host.driver(session)
+        if driver is not None and not driver.done():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(driver), longest)
 
     async def update(self, session: GameSession) -> None:
         """Show the table, living through Discord's faults.
@@ -247,8 +251,12 @@ class TableMessage:
 
     async def _update_once(self, session: GameSession) -> None:
         """One try at showing the table: its turn at Discord's global pace is taken before the game is read,
-        so an update that waited in line shows the newest moment (``pacing.turn_first``)."""
+        so an update that waited in line shows the newest moment (``pacing.turn_first``). Computers that move
+        at once and began moving during that wait are let finish first: read in the middle of their burst, the
+        table would show a moment already past and need another edit."""
         async with turn_first(self.host.bot.pacer):
+            if self.host.computer_delay == 0:  # a burst of instant computers that began while this update
+                await self._computers_done(session, INSTANT_BURST_WAIT_SECONDS)  # waited in line: shown whole
             await self._show(session)
 
     async def _show(self, session: GameSession) -> None:
