@@ -192,20 +192,29 @@ class _Formatter(string.Formatter):
         return text
 
     def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
-        if not self.rtl:
-            return super().vformat(format_string, args, kwargs)
+        """``string.Formatter.vformat`` over the template's cached parse (parsing every time was most of the
+        cost of a message's words); for a right-to-left language each filled-in value is isolated."""
         out: list[str] = []
         in_code = False
-        for literal, name, spec, conversion in self.parse(format_string):
+        for literal, name, spec, conversion in _parsed(format_string):
             out.append(literal)
-            in_code ^= literal.count("`") % 2 == 1
+            if self.rtl:
+                in_code ^= literal.count("`") % 2 == 1
             if name is None:
                 continue
             obj, _ = self.get_field(name, args, kwargs)
+            if spec and "{" in spec:
+                spec = self.vformat(spec, args, kwargs)
             text = self.format_field(self.convert_field(obj, conversion), spec or "")
-            isolate = text and not in_code and "://" not in text and "\n" not in text
+            isolate = self.rtl and text and not in_code and "://" not in text and "\n" not in text
             out.append(f"{FSI}{text}{PDI}" if isolate else text)
         return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """A template's literal parts and fields, as ``string.Formatter.parse`` gives them (raises on a bad one)."""
+    return tuple(string.Formatter().parse(template))
 
 
 def rtl_lines(text: str) -> str:

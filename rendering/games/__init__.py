@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Hashable
+from functools import cache
 from typing import Any, Protocol, cast
 
 from PIL import Image
@@ -33,6 +34,7 @@ class GameArt(Protocol):
         """Team labels by team number (the summary's team boxes and per-hand tags)."""
 
 
+@cache
 def art(game_id: str) -> GameArt:
     """The drawings of ``game_id`` (``ValueError`` for an id that is not in ``GAMES``)."""
     if game_id not in GAME_IDS:
