@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import time
@@ -55,7 +56,7 @@ class LivePanel:
     seat: int
     lang: str
     page: int
-    shown: str  # the text and controls it shows (the picture follows them)
+    shown: bytes  # a digest of the text and controls it shows (the picture follows them)
     picture: Hashable | None = None  # what its picture shows (``pictures.hand_shows``); None: not known
     edited_at: float = 0.0
     could_act: bool = False  # it showed moves: a turn that comes or goes is shown at once, other changes paced
@@ -82,9 +83,11 @@ class LivePanel:
             await self.interaction.followup.edit_message(self.message_id, content=content, view=view, **files)
 
 
-def shown_by(surface: Surface) -> str:
-    """What a panel shows, as text to compare (the picture is drawn from the same moment)."""
-    return surface.content + json.dumps(surface.view().to_components(), sort_keys=True)
+def shown_by(surface: Surface) -> bytes:
+    """What a panel shows, as a digest to compare (the picture is drawn from the same moment): each live panel
+    keeps it, and the text and controls themselves came to a few KB a game."""
+    shown = surface.content + json.dumps(surface.view().to_components(), sort_keys=True)
+    return hashlib.blake2b(shown.encode(), digest_size=16).digest()
 
 
 class HandPanel:
@@ -278,13 +281,13 @@ class HandPanel:
             except discord.HTTPException as err:
                 log.info("live panel of game %s stopped: %s (code %s)", session.id, err.status, err.code)
                 if isinstance(err, discord.DiscordServerError):
-                    panel.dirty, panel.shown, panel.picture = True, "", None  # Discord's hiccup: try again later
+                    panel.dirty, panel.shown, panel.picture = True, b"", None  # Discord's hiccup: try again later
                     continue
                 self.drop(session.id, user_id)
                 return
             except (aiohttp.ClientError, OSError) as err:  # the connection dropped: as a 5xx, a while later
                 log.info("live panel of game %s: %s; trying again", session.id, type(err).__name__)
-                panel.dirty, panel.shown, panel.picture = True, "", None
+                panel.dirty, panel.shown, panel.picture = True, b"", None
 
     async def _retire_later(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
         """Before the token runs out, the panel says it stopped following and offers Refresh."""
