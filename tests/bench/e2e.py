@@ -590,6 +590,8 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             asyncio.ensure_future(client.close())
 
         loop.add_signal_handler(signal.SIGTERM, stop)
+        if os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC"):  # SIGUSR1: trace afresh from now (the memory part: after
+            loop.add_signal_handler(signal.SIGUSR1, _trace_afresh)  # warm-up, so the report is what games keep)
         parent = os.getppid()
 
         async def orphaned() -> None:  # the benchmark died without stopping us: stop too
@@ -605,7 +607,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         watchdog.cancel()
         lag.cancel()
 
-    if os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC"):
+    if os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC") and not os.environ.get("TEAHOUSE_BENCH_TRACE_ON_SIGNAL"):
         tracemalloc.start(8)
     main_profile = cProfile.Profile(time.thread_time) if profile else None
     if main_profile is not None:
@@ -682,6 +684,12 @@ async def _loop_lag(tick: float = 0.05) -> None:
             worst, late, since = 0.0, 0, loop.time()
 
 
+def _trace_afresh() -> None:
+    """Forget what was traced so far and trace from now: the report is then what was allocated since and lives on."""
+    tracemalloc.stop()
+    tracemalloc.start(8)
+
+
 def _trace_report() -> None:
     """With ``TEAHOUSE_BENCH_TRACEMALLOC=<path>``: where the bot's live memory was allocated, written there when
     it is told to stop (the games still open), by line and by the first line of ours on the way."""
@@ -699,6 +707,10 @@ def _trace_report() -> None:
         ours[key] = ours.get(key, 0) + stat.size
     lines.append("-- by the last line of ours")
     lines += [f"{size / 1024:8.0f} KiB  {key}" for key, size in sorted(ours.items(), key=lambda kv: -kv[1])[:40]]
+    lines.append("-- the largest whole tracebacks")
+    for stat in snapshot.statistics("traceback")[:12]:
+        lines.append(f"{stat.size / 1024:8.0f} KiB in {stat.count} blocks: " + " <- ".join(
+            f"{Path(f.filename).name}:{f.lineno}" for f in reversed(stat.traceback)))
     Path(path).write_text("\n".join(lines) + "\n")
 
 

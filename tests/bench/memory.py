@@ -10,6 +10,8 @@ art, code paths used once), and after N more games have been opened the way a pe
 so its view is live) (``rss_loaded_mb``). ``kb_per_game`` = (loaded - warm) / N: everything a live
 game keeps (session, engine state, lobby and table views, hand panels, discord.py's messages,
 threads and interaction state). ``first_use_mb`` = warm - idle, paid once per process.
+``TEAHOUSE_BENCH_TRACEMALLOC=<path>`` writes where the memory the N games keep was allocated (traced from the
+warm-up's end, so what the report lists is theirs).
 
 Per move: engine step (``legal_actions`` + ``apply``), JSON snapshot and public table picture,
 in this process, over random games; wall clock and CPU time per move (``<game>_move_*``).
@@ -19,7 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -36,13 +40,13 @@ SIZES = {True: 4, False: 100}  # games opened (besides the warm-up ones)
 PER_MOVE = {True: 50, False: 600}  # timed moves per game
 
 
-async def _settled_rss(bot: BotProcess, double: DiscordDouble) -> int:
-    """VmRSS once the bot has been quiet a while (a few reads, the last one kept): the bot's and its picture
-    process's, which keeps the picture caches."""
+async def _settled_rss(bot: BotProcess, double: DiscordDouble) -> tuple[int, int]:
+    """VmRSS once the bot has been quiet a while: the bot's and its picture process's (which keeps the picture
+    caches) together, and the bot's own."""
     await double.settle(window=0.5, timeout=60)
     await asyncio.sleep(1.0)
     assert bot.proc is not None
-    return sum(rss_kb(pid) for pid in tree(bot.proc.pid))
+    return sum(rss_kb(pid) for pid in tree(bot.proc.pid)), rss_kb(bot.proc.pid)
 
 
 async def _open_and_play(players: Players, games: list[Game], moves: int) -> None:
@@ -66,16 +70,21 @@ async def measure(count: int, moves: int = MOVES) -> dict[str, float]:
     warmups, loaded = made[: len(GAMES)], made[len(GAMES):]
     players = Players(double, watcher, random.Random(3), (0.05, 0.15))
     out: dict[str, float] = {}
+    tracing = bool(os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC"))
+    if tracing:  # traced from the warm-up's end only: what the N games keep (tracing from the start slowed the
+        os.environ["TEAHOUSE_BENCH_TRACE_ON_SIGNAL"] = "1"  # cold first commands past Discord's 3 s)
     with tempfile.TemporaryDirectory(prefix="teahouse-memory-") as folder:
         bot = BotProcess(double, Path(folder))
         try:
             await bot.start()
             watcher.start()
-            idle = await _settled_rss(bot, double)
+            idle, _ = await _settled_rss(bot, double)
             await _open_and_play(players, warmups, moves)
-            warm = await _settled_rss(bot, double)
+            warm, warm_own = await _settled_rss(bot, double)
+            if tracing and bot.proc is not None:
+                os.kill(bot.proc.pid, signal.SIGUSR1)
             await _open_and_play(players, loaded, moves)
-            full = await _settled_rss(bot, double)
+            full, full_own = await _settled_rss(bot, double)
         finally:
             await watcher.stop()
             await bot.stop()
@@ -89,6 +98,8 @@ async def measure(count: int, moves: int = MOVES) -> dict[str, float]:
     out["rss_loaded_mb"] = round(full / 1024, 1)
     out["first_use_mb"] = round((warm - idle) / 1024, 1)
     out["kb_per_game"] = round((full - warm) / opened, 1) if opened else 0.0
+    # of it, the bot's own process (the rest is the picture process's caches)
+    out["kb_per_game_bot_process"] = round((full_own - warm_own) / opened, 1) if opened else 0.0
     out["errors"] = float(len(errors))
     return out
 
