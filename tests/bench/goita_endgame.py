@@ -14,7 +14,10 @@ It is told how every other seat actually chose (easy exactly before ``LEFT`` pie
 solver-optimal move after; the partner anything) and keeps only the drawn worlds in which each of
 their actions is what that player would have done there: exact inference for this bench, which no
 real player has. It plays the best mean move over those worlds, as hard does. What it still gets wrong
-no guess about the hands could fix; what hard gets wrong beyond it is inference (or budget).
+no guess about the hands could fix; what hard gets wrong beyond it is inference (or budget). The same
+player also plays whole second halves in hard's place (``ideal_inference``): its points per deal are about
+what better guessing of the hands could win with hard's way of deciding (the best mean of exact values
+solved world by world).
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ LEFT = 18
 LATE = 4
 #: worlds drawn per late decision for the ideal-inference player (most are refused by its exact facts).
 IDEAL_DRAWS = 1500
+#: worlds drawn per decision when the ideal-inference player plays whole second halves. From 18 pieces most
+#: draws are refused (300 draws kept a median of 4, and none in a fifth of the decisions), so 1,500 starve
+#: it: over the same 227 deal pairs it scored -6.87 with 1,500 and -5.00 with 10,000, hard -6.76.
+IDEAL_PLAY_DRAWS = 10_000
 _TYPE8 = (0, 0, 1, 2, 3, 4, 5, 6, 7)
 
 Player = Callable[[goita.View, list[Action], random.Random], Action]
@@ -103,18 +110,26 @@ def _explained(infer: Inference, world: World, solver: Solver) -> bool:
 def ideal_action(state: State, solver: Solver, legal: list[Action], rng: random.Random) -> Action:
     """The ideal-inference player's move (see the module's note): the best mean over the drawn worlds
     that explain every other seat's actions exactly (the easy choice when none does)."""
-    view = goita.view(state, state.turn)
+    return ideal_view_action(goita.view(state, state.turn), solver, legal, rng)
+
+
+def ideal_view_action(view: goita.View, solver: Solver, legal: list[Action], rng: random.Random,
+                      draws: int = IDEAL_DRAWS) -> Action:
+    """``ideal_action`` from what the seat to act sees (it is told only how the others chose, by the
+    bench's rules: easy down to ``LEFT`` pieces, then the opponents perfect)."""
+    assert view.seat is not None
     infer = Inference(view)
     order = goita_ai._shortlist(view, legal, len(legal))
     moves = list(dict.fromkeys(_move(a) for a in order))
     leading = view.leading or view.attacker is None
     attack = NO_ATTACK if leading or view.attack is None else _TYPE8[CODE[view.attack]]
     sums = [0] * len(moves)
-    for _ in range(IDEAL_DRAWS):
+    for _ in range(draws):
         world = infer.draw(rng)
         if _explained(infer, world, solver):
-            pos = Position([to_types(h) for h in world.hands], state.turn,
-                           state.turn if leading else state.attacker, attack, view.faceup_kings > 0, infer.final)
+            pos = Position([to_types(h) for h in world.hands], view.seat,
+                           view.seat if leading or view.attacker is None else view.attacker, attack,
+                           view.faceup_kings > 0, infer.final)
             for i, (_, v) in enumerate(solver.move_values(pos, moves)):
                 sums[i] += v
     best = max(range(len(moves)), key=lambda i: (sums[i], -i))
@@ -152,10 +167,14 @@ def play_out(start: State, hard_team: int, hard: Player, seed: int,
                 return points if event.data["team"] == hard_team else -points
 
 
-def measure(pairs: int, hard: Player, ideal: bool = True) -> dict[str, float]:
+def measure(pairs: int, hard: Player, ideal: bool = True,
+            pair_points: list[float] | None = None) -> dict[str, float]:
     """Mean points per deal for hard with a 95% interval, deals won, late agreement (hard, easy and the
-    ideal-inference player)."""
-    per_pair: list[float] = []
+    ideal-inference player). ``pair_points`` gets each deal pair's mean (the same deals in the same order
+    for every player, so two players can be compared pair by pair)."""
+    if pair_points is None:
+        pair_points = []
+    per_pair = pair_points
     late: list[tuple[bool, bool, bool]] = []
     won = games = 0
     seed = 0
@@ -177,17 +196,24 @@ def measure(pairs: int, hard: Player, ideal: bool = True) -> dict[str, float]:
 
 
 def endgame(pairs: int, budget_s: float) -> dict[str, float]:
-    """Hard over ``pairs`` deal pairs (with the ideal-inference player at its late positions), and hard
-    with uniform worlds over a third as many (the comparison that weighting by evidence helps)."""
+    """Hard over ``pairs`` deal pairs (with the ideal-inference player at its late positions), hard
+    with uniform worlds over a third as many (the comparison that weighting by evidence helps), and the
+    ideal-inference player in hard's place on the first third of the same deal pairs (not in a quick run):
+    how far hard could get by guessing the hands better (it draws ``IDEAL_PLAY_DRAWS`` worlds a decision, about 0.3 CPU
+    s from 18 pieces: no budget), with its paired difference from hard on the same deals."""
     out: dict[str, float] = {}
+    points: dict[str, list[float]] = {}
     players: dict[str, tuple[Player, int]] = {
         "hard": (lambda view, legal, rng: goita.choose_action(view, legal, "hard", rng, budget_s), pairs),
         "hard_uniform": (lambda view, legal, rng: goita_ai._hard(view, legal, rng, budget_s, weighted=False),
                          max(pairs // 3, 2)),
     }
+    if pairs >= 30:                                     # not in a quick run: about 2.5 CPU s a deal pair
+        players["ideal_inference"] = (lambda view, legal, rng: ideal_view_action(view, Solver(), legal, rng,
+                                                                                 IDEAL_PLAY_DRAWS), pairs // 3)
     for name, (player, n) in players.items():
         started = time.process_time()
-        m = measure(n, player, ideal=name == "hard")
+        m = measure(n, player, ideal=name == "hard", pair_points=points.setdefault(name, []))
         cpu = time.process_time() - started
         out[f"endgame_{name}_points"] = m["mean"]
         out[f"endgame_{name}_points_low"] = m["low"]
@@ -195,12 +221,20 @@ def endgame(pairs: int, budget_s: float) -> dict[str, float]:
         out[f"endgame_{name}_deals_won"] = m["won"]
         out[f"endgame_{name}_late_agreement"] = m["late_hard"]
         ideal = f", ideal inference {m['late_ideal']:.1%}" if name == "hard" else ""
-        print(f"{name} vs perfect information, from <= {LEFT} pieces left ({n} deal pairs, budget "
-              f"{budget_s * 1000:.0f} ms): {m['mean']:+.2f} points per deal (95% CI {m['low']:+.2f}, "
+        budget = f"budget {budget_s * 1000:.0f} ms" if name.startswith("hard") else f"{IDEAL_PLAY_DRAWS} draws"
+        print(f"{name} vs perfect information, from <= {LEFT} pieces left ({n} deal pairs, {budget}): "
+              f"{m['mean']:+.2f} points per deal (95% CI {m['low']:+.2f}, "
               f"{m['high']:+.2f}), {m['won']:.0%} of deals won; late agreement (each seat <= {LATE} pieces) "
               f"{m['late_hard']:.1%} (easy at the same positions {m['late_easy']:.1%}{ideal}, "
               f"{m['late_n']} decisions); {cpu:.0f} CPU s", flush=True)
         if name == "hard":
             out["endgame_easy_late_agreement"] = m["late_easy"]
             out["endgame_ideal_late_agreement"] = m["late_ideal"]
+    ideal, hard = points.get("ideal_inference", []), points["hard"]
+    diffs = [a - b for a, b in zip(ideal, hard, strict=False)]
+    if len(diffs) > 1:
+        out["endgame_ideal_minus_hard"] = statistics.fmean(diffs)
+        se = statistics.stdev(diffs) / len(diffs) ** 0.5
+        print(f"ideal_inference minus hard on the same {len(diffs)} deal pairs: {statistics.fmean(diffs):+.2f} "
+              f"points per deal (se {se:.2f}): what guessing the hands better could still win", flush=True)
     return out

@@ -5,8 +5,10 @@
   block the partner, save high pieces for the going-out attack, hide the least useful piece.
 - ``hard``: imagines the hidden pieces (``inference``: worlds drawn from the hard facts, weighed by
   how well they explain what the others did) and searches each world. With at most
-  ``SOLVE_PIECES`` pieces left in hands every world is solved exactly (``solver``) and the action
-  with the best mean value, each world counted by its weight, is played; before that, each
+  ``SOLVE_PIECES`` pieces left in hands the worlds come from a Markov chain that visits them in
+  proportion to their weight (``Inference.chain``: independent draws leave only a handful that count
+  there), every world is solved exactly (``solver``) and the action with the best mean value is
+  played; before that, each
   shortlisted candidate is played out to the end of the round with every seat on the easy policy,
   and hard leaves the easy choice only when the paired mean gain is clearly positive. The budget is CPU time of the deciding thread, with a
   wall-time cap (``WALL_CAP_S``) for busy machines.
@@ -149,6 +151,13 @@ def _weighed(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[t
         yield world, weight
 
 
+def _chained(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[tuple[World, float]]:
+    """``Inference.chain``'s worlds, each counting once (uniform draws when ``weighted`` is off)."""
+    if not weighted:
+        return _weighed(infer, rng, False)
+    return ((world, 1.0) for world in infer.chain(rng))
+
+
 def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
           weighted: bool = True) -> Action:
     """Solve sampled worlds exactly near the end of a round; before that, roll each world out."""
@@ -163,7 +172,7 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     order = _shortlist(view, legal, len(legal))
     if sum(view.hand_sizes) <= SOLVE_PIECES:
         solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
-        act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, time_left)
+        act = _solve(view, order, _chained(Inference(view, solver), rng, weighted), solver, time_left)
         if act is not None:
             return act
     worlds = _worlds(Inference(view), rng, weighted)
@@ -175,7 +184,7 @@ def solve_worlds(view: View, legal: Sequence[Action], rng: random.Random, worlds
     """Hard's exact decision over a fixed number of sampled worlds, with no clock: what tests compare."""
     solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
     order = _shortlist(view, legal, len(legal))
-    act = _solve(view, order, _weighed(Inference(view, solver), rng, weighted), solver, lambda: float("inf"), worlds)
+    act = _solve(view, order, _chained(Inference(view, solver), rng, weighted), solver, lambda: float("inf"), worlds)
     return order[0] if act is None else act
 
 

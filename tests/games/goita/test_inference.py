@@ -230,3 +230,51 @@ def test_weighting_by_evidence_picks_optimal_moves_more_often_than_uniform_world
             agree[weighted] += values[solver_move(act)] == best
     assert decided >= 150
     assert agree[True] >= agree[False] + decided * 0.04, (agree, decided)
+
+
+def test_worlds_of_the_chain_never_contradict_a_hard_fact() -> None:
+    # hard's exact endgame walks from world to world by swapping two hidden pieces: every world it
+    # reaches must still be a deal that could have been played as the view says
+    moved = king_facts = goshi_seen = 0
+    for level, options in (("random", {"king_final_attack": False}), ("easy", {"king_final_attack": True})):
+        for state in positions(level, 30, 100 if level == "easy" else 200, left=20, options=options):
+            seat = state.turn
+            infer = Inference(view(state, seat))
+            king_facts += infer.king is not None
+            goshi_seen += any(state.goshi)
+            rng = random.Random(seat)
+            chain = infer.chain(rng, start=4, fresh=0.0)
+            last = None
+            for step in range(60):
+                world = next(chain)
+                if step % 6 == 0:
+                    replay(state, seat, world)
+                moved += last is not None and world is not last
+                last = world
+    assert moved > 300 and king_facts >= 1 and goshi_seen >= 1   # it moved; R6.9 and R5.6 were exercised
+
+
+class _Toy(Inference):
+    """Inference with a weight that only looks at the pawns of the seat after the viewer (cheap, known)."""
+
+    def weight(self, world: World, floor: float = 0.0) -> float:
+        w = 0.3 ** world.hands[(self.me + 1) % 4][SHI]
+        return w if w >= floor else 0.0
+
+
+def test_the_chain_finds_worlds_in_proportion_to_prior_times_weight() -> None:
+    # Metropolis-Hastings must keep the deal's prior (two pieces swapped as often as swapped back) and
+    # weigh by ``weight``: the chain's mean pawn count for the weighed seat matches importance weighting
+    # of independent draws, and it is far from the unweighted mean
+    for state in positions("random", 3, 900, left=20):
+        infer = _Toy(view(state, state.turn))
+        nxt = (state.turn + 1) % 4
+        rng = random.Random(1)
+        draws = [infer.draw(rng) for _ in range(6000)]
+        weights = [infer.weight(w) for w in draws]
+        weighted = sum(w.hands[nxt][SHI] * x for w, x in zip(draws, weights, strict=True)) / sum(weights)
+        plain = sum(w.hands[nxt][SHI] for w in draws) / len(draws)
+        chain = infer.chain(random.Random(2))
+        walked = [next(chain).hands[nxt][SHI] for _ in range(6000)]
+        assert abs(sum(walked) / len(walked) - weighted) < 0.12, (weighted, plain)
+        assert plain - weighted > 0.25                  # (200,000 steps: within 0.01 of the weighted mean)
