@@ -364,11 +364,11 @@ class TableMessage:
                 continue  # its buttons went with the answer to "Next hand"
             message = channel.get_partial_message(message_id)
             try:
-                self.sent["old table's buttons" if record else "old table deleted"] += 1
                 if record:
                     await message.edit(view=None)
                 else:
                     await message.delete()
+                self.sent["old table's buttons" if record else "old table deleted"] += 1
             except (discord.NotFound, discord.Forbidden):
                 continue
             except discord.HTTPException as err:
