@@ -524,6 +524,9 @@ def _recent_public(channel: Channel, count: int) -> list[Message]:
     return found[::-1]
 
 
+def _paced(call: RestCall) -> bool:
+    """A call under Discord's global limit (interaction answers and webhooks are exempt)."""
+    return not call.route.startswith(("/interactions/", "/webhooks/"))
 
 
 def _playable(component: Button | SelectMenu) -> bool:
@@ -898,16 +901,16 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
                     for c in double.calls if c.key == "POST /channels/{channel_id}/messages")
     print(f"  messages posted, by first line: {dict(posts.most_common(6))}", file=sys.stderr)
     arrivals = Counter(int(c.started) for c in double.calls
-                       if not c.route.startswith(("/interactions/", "/webhooks/")))
+                       if _paced(c))
     print(f"  busiest second at the double: {max(arrivals.values(), default=0)} calls under the global limit",
           file=sys.stderr)
-    counted = Counter(c.key for c in double.calls if not c.route.startswith(("/interactions/", "/webhooks/")))
+    counted = Counter(c.key for c in double.calls if _paced(c))
     print(f"  calls under the global limit, by route: {dict(counted.most_common(6))}", file=sys.stderr)
     paced_in: Counter[str] = Counter()  # which of a person's interactions the paced calls fell in (after it, before the next)
     per_move: Counter[int] = Counter()
     for game in table:
         for m in game.measures:
-            paced = sum(1 for c in m.calls if c.interaction_id is None and not c.route.startswith(("/interactions/", "/webhooks/")))
+            paced = sum(1 for c in m.calls if _paced(c))
             paced_in[m.kind] += paced
             if m.kind == "move":
                 per_move[paced] += 1

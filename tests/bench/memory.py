@@ -86,6 +86,7 @@ async def measure(count: int, moves: int = MOVES) -> dict[str, float]:
             await _open_and_play(players, loaded, moves)
             full, full_own = await _settled_rss(bot, double)
         finally:
+            os.environ.pop("TEAHOUSE_BENCH_TRACE_ON_SIGNAL", None)  # later parts' bots trace from their start
             await watcher.stop()
             await bot.stop()
             errors = bot.errors()
