@@ -740,9 +740,9 @@ def _write_timeline(path: Path, table: list[Game], count: int = 40) -> None:
                 out.write(json.dumps({"game": game.index, "kind": game.kind, "interaction": m.kind,
                                       "name": m.record.name,
                                       "at": round(m.record.delivered_at, 3)}) + "\n")
-                for c in m.calls:
-                    body = c.body if isinstance(c.body, dict) else {}
-                    content = str(body.get("content") or (body.get("data") or {}).get("content") or "")
+                for c in m.calls:  # the text of public calls only: a private panel's shows a hand
+                    body = c.body if isinstance(c.body, dict) and c.interaction_id is None else {}
+                    content = str(body.get("content") or "")
                     out.write(json.dumps({"game": game.index, "call": c.key, "status": c.status,
                                           "at": round(c.started, 3), "by_token": c.interaction_id is not None,
                                           "content": content[-160:]}) + "\n")
