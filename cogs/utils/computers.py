@@ -138,7 +138,7 @@ class Computers:
                 return  # a person took the seat while the computer was thinking (substitutes.py)
             if controls_for(session.game).on_hold(session):
                 return  # a team's pause began while the computer was thinking
-            view = mod.view(session.state, seat)
+            view = session.view(seat)
             legal = mod.legal_actions(session.state, seat)
             if not legal:
                 return

@@ -25,7 +25,6 @@ from typing import Any
 
 from bot.games import record
 from bot.games.examples import rules_example
-from bot.games.registry import engine
 
 from .session import GameSession
 from .words import names
@@ -102,7 +101,7 @@ def public_table(session: GameSession, lang: str) -> Drawing | None:
         return None
     import rendering
 
-    view = engine(session.game).view(session.state, None)
+    view = session.view(None)
     return partial(rendering.render_table, session.game, view, names(session, lang), lang=lang)
 
 
@@ -128,7 +127,7 @@ def seat_hand_shown(session: GameSession, seat: int, lang: str) -> tuple[Hashabl
         return None, None
     import rendering
 
-    view = engine(session.game).view(session.state, seat)
+    view = session.view(seat)
     return hand_shows(session.game, view, lang), partial(rendering.render_hand, session.game, view, lang=lang)
 
 

@@ -132,6 +132,8 @@ class GameSession:
     #: dataclasses, which the controls rebuild from their saved (plain) form when they first read them
     ui: dict[str, Any] = field(default_factory=dict)
     lock: GameLock = field(default_factory=GameLock, repr=False, compare=False)
+    #: the engine's views of the state they were made from, at its version (``view``)
+    _views: tuple[Any, int, dict[int | None, Any]] | None = field(default=None, repr=False, compare=False)
 
     def add_line(self, text: str) -> None:
         """A public sentence for the table; the last 30 are kept."""
@@ -163,6 +165,18 @@ class GameSession:
     @property
     def version(self) -> int:
         return int(self.state.version) if self.state is not None else 0
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see now (None: what everyone sees), made once per version of the game: the panel,
+        its picture, the table, the controls and the computers all read it after each move, and a Go-Stop view
+        copies the scores and the log. Views are frozen; every change to a state raises its version."""
+        state, version = self.state, self.version
+        if self._views is None or self._views[0] is not state or self._views[1] != version:
+            self._views = (state, version, {})
+        made = self._views[2]
+        if seat not in made:
+            made[seat] = engine(self.game).view(state, seat)
+        return made[seat]
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

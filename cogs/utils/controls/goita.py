@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.goita import Decide, Play, State, View, legal_actions, to_act, view
+from bot.games.goita import Decide, Play, State, View, legal_actions, to_act
 from bot.games.goita.actions import PASS, PLAYS, Action
 from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES, OU
 from bot.i18n import t
@@ -118,7 +118,7 @@ class GoitaControls(GameControls):
         state: State | None = session.state
         if state is None or state.phase in ("ritual_point", "ritual_offset"):
             return False
-        return not (state.phase == "play" and not view(state, None).leading)
+        return not (state.phase == "play" and not session.view(None).leading)
 
     @staticmethod
     def _others(session: GameSession, seat: int) -> bool:
@@ -132,7 +132,7 @@ class GoitaControls(GameControls):
         state: State | None = session.state
         if state is None or state.phase in ("ritual_point", "ritual_offset"):
             return "computer"
-        if state.phase == "play" and not view(state, None).leading:
+        if state.phase == "play" and not session.view(None).leading:
             return "pass"
         if state.phase == "play" and self.timer(session) > 0:
             return "computer"
@@ -208,7 +208,7 @@ class GoitaControls(GameControls):
         state: State | None = session.state
         if state is None:
             return []
-        v = view(state, None)
+        v = session.view(None)
         seat_names = names(session, lang)
         lines = [_team_line(lang, seat_names, v) + " · " + t(lang, "goita.ui.round", round=v.round_no,
                                                              dealer=seat_names[v.dealer])]
@@ -238,7 +238,7 @@ class GoitaControls(GameControls):
         state: State | None = session.state
         if state is None or final:
             return []
-        v, seat_names = view(state, None), names(session, lang)
+        v, seat_names = session.view(None), names(session, lang)
         return [_team_line(lang, seat_names, v), *_last_round_lines(lang, v, seat_names)]
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
@@ -293,7 +293,7 @@ class GoitaControls(GameControls):
         state: State | None = session.state
         if state is None or state.phase == "over":
             return []
-        v = view(state, seat)
+        v = session.view(seat)
         seat_names = names(session, lang)
         counts = _counts(v.hand)
         held = " · ".join(f"{_piece(lang, p)} ×{counts[p]}" for p in range(NUM_PIECES) if counts[p])
@@ -347,7 +347,7 @@ class GoitaControls(GameControls):
                                style=discord.ButtonStyle.danger, row=0)]
         if state.phase != "play":
             return None  # the dealing ritual: the generic list of legal actions
-        v = view(state, seat)
+        v = session.view(seat)
         counts = _counts(v.hand)
         legal_set = set(legal)
         lead = bool(v.leading)

@@ -80,9 +80,7 @@ class GostopControls(GameControls):
 
     @staticmethod
     def _view(session: GameSession, seat: int | None) -> Any:
-        from bot.games.gostop import view
-
-        return view(session.state, seat)
+        return session.view(seat)
 
     def picked(self, session: GameSession, seat: int) -> str | None:
         """The card this seat chose in the menu whose two targets it must pick from, if still current."""

@@ -293,7 +293,7 @@ class GoujiControls(GameControls):
         banner = ""
         phase = state.phase
         if phase == "play":
-            public = gouji.view(state, None)
+            public = session.view(None)
             mode = public.mode
             if mode == "gou_ji":
                 banner = t(lang, "gouji.ui.banner.gou_ji", a=seat_names[state.duel_a], b=seat_names[state.duel_b])
@@ -390,7 +390,7 @@ class GoujiControls(GameControls):
         lines.append(t(lang, "gouji.ui.hand", count=state.counts[seat], cards=grouped_hand(hand) or "—"))
         if team_paused(session):
             lines.append(pause_banner(session, lang))
-        view = gouji.view(state, seat)
+        view = session.view(seat)
         if view.my_prompt:
             lines.append(t(lang, f"gouji.ui.prompt.{view.my_prompt}"))
         if view.tribute_received:
@@ -783,7 +783,7 @@ class GoujiControls(GameControls):
                          lang: str) -> None:
         """§13.5 Team: partners' shown hands, Show my hand to partners, Expose (Tiao Pai) — all private."""
         state = session.state
-        view_ = gouji.view(state, seat)
+        view_ = session.view(seat)
         lines = [t(lang, "gouji.ui.team_title")]
         for partner, cards in view_.partner_hands:
             lines.append(t(lang, "gouji.ui.partner_hand", player=_seat_name(session, lang, partner),

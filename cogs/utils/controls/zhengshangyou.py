@@ -133,7 +133,7 @@ class ZhengShangyouControls(GameControls):
         """§16.6 in words, from the public view: pass when following, the lowest single when leading, a
         top card as tribute, the lowest card as return, the higher card when choosing."""
         state = session.state
-        return "computer" if state is None else timeouts.timeout_outcome(zsy.view(state, None))
+        return "computer" if state is None else timeouts.timeout_outcome(session.view(None))
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange; a
@@ -147,7 +147,7 @@ class ZhengShangyouControls(GameControls):
                 if len(readings) > 1:
                     chosen = [p for p in readings if p.as_ == draft.reading]
                     return (chosen or readings)[0]
-        return timeout_action(zsy.view(session.state, seat), legal)
+        return timeout_action(session.view(seat), legal)
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
         drafts = session.ui.setdefault("drafts", {})  # saved with the game
