@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import time
 from collections.abc import Hashable
@@ -86,7 +85,7 @@ class LivePanel:
 def shown_by(surface: Surface) -> bytes:
     """What a panel shows, as a digest to compare (the picture is drawn from the same moment): each live panel
     keeps it, and the text and controls themselves came to a few KB a game."""
-    shown = surface.content + json.dumps(surface.view().to_components(), sort_keys=True)
+    shown = repr((surface.content, [(item.row, item.to_component_dict()) for item in surface.items]))
     return hashlib.blake2b(shown.encode(), digest_size=16).digest()
 
 
@@ -250,8 +249,8 @@ class HandPanel:
     async def _keep_up(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
         """Edit one live panel until it shows the latest state, one edit per ``LIVE_EDIT_SECONDS`` at most."""
         while panel.dirty and self.live.get(session.id, {}).get(user_id) is panel:
-            turn_changed = self._may_act(session, panel.seat) != panel.could_act  # came, or made for them
-            wait = 0.0 if turn_changed else panel.edited_at + LIVE_EDIT_SECONDS - time.time()
+            could_act = self._may_act(session, panel.seat)  # read with the text below, before the picture
+            wait = 0.0 if could_act != panel.could_act else panel.edited_at + LIVE_EDIT_SECONDS - time.time()
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
@@ -268,7 +267,6 @@ class HandPanel:
             shown = shown_by(surface)
             if shown == panel.shown:
                 continue
-            could_act = self._may_act(session, panel.seat)  # read with the text, before the picture
             shows, drawing = pictures.seat_hand_shown(session, panel.seat, panel.lang)
             same_picture = shows is not None and shows == panel.picture
             if not same_picture:  # most changes are other people's moves: the hand's picture stays as it is
