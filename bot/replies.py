@@ -54,16 +54,19 @@ def answer_soon(interaction: discord.Interaction, *, private: bool = False,
     interaction.extras[_RECEIVED] = time.monotonic()
     interaction.extras[_PRIVATE] = private
 
-    async def watchdog() -> None:
-        await asyncio.sleep(budget)
+    async def defer_unless_answered() -> None:
         async with _lock(interaction):
             if interaction.response.is_done() or interaction.extras.get(_TRIED) is not None:
                 return
             await _defer(interaction)
 
-    task = asyncio.create_task(watchdog())
-    interaction.extras[_WATCHDOG] = task
-    task.add_done_callback(_log_failure)
+    def due() -> None:
+        task = asyncio.create_task(defer_unless_answered())
+        task.add_done_callback(_log_failure)
+
+    # a timer, not a sleeping task: nearly every click is answered in time, and a cancelled task leaves its
+    # CancelledError, traceback and frames in a cycle that only a full garbage collection frees
+    interaction.extras[_WATCHDOG] = asyncio.get_running_loop().call_later(budget, due)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -90,9 +93,9 @@ def _note_late(interaction: discord.Interaction, how: str) -> None:
 
 def _answered(interaction: discord.Interaction) -> None:
     _note_late(interaction, "answered")
-    task = interaction.extras.get(_WATCHDOG)
-    if task is not None and interaction.response.is_done():
-        task.cancel()
+    watchdog = interaction.extras.get(_WATCHDOG)
+    if watchdog is not None and interaction.response.is_done():
+        watchdog.cancel()
 
 
 async def _defer(interaction: discord.Interaction) -> None:

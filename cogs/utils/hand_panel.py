@@ -61,16 +61,17 @@ class LivePanel:
     could_act: bool = False  # it showed moves: a turn that comes or goes is shown at once, other changes paced
     dirty: bool = False
     task: asyncio.Task[None] | None = None
-    retire: asyncio.Task[None] | None = field(default=None, repr=False)
+    retire: asyncio.TimerHandle | None = field(default=None, repr=False)
 
     @property
     def token_born(self) -> float:
         return self.interaction.created_at.timestamp()
 
     def cancel(self) -> None:
-        for task in (self.task, self.retire):
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+        if self.retire is not None:
+            self.retire.cancel()
 
     async def edit(self, content: str, view: discord.ui.View,
                    attachments: list[discord.File] | None = None) -> None:
@@ -200,7 +201,7 @@ class HandPanel:
         panel = LivePanel(interaction, message_id, seat, private_language(interaction), page, shown_by(surface),
                           picture=picture,
                           edited_at=time.time(), could_act=self._may_act(session, seat))
-        panel.retire = asyncio.create_task(self._retire_later(session, user_id, panel))
+        self._retire_later(session, user_id, panel)
         self.live.setdefault(session.id, {})[user_id] = panel
 
     @staticmethod
@@ -287,14 +288,17 @@ class HandPanel:
                 log.info("live panel of game %s: %s; trying again", session.id, type(err).__name__)
                 panel.dirty, panel.shown, panel.picture = True, b"", None
 
-    async def _retire_later(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
-        """Before the token runs out, the panel says it stopped following and offers Refresh."""
-        while True:
-            left = panel.token_born + TOKEN_SECONDS - RETIRE_MARGIN_SECONDS - time.time()
-            if left <= 0:
-                break
-            await asyncio.sleep(min(left, 60.0))
-        await self._retire(session, user_id, panel)
+    def _retire_later(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
+        """Before the token runs out, the panel says it stopped following and offers Refresh. A timer, looked at
+        again at least once a minute, not a sleeping task: most panels are replaced long before, and a cancelled
+        task leaves its CancelledError, traceback and frames in a cycle that only a full garbage collection frees."""
+        left = panel.token_born + TOKEN_SECONDS - RETIRE_MARGIN_SECONDS - time.time()
+        if left > 0:
+            panel.retire = asyncio.get_running_loop().call_later(min(left, 60.0), self._retire_later, session,
+                                                                 user_id, panel)
+            return
+        task = asyncio.create_task(self._retire(session, user_id, panel))
+        task.add_done_callback(_log_error)
 
     async def _retire(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
         """The panel stops following: it says so and offers Refresh, while its token still allows an edit."""

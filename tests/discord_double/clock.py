@@ -4,10 +4,11 @@ Discord's time rules (3 s to acknowledge, 15 min token life, 1 h edit cap) are c
 against this clock, so a test can jump 15 minutes instead of waiting for them. The clock
 still runs in real time between jumps, so a bot that really is slow is still late.
 
-A jump also brings forward every pending `asyncio.sleep` in the test's event loop by
-the same amount, so the bot's timers (turn clocks, computer-player delays) that fall due
-within the jump wake at once. Only sleeps move: timeouts inside aiohttp and discord.py
-keep real time, so connections do not break. The `double` fixture also points
+A jump also brings forward every pending `asyncio.sleep` in the test's event loop, and every
+timer the bot's own code set (`loop.call_later` with a callback from `bot` or `cogs`), by the
+same amount, so the bot's timers (turn clocks, computer-player delays, a panel's retirement)
+that fall due within the jump wake at once. Only those move: timeouts inside aiohttp and
+discord.py keep real time, so connections do not break. The `double` fixture also points
 `time.time` at `FakeClock.time`, so a bot that re-checks the wall clock after sleeping
 sees the jump too. (discord.py's View timeouts re-check `loop.time()` and do not jump.)
 """
@@ -26,14 +27,21 @@ _real_time = time.time
 _SLEEP_WAKEUP: Any = futures._set_result_unless_cancelled  # type: ignore[attr-defined]  # what asyncio.sleep schedules
 
 
+def _the_bots(callback: Any) -> bool:
+    """Whether a timer's callback is the bot's own code (not aiohttp's or discord.py's)."""
+    module = getattr(callback, "__module__", None) or ""
+    return module.split(".")[0] in ("bot", "cogs")
+
+
 def bring_sleeps_forward(loop: asyncio.AbstractEventLoop, seconds: float) -> int:
-    """Make every pending `asyncio.sleep` in `loop` end `seconds` earlier; returns how many moved."""
+    """Make every pending `asyncio.sleep` and bot timer in `loop` end `seconds` earlier; returns how many moved."""
     scheduled = getattr(loop, "_scheduled", None)
     if not isinstance(scheduled, list):
         return 0
     moved = 0
     for handle in scheduled:
-        if isinstance(handle, asyncio.TimerHandle) and getattr(handle, "_callback", None) is _SLEEP_WAKEUP:
+        callback = getattr(handle, "_callback", None)
+        if isinstance(handle, asyncio.TimerHandle) and (callback is _SLEEP_WAKEUP or _the_bots(callback)):
             handle._when -= seconds  # type: ignore[attr-defined]
             moved += 1
     heapq.heapify(scheduled)
