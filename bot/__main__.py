@@ -69,7 +69,7 @@ async def run(config: Config, answer_timeout: float = GATEWAY_ANSWER_S) -> int:
     The database is opened before Discord is contacted, so a database fault (locked by another
     process, a missing folder) is one line and exit status 2 without touching the network.
     """
-    from .app import TeahouseBot
+    from .app import TeahouseBot, tune_garbage_collection
 
     bot = TeahouseBot(config)
     try:
@@ -80,6 +80,7 @@ async def run(config: Config, answer_timeout: float = GATEWAY_ANSWER_S) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    tune_garbage_collection()
     try:
         async with bot:
             if not await _start_watched(bot, config.token, answer_timeout):

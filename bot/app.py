@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import pkgutil
 import time
@@ -24,6 +25,17 @@ from .storage import Storage
 from .translator import CatalogTranslator
 
 log = logging.getLogger("teahouse")
+
+
+def tune_garbage_collection() -> None:
+    """Once per process, before the bot connects: no garbage collection walks the objects made at start-up.
+
+    A full collection walks every live object and holds the event loop meanwhile (100-200 ms with 100 open
+    games, every ~20 s). Modules, discord.py's tables and the catalogs, about 67,000 objects, live as long as
+    the process: frozen, no collection walks them again.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def cog_extensions() -> list[str]:
