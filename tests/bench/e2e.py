@@ -555,7 +555,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
     import discord
     import yarl
 
-    from bot.app import TeahouseBot
+    from bot.app import TeahouseBot, tune_garbage_collection
     from bot.config import Config
 
     discord.http.Route.BASE = api_url
@@ -582,6 +582,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             _trace_report()
             _blocked_report()
             _gc_report()
+            _objects_report()
             pacer = client.pacer
             logging.getLogger("bench").warning(
                 "global pacer: %d requests, %d of them waited for their turn, %.1f s on average",
@@ -603,6 +604,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             await client.close()
 
         watchdog = asyncio.create_task(orphaned())
+        tune_garbage_collection()  # as ``python -m bot`` does
         gc.callbacks.append(_time_gc)
         lag = asyncio.create_task(_loop_lag())
         async with client:
@@ -644,24 +646,41 @@ def _sample_blocked_loop(threshold: float = 0.25) -> None:
             _BLOCKED[" < ".join(where)] += 1
 
 
-_GC: dict[int, list[float]] = {0: [], 1: [], 2: []}  # generation -> each collection's pause (s)
-_GC_STARTED = [0.0]
+_GC: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}  # generation -> each pause (wall s, CPU s)
+_GC_STARTED = [0.0, 0.0]
 
 
 def _time_gc(phase: str, info: dict[str, int]) -> None:
-    """A ``gc.callbacks`` hook: how long each collection held the bot's thread."""
+    """A ``gc.callbacks`` hook: how long each collection held the bot's thread (wall and CPU time: on a busy
+    machine the wall time also counts waits for a core)."""
     if phase == "start":
-        _GC_STARTED[0] = time.perf_counter()
+        _GC_STARTED[:] = time.perf_counter(), time.thread_time()
     else:
-        _GC[info["generation"]].append(time.perf_counter() - _GC_STARTED[0])
+        _GC[info["generation"]].append((time.perf_counter() - _GC_STARTED[0], time.thread_time() - _GC_STARTED[1]))
 
 
 def _gc_report() -> None:
     for generation, pauses in _GC.items():
         if pauses:
+            walls, cpus = [w for w, _ in pauses], [c for _, c in pauses]
             logging.getLogger("bench").warning(
-                "garbage collection gen%d: %d collections, %.2f s in all, worst %.0f ms", generation, len(pauses),
-                sum(pauses), 1000 * max(pauses))
+                "garbage collection gen%d: %d collections, %.2f s in all (CPU %.2f s), worst %.0f ms (CPU %.0f ms)",
+                generation, len(pauses), sum(walls), sum(cpus), 1000 * max(walls), 1000 * max(cpus))
+
+
+def _objects_report() -> None:
+    """What a full collection walks: the bot's objects by type (the frozen start-up ones not counted)."""
+    objects = gc.get_objects()
+    counts = Counter(type(o).__name__ for o in objects)
+    logging.getLogger("bench").warning("objects a full collection walks: %d, %d frozen; most: %s", sum(counts.values()),
+                                       gc.get_freeze_count(), counts.most_common(12))
+    holders: Counter[str] = Counter()
+    for frame in [o for o in objects if type(o).__name__ == "frame"][:2000]:
+        code = frame.f_code
+        holders[f"{code.co_filename.rsplit('/', 2)[-1]}:{code.co_name}"] += 1
+    logging.getLogger("bench").warning("objects a full collection walks, frames by code: %s", holders.most_common(8))
+    errors = Counter(type(o).__name__ for o in objects if isinstance(o, BaseException))
+    logging.getLogger("bench").warning("objects a full collection walks, exceptions: %s", errors.most_common(8))
 
 
 def _blocked_report() -> None:
@@ -753,7 +772,7 @@ def _print_warnings(log: Path) -> None:
     bot held each) and global rate limits, counted, with a few examples."""
     text = log.read_text(errors="replace") if log.exists() else ""
     for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag",
-                   "garbage collection", "global pacer", "table requests"):
+                   "garbage collection", "objects a full collection", "global pacer", "table requests"):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
             print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:200] for line in lines[:4]),
