@@ -43,14 +43,20 @@ log = logging.getLogger("teahouse.games")
 TOKEN_SECONDS = 15 * 60  # how long Discord accepts edits through an interaction's token
 RETIRE_MARGIN_SECONDS = 60  # the panel says it stopped following this long before the token runs out
 LIVE_EDIT_SECONDS = 1.5  # at most one edit of a live panel per this long; the latest state wins
+ORIGINAL = "@original"  # the interaction's own response, as its webhook's message id
 TOKEN_GONE = {10015, 10008, 50027}  # unknown webhook, unknown message, invalid webhook token
 
 
 @dataclass(eq=False)
 class LivePanel:
-    """A panel the bot may still edit: the interaction whose token reaches it, and what it shows."""
+    """A panel the bot may still edit: the token that reaches it, and what it shows.
 
-    interaction: discord.Interaction
+    It keeps the interaction's token (as its follow-up webhook) and ids, not the interaction: that holds the
+    clicked message with all its controls, most of a live panel's memory."""
+
+    token: discord.Webhook  # the interaction's follow-up webhook: its token edits the response and follow-ups
+    interaction_id: int
+    clicked_id: int | None  # the private panel that was clicked, when the answer edited it
     message_id: int | None  # None: the interaction's own response
     seat: int
     lang: str
@@ -65,7 +71,7 @@ class LivePanel:
 
     @property
     def token_born(self) -> float:
-        return self.interaction.created_at.timestamp()
+        return discord.utils.snowflake_time(self.interaction_id).timestamp()
 
     def cancel(self) -> None:
         if self.task is not None and self.task is not asyncio.current_task():
@@ -77,10 +83,8 @@ class LivePanel:
                    attachments: list[discord.File] | None = None) -> None:
         """Edit the panel through the token (``attachments`` None: keep the picture)."""
         files: Any = {} if attachments is None else {"attachments": attachments}
-        if self.message_id is None:
-            await self.interaction.edit_original_response(content=content, view=view, **files)
-        else:
-            await self.interaction.followup.edit_message(self.message_id, content=content, view=view, **files)
+        await self.token.edit_message(ORIGINAL if self.message_id is None else self.message_id,  # type: ignore[arg-type]
+                                      content=content, view=view, **files)
 
 
 def shown_by(surface: Surface) -> bytes:
@@ -138,13 +142,12 @@ class HandPanel:
         if panel is None or interaction.message is None:
             return None
         clicked = interaction.message
-        own = panel.interaction.message
         if panel.message_id is not None:  # a follow-up
             same = panel.message_id == clicked.id
-        elif own is not None and own.flags.ephemeral:  # the panel answered a click on itself: that message
-            same = own.id == clicked.id
+        elif panel.clicked_id is not None:  # the panel answered a click on itself: that message
+            same = panel.clicked_id == clicked.id
         else:  # the panel is its interaction's own response (to "My hand" on the table)
-            same = clicked.interaction_metadata is not None and clicked.interaction_metadata.id == panel.interaction.id
+            same = clicked.interaction_metadata is not None and clicked.interaction_metadata.id == panel.interaction_id
         return panel.picture if same else None
 
     async def _answer(self, interaction: discord.Interaction, session: GameSession, seat: int, surface: Surface,
@@ -198,7 +201,10 @@ class HandPanel:
             return
         user_id = interaction.user.id
         self.drop(session.id, user_id)
-        panel = LivePanel(interaction, message_id, seat, private_language(interaction), page, shown_by(surface),
+        clicked = interaction.message
+        clicked_id = clicked.id if clicked is not None and clicked.flags.ephemeral else None
+        panel = LivePanel(interaction.followup, interaction.id, clicked_id, message_id, seat,
+                          private_language(interaction), page, shown_by(surface),
                           picture=picture,
                           edited_at=time.time(), could_act=self._may_act(session, seat))
         self._retire_later(session, user_id, panel)
