@@ -210,11 +210,16 @@ _FLAT = ("active", "status", "stack_owner", "stock", "credits", "gos", "last_go"
 
 
 def _copy(value: Any) -> Any:
+    """A deep copy of plain data, tuples as lists. Scalars (card ids, mostly) are taken as they are, not
+    passed through a call each: a snapshot or a view copies thousands of them."""
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: _copy(v) if isinstance(v, _NESTING) else v for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
+        return [_copy(v) if isinstance(v, _NESTING) else v for v in value]
     return value
+
+
+_NESTING = (dict, list, tuple)
 
 
 state_from_dict = State.from_dict
