@@ -145,10 +145,14 @@ def _easy_play(view: View, legal: Sequence[Action]) -> Action:
         return passing
     ranks = Counter(c.rank for c in view.hand)
     if view.top is None:
-        return max(plays, key=lambda a: (_lead_value(a.cards, _reading(view, a), ranks), str(a)))
+        values = [_lead_value(a.cards, _reading(view, a), ranks) for a in plays]
+        top = max(values)
+        return max((a for a, v in zip(plays, values, strict=True) if v == top), key=str)
     if _partner(view, view.top_seat):
         return passing or plays[0]
-    best = min(plays, key=lambda a: (_follow_cost(a.cards, _reading(view, a), ranks), str(a)))
+    costs = [_follow_cost(a.cards, _reading(view, a), ranks) for a in plays]
+    low = min(costs)
+    best = min((a for a, c in zip(plays, costs, strict=True) if c == low), key=str)  # ties by name, as before
     combo = _reading(view, best)
     expensive = wild_count(best.cards, combo) > 0 or any(c.rank >= 15 for c in best.cards)
     threat = view.top_seat is not None and view.counts[view.top_seat] <= 3
