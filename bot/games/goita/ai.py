@@ -9,7 +9,8 @@
   proportion to their weight (``Inference.chain``: independent draws leave only a handful that count
   there), every world is solved exactly (``solver``) and the action with the best mean value is
   played; before that, each
-  shortlisted candidate is played out to the end of the round with every seat on the easy policy,
+  shortlisted candidate is played out to the end of the round with every seat on the easy policy
+  (a candidate clearly behind the best one stops being played out, so the rest get more worlds),
   and hard leaves the easy choice only when the paired mean gain is clearly positive. The budget is CPU time of the deciding thread, with a
   wall-time cap (``WALL_CAP_S``) for busy machines.
 """
@@ -97,12 +98,20 @@ SOLVE_PIECES = 20
 NODES_PER_S = 200_000
 #: worlds drawn at a time before they are picked again by weight.
 BATCH = 48
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 8
 #: the value of a round win that also wins the match, on top of its points.
 CLINCH_BONUS = 150
-#: how sure rollouts must be before overruling the heuristic; a cap on sampled worlds.
+#: how sure rollouts must be before overruling the heuristic; a cap on sampled worlds (draws, repeats included).
 CONFIDENCE_Z = 1.0
-MAX_WORLDS = 400
+MAX_WORLDS = 800
+#: rollouts race the candidates: from ``RACE_FIRST`` distinct worlds on, and again every ``RACE_EVERY``, a
+#: candidate this many standard errors behind the leader is dropped (0: every candidate to the end), so the
+#: worlds left go to the contenders. Hard vs easy, duplicate deals at 50 ms, with 8 candidates and 800 worlds
+#: against 6 and 400 without racing: +0.98 points per deal (se 0.43, 1,611 deal pairs; +2.45 on the first
+#: 400, +0.49 on the 1,211 after); racing alone +1.60 (se 0.80, 400); 800 worlds alone -0.07 (se 0.82, 400).
+RACE_Z = 2.0
+RACE_FIRST = 16
+RACE_EVERY = 8
 #: a cap on the worlds drawn for exact solving: the budget, not this, ends a decision (a world weighed
 #: and solved late in a round costs well under a millisecond, and more worlds agree more often).
 MAX_SOLVE_WORLDS = 2000
@@ -234,7 +243,11 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, fl
 
 
 def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time_left: Callable[[], float]) -> Action:
-    """One-step Monte Carlo improvement of easy: each candidate played out with every seat on easy."""
+    """One-step Monte Carlo improvement of easy: each candidate played out with every seat on easy.
+
+    With ``RACE_Z`` set, a candidate clearly behind another (their paired mean difference below
+    ``RACE_Z`` standard errors, distinct worlds counted once) is no longer played out, so the worlds
+    left go to the contenders; the easy choice (``cands[0]``) always stays, as the reference."""
     me = view.seat if view.seat is not None else 0
     final = bool(view.options.get("king_final_attack", False))
     attack = CODE[view.attack] if view.attack is not None else -1
@@ -245,13 +258,11 @@ def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time
             public0[CODE[col.attack]] += 1
             if not col.face_down and col.first is not None:
                 public0[CODE[col.first]] += 1
-    # paired differences against the easy choice (cands[0]) in the same sampled world
-    diff_sum = [0.0] * len(cands)
-    diff_sq = [0.0] * len(cands)
+    active = list(range(len(cands)))
+    history: list[list[float]] = []                   # each round's values (a repeated world: the same list)
     played: dict[int, tuple[World, list[float]]] = {}
-    rounds = 0
-    while rounds < 2 or time_left() > 0:
-        rounds += 1
+    next_check = RACE_FIRST
+    while len(history) < 2 or time_left() > 0:
         world = next(worlds)
         # worlds picked again by weight repeat; a rollout is deterministic, so each is played once
         known = played.get(id(world))
@@ -265,7 +276,8 @@ def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time
                 for col, first in zip(cols, world.firsts[s], strict=True):
                     if col.face_down:
                         downs0[s][first] += 1
-            for i, act in enumerate(cands):
+            for i in active:
+                act = cands[i]
                 hands = [h[:] for h in world.hands]
                 sizes = list(view.hand_sizes)
                 faceup = view.faceup_kings
@@ -291,19 +303,48 @@ def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time
                 team = winner % 2
                 gain = pts + (CLINCH_BONUS if view.scores[team] + pts >= view.target else 0)
                 values[i] = gain if team == me % 2 else -gain
-        for i in range(1, len(cands)):
-            d = values[i] - values[0]
-            diff_sum[i] += d
-            diff_sq[i] += d * d
-        if rounds >= MAX_WORLDS:
+        history.append(values)
+        if len(history) >= MAX_WORLDS:
             break
+        if RACE_Z > 0 and len(played) >= next_check and len(active) > 1:
+            next_check = len(played) + RACE_EVERY
+            active = _race(active, history, len(played), RACE_Z)
+            if active == [0]:
+                break
     # leave the easy choice only for a clearly better action (mean gain above Z standard errors,
     # counting distinct worlds only)
     best, best_gain = 0, 0.0
-    distinct = len(played)
-    for i in range(1, len(cands)):
-        mean = diff_sum[i] / rounds
-        var = max(diff_sq[i] / rounds - mean * mean, 0.0)
-        if mean > best_gain and mean > CONFIDENCE_Z * (var / distinct) ** 0.5:
+    for i in active[1:]:
+        mean, se = _paired(history, i, 0, len(played))
+        if mean > best_gain and mean > CONFIDENCE_Z * se:
             best, best_gain = i, mean
     return cands[best]
+
+
+def _paired(history: Sequence[Sequence[float]], i: int, j: int, distinct: int) -> tuple[float, float]:
+    """The mean of candidate ``i``'s value minus ``j``'s over the rounds, and its standard error counting
+    ``distinct`` worlds (a repeated world is one observation, not several)."""
+    n = len(history)
+    total = sq = 0.0
+    for values in history:
+        d = values[i] - values[j]
+        total += d
+        sq += d * d
+    mean = total / n
+    return mean, (max(sq / n - mean * mean, 0.0) / distinct) ** 0.5
+
+
+def _race(active: list[int], history: Sequence[Sequence[float]], distinct: int, z: float) -> list[int]:
+    """``active`` without the candidates more than ``z`` standard errors behind the one with the best mean
+    (the easy choice, index 0, is kept)."""
+    n = len(history)
+    lead = max(active, key=lambda i: (sum(v[i] for v in history) / n, -i))
+    out = []
+    for i in active:
+        if i == 0 or i == lead:
+            out.append(i)
+            continue
+        mean, se = _paired(history, i, lead, distinct)
+        if mean + z * se >= 0:
+            out.append(i)
+    return out

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
-from bot.games.goita import apply, choose_action, legal_actions, new_game, parse_action, to_act, view
+from bot.games.goita import Play, apply, choose_action, legal_actions, new_game, parse_action, to_act, view
 
 from .helpers import crafted, fill_hands, pawn_check
 
@@ -63,3 +64,71 @@ def test_unknown_level_is_refused() -> None:
     seat = min(to_act(state))
     with pytest.raises(ValueError):
         choose_action(view(state, seat), legal_actions(state, seat), "genius", random.Random(0))
+
+
+def test_racing_drops_only_candidates_clearly_behind_the_leader() -> None:
+    from bot.games.goita.ai import _race
+
+    # candidate 1 leads; 2 is far behind it in every world; 3 is behind by less than its noise; the easy
+    # choice (0) is behind too but stays, as the reference the others are measured against
+    history = [[0.0, 10.0, -10.0, 10.0 + (20.0 if k % 2 else -22.0)] for k in range(40)]
+    assert _race([0, 1, 2, 3], history, 40, 2.0) == [0, 1, 3]
+
+
+def test_a_world_drawn_again_counts_once_in_the_standard_error() -> None:
+    from bot.games.goita.ai import _paired, _race
+
+    a, b = [0.0, 10.0], [0.0, -10.0]
+    history = [a, a, a, b]                     # a repeated world is the same list
+    mean, se = _paired(history, 1, 0, distinct=2)
+    assert mean == pytest.approx(5.0)
+    # two worlds, not four: the error is sqrt(2) times the one four independent worlds would give
+    assert se == pytest.approx((75.0 / 2) ** 0.5)
+    # candidate 2 is behind 1 in the repeated world and ahead in the other: one standard error behind with
+    # four worlds, within one with two
+    a, b = [0.0, 10.0, 0.0], [0.0, 0.0, 10.0]
+    assert _race([0, 1, 2], [a, a, a, b], 2, 1.0) == [0, 1, 2]
+    assert _race([0, 1, 2], [a, a, a, b], 4, 1.0) == [0, 1]
+
+
+def test_racing_stops_rolling_out_a_clearly_worse_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.games.goita import ai
+    from bot.games.goita.inference import Inference
+
+    monkeypatch.setattr(ai, "RACE_Z", 2.0)
+    state = new_game(4, 11)
+    rng = random.Random(5)
+    while sum(state.sizes) > 28:               # the opening, easy everywhere
+        seat = min(to_act(state))
+        apply(state, seat, choose_action(view(state, seat), legal_actions(state, seat), "easy", rng))
+    seat = min(to_act(state))
+    v = view(state, seat)
+    cands = ai._shortlist(v, legal_actions(state, seat), ai.MAX_CANDIDATES)
+    assert len(cands) >= 4
+    calls: dict[tuple[object, ...], int] = {}
+    real = ai.rollout
+
+    def counting(hands: list[list[int]], *args: Any) -> tuple[int, int]:
+        key = (tuple(hands[seat]), args[3])          # what the candidate changed: its hand and the attack
+        calls[key] = calls.get(key, 0) + 1
+        return real(hands, *args)                     # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai, "rollout", counting)
+    drawn = 0
+
+    def time_left() -> float:
+        nonlocal drawn
+        drawn += 1
+        return 1.0 if drawn < 200 else 0.0
+
+    ai._rollouts(v, cands, ai._worlds(Inference(v), random.Random(6), True), time_left)
+    # the easy choice is rolled out in every distinct world; at least one candidate was dropped before the end
+    assert len(calls) == len(cands)
+    easy = cands[0]
+    hand = ai._counts(v.hand or ())
+    if isinstance(easy, Play):
+        hand[easy.first] -= 1
+        hand[easy.attack] -= 1
+    attack = easy.attack if isinstance(easy, Play) else ai.CODE[v.attack or ""]
+    assert calls[(tuple(hand), attack)] == max(calls.values())
+    assert min(calls.values()) < max(calls.values())
