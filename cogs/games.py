@@ -592,8 +592,10 @@ class Games(commands.Cog):
     def refresh_table(self, session: GameSession) -> None:
         self.table.want(session)
 
-    def turn_shown(self, session: GameSession, seats: set[int]) -> None:
-        self.clock.shown(session, seats)
+    async def turn_shown(self, session: GameSession, seats: set[int]) -> None:
+        if self.clock.shown(session, seats):
+            with contextlib.suppress(persistence.SaveFailed):  # not saved: undone, the table shows the saved one
+                await self.save(session)
 
     def live_panel(self, session: GameSession, user_id: int) -> bool:
         return self.panels.is_live(session, user_id)

@@ -55,8 +55,9 @@ class GameHost(TableActions, Protocol):
     def driver(self, session: GameSession) -> asyncio.Task[None] | None:
         """The task moving this game's computer players, if one runs."""
 
-    def turn_shown(self, session: GameSession, seats: set[int]) -> None:
-        """The table is about to show these people their decision: their time runs from now."""
+    async def turn_shown(self, session: GameSession, seats: set[int]) -> None:
+        """The table is about to show these people their decision: their time runs from now (saved, when that
+        moved their deadline: a restart keeps the deadline the table shows)."""
 
     def live_panel(self, session: GameSession, user_id: int) -> bool:
         """Whether this person keeps a live hand panel of the game open (they are at the table)."""

@@ -270,7 +270,7 @@ class TableMessage:
         channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         mention = self.mentions_due(session)
         waiting = self.host.waiting_humans(session)
-        self.host.turn_shown(session, waiting - session.pinged)  # before the text, which shows the deadline
+        await self.host.turn_shown(session, waiting - session.pinged)  # before the text, which shows the deadline
         summary = None if session.paused_until is None else session.hand_summary
         pictured = session.id not in self.text_only
         moment, shown_before = (session.version, session.paused_until), session.lines_shown

@@ -117,21 +117,23 @@ class TurnClock:
             self._wake(session)
             self.host.spawn(self.tasks, session, self._run(session))
 
-    def shown(self, session: GameSession, seats: set[int]) -> None:
+    def shown(self, session: GameSession, seats: set[int]) -> bool:
         """The table is about to show these people their decision: their window runs from now.
 
         Under Discord's global limit a busy bot's table can show a turn seconds after the game reached it.
         That time is given back, so nobody's reminder or deadline comes early for time in which they
         could not see it was their turn (at 500 games, such reminders and their removal were an eighth of
         the bot's paced requests, which made every table later still). The clock needs no waking: the
-        deadline only moves later, and it looks again when the earlier one falls due.
+        deadline only moves later, and it looks again when the earlier one falls due. True: it moved.
         """
         windows = self.current.get(session.id)
         if session.deadline is None or not windows:
-            return
+            return False
         lengths = [seconds for seat, (_, seconds) in windows.items() if seat in seats]
         if lengths and time.time() + max(lengths) - session.deadline >= SHOWN_LATE_SECONDS:
             session.deadline = time.time() + max(lengths)
+            return True
+        return False
 
     async def _run(self, session: GameSession) -> None:
         """Start the next hand when the pause is over; remind once; move for whoever is still thinking.

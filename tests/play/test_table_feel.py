@@ -447,6 +447,9 @@ async def test_a_turn_the_table_shows_late_gets_its_whole_window(double: Discord
         assert f"<t:{int(session.deadline or 0)}:R>" in table.content, "the deadline it shows is hers"
         assert session.deadline is not None and session.deadline >= reached + 30 + window - 1, \
             "her whole window runs from when the table showed her turn"
+        saved = {s.game_id: s for s in await bot.storage.active_snapshots()}[str(session.id)]
+        assert saved.turn_deadline is not None and abs(saved.turn_deadline.timestamp() - session.deadline) < 1, \
+            "a restart now would keep the deadline the table shows"
         double.clock.advance(45)  # 75 s after the game reached her turn, 45 s after she could see it
         await double.settle()
         assert not session.reminded, "no reminder for time in which she could not see it was her turn"
