@@ -90,7 +90,7 @@ class LivePanel:
 def shown_by(surface: Surface) -> bytes:
     """What a panel shows, as a digest to compare (the picture is drawn from the same moment): each live panel
     keeps it, and the text and controls themselves came to a few KB a game."""
-    shown = repr((surface.content, [(item.row, item.to_component_dict()) for item in surface.items]))
+    shown = repr((surface.content, surface.controls_key()))
     return hashlib.blake2b(shown.encode(), digest_size=16).digest()
 
 

@@ -48,6 +48,10 @@ class Surface:
             view.add_item(item)
         return view
 
+    def controls_key(self) -> str:
+        """The controls as text, to tell whether two surfaces show the same ones (no View is built for it)."""
+        return repr([(item.row, item.to_component_dict()) for item in self.items])
+
     def files(self) -> list[discord.File]:
         return [] if self.image is None else [discord.File(io.BytesIO(self.image), filename=self.filename)]
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
 import time
 from collections import Counter
@@ -291,9 +290,8 @@ class TableMessage:
         away = self.away_line(session)
         if away:
             surface.content = clip_join(surface.content, away)
-        view = surface.view()  # one view: compared with what the table shows, then sent
-        shows = Showing(session.table_message_id, moment, pictured, surface.content,
-                        json.dumps(view.to_components(), sort_keys=True), window_from, session.lines_total)
+        shows = Showing(session.table_message_id, moment, pictured, surface.content, surface.controls_key(),
+                        window_from, session.lines_total)
         if shows == last and self.repost_reason(session, mention) is None:
             session.pinged.update(waiting)
             return  # the table shows exactly this already: neither a picture nor an edit
@@ -304,6 +302,7 @@ class TableMessage:
                 self.wanted.add(session.id)         # show the newer moment instead (the loop comes back)
                 return
         reason = self.repost_reason(session, mention)
+        view = surface.view()
         if reason is None and session.table_message_id is not None:
             try:
                 await channel.get_partial_message(session.table_message_id).edit(
