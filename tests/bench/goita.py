@@ -4,7 +4,8 @@ Prints random playouts per second (rounds of a match), legal_actions+apply time 
 AI decision time p50/p99 per level (wall and CPU time), ``easy`` vs ``random`` and ``hard`` vs
 ``easy`` match win rates (the AI's team; sides alternate by seed), ``hard`` against ``easy`` in points per
 deal over duplicate deals (``duplicate_deals``), and the endgame measurement of issue 29 (``endgame``):
-hard against a perfect player that sees every hand.
+hard against a perfect player that sees every hand. ``TEAHOUSE_BENCH_SEED_OFFSET=<n>`` plays other deals
+(a repeat run, for a median of three).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bot.games import goita
 from bot.games.goita.ai import DEFAULT_HARD_BUDGET_S
 from bot.games.goita.engine import State
 
-from .goita_endgame import endgame
+from .goita_endgame import endgame, new_deal
 
 HARD_BENCH_BUDGET_S = 0.05
 
@@ -31,7 +32,7 @@ def random_playouts(matches: int) -> tuple[float, float, int, float]:
     cpu = time.process_time()
     start = time.perf_counter()
     for seed in range(matches):
-        state = goita.new_game(4, seed)
+        state = new_deal(seed)
         while state.phase != "over":
             seat = next(iter(goita.to_act(state)))
             for event in goita.apply(state, seat, rng.choice(goita.legal_actions(state, seat))):
@@ -46,7 +47,7 @@ def random_playouts(matches: int) -> tuple[float, float, int, float]:
 def play_match(seed: int, levels: list[str], budget_s: float | None = None,
                timings: dict[str, list[float]] | None = None) -> int:
     """Play one match with a level per seat; returns the winning team."""
-    state = goita.new_game(4, seed)
+    state = new_deal(seed)
     rngs = [random.Random(seed * 10 + s) for s in range(4)]
     while state.phase != "over":
         seat = min(goita.to_act(state))
@@ -80,7 +81,7 @@ def duplicate_deals(strong: str, weak: str, pairs: int, budget_s: float | None =
     seed = 0
     while len(per_pair) < pairs:
         seed += 1
-        start = goita.new_game(4, 90_000 + seed)
+        start = new_deal(90_000 + seed)
         if start.phase != "play" or any(start.goshi):
             continue
         points = 0
@@ -113,7 +114,7 @@ def decision_times(level: str, decisions: int, budget_s: float | None = None) ->
     cpu: list[float] = []
     seed = 0
     while len(times) < decisions:
-        state = goita.new_game(4, 50_000 + seed)
+        state = new_deal(50_000 + seed)
         seed += 1
         while state.phase != "over" and len(times) < decisions:
             seat = min(goita.to_act(state))
