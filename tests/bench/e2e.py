@@ -775,7 +775,7 @@ def _print_warnings(log: Path) -> None:
                    "garbage collection", "objects a full collection", "global pacer", "table requests"):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
-            print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:200] for line in lines[:4]),
+            print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:400] for line in lines[:4]),
                   file=sys.stderr)
 
 
