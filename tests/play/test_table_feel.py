@@ -432,7 +432,7 @@ async def test_a_turn_the_table_shows_late_gets_its_whole_window(double: Discord
         table = table_message(thread)
         assert table is not None
         shown_before = table.content  # the double's message changes in place: what it showed is read now
-        async with bot.pacer._turn:  # Discord's global limit is busy: every request waits its turn
+        async with bot.pacer._line:  # Discord's global limit is busy: every request waits its turn
             version = session.version
             record = await alice.begin_run("/play", channel=thread, move=str(choices[0].value))
             for _ in range(500):  # her move is answered (answers are not paced) and the computers reply
