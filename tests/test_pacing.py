@@ -162,11 +162,19 @@ async def test_updates_that_draw_after_their_turn_keep_every_second_under_the_li
 
 async def test_a_turn_is_held_by_few_updates_at_once() -> None:
     pacer, now = paced()
-    for _ in range(HELD_TURNS):
-        await pacer.take_turn()  # updates drawing their pictures
+    drawing = asyncio.Event()
+
+    async def update() -> None:
+        async with turn_first(pacer):
+            await drawing.wait()
+
+    updates = [asyncio.create_task(update()) for _ in range(HELD_TURNS)]
+    while pacer.held < HELD_TURNS:
+        await asyncio.sleep(0)  # they take their turns as the pacer's clock runs
     waited = pacer.waited
-    extra = asyncio.create_task(pacer.take_turn())
+    extra = asyncio.create_task(update())
     await asyncio.sleep(0)
     assert not extra.done() and pacer.waited == waited + 1, "another update waits for one of them"
-    pacer.give_back_turn()
-    await extra
+    drawing.set()
+    await asyncio.gather(*updates, extra)
+    assert pacer.turns == HELD_TURNS + 1
