@@ -37,6 +37,7 @@ TABLE_MAX_AGE_SECONDS = 50 * 60
 SCROLLED_OUT_AFTER = 10  # messages below the table: it is out of view on most screens
 TABLE_EDIT_INTERVAL_SECONDS = 1.0
 INSTANT_BURST_WAIT_SECONDS = 10.0
+HELD_BURST_WAIT_SECONDS = 0.5  # the same, with the pacer's turn in hand
 DISCORD_RETRIES = 3
 DISCORD_RETRY_SECONDS = 0.5
 BUSY_RETRY_SECONDS = 5.0  # a table update Discord refused even after retries (429, 5xx) is tried again this much later
@@ -251,11 +252,16 @@ class TableMessage:
     async def _update_once(self, session: GameSession) -> None:
         """One try at showing the table: its turn at Discord's global pace is taken before the game is read,
         so an update that waited in line shows the newest moment (``pacing.turn_first``). Computers that move
-        at once and began moving during that wait are let finish first: read in the middle of their burst, the
-        table would show a moment already past and need another edit."""
+        at once are let finish their burst first: read in the middle of it, the table would show a moment
+        already past and need another edit. The long wait is before the turn: a held turn keeps a token of
+        the global pace from every other game (few may be held), so a burst that began while this update
+        waited in line gets only a short wait more."""
+        instant = self.host.computer_delay == 0
+        if instant:
+            await self._computers_done(session, INSTANT_BURST_WAIT_SECONDS)
         async with turn_first(self.host.bot.pacer):
-            if self.host.computer_delay == 0:  # a burst of instant computers that began while this update
-                await self._computers_done(session, INSTANT_BURST_WAIT_SECONDS)  # waited in line: shown whole
+            if instant:
+                await self._computers_done(session, HELD_BURST_WAIT_SECONDS)
             await self._show(session)
 
     async def _show(self, session: GameSession) -> None:
