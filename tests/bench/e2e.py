@@ -577,16 +577,20 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         else:
             config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
+        assert client.http.http_trace is not None  # the pacer's: the send times are noted after its wait
+        client.http.http_trace.on_request_start.append(_note_send)
         loop = asyncio.get_running_loop()
         def stop() -> None:
             _trace_report()
+            _busiest_second_report()
             _blocked_report()
             _gc_report()
             _objects_report()
             pacer = client.pacer
             logging.getLogger("bench").warning(
-                "global pacer: %d requests, %d of them waited for their turn, %.1f s on average",
-                pacer.taken, pacer.waited, pacer.wait_seconds / max(1, pacer.waited))
+                "global pacer: %d requests, %d of them waited for their turn, %.1f s on average; %d turns taken "
+                "before reading the game, held %.0f ms on average", pacer.taken, pacer.waited,
+                pacer.wait_seconds / max(1, pacer.waited), pacer.turns, 1000 * pacer.turn_seconds / max(1, pacer.turns))
             games_cog = client.get_cog("Games")
             if games_cog is not None:
                 logging.getLogger("bench").warning("table requests, by why: %s",
@@ -626,6 +630,28 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             for p in worker_profiles[1:]:
                 stats.add(p)
             stats.dump_stats(profile + ".threads")
+
+
+_SENT: list[float] = []  # when the bot began each request under Discord's global limit (not interaction answers)
+
+
+async def _note_send(session: Any, context: Any, params: Any) -> None:
+    """An aiohttp trace hook after the pacer's: when each request under the global limit goes out, for the
+    bot's own count of its busiest second, next to the double's (whose clock also counts its own event loop's
+    lateness)."""
+    if not any(part in params.url.path for part in ("/interactions/", "/webhooks/")):
+        _SENT.append(time.monotonic())
+
+
+def _busiest_second_report() -> None:
+    """The most requests the bot started under the global limit within any one second (a sliding window)."""
+    most, first = 0, 0
+    for last, when in enumerate(_SENT):
+        while when - _SENT[first] >= 1.0:
+            first += 1
+        most = max(most, last - first + 1)
+    logging.getLogger("bench").warning("busiest second at the bot: %d requests under the global limit (of %d)",
+                                       most, len(_SENT))
 
 
 _BEAT = [time.monotonic()]  # when the bot's event loop last ran its lag timer
@@ -772,7 +798,8 @@ def _print_warnings(log: Path) -> None:
     bot held each) and global rate limits, counted, with a few examples."""
     text = log.read_text(errors="replace") if log.exists() else ""
     for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag",
-                   "garbage collection", "objects a full collection", "global pacer", "table requests"):
+                   "garbage collection", "objects a full collection", "global pacer", "busiest second at the bot",
+                   "table requests"):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
             print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:400] for line in lines[:4]),
@@ -847,6 +874,25 @@ class BotProcess:
 _pct = pct
 
 
+class _GcPauses:
+    """This process's garbage collections (the double's and the people's), timed: a long one holds the
+    double's answers, which then look late to it."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append(time.perf_counter() - self._started)
+
+    def report(self) -> str:
+        return ", ".join(f"gen{g} {len(p)} x, {sum(p):.2f} s, worst {1000 * max(p):.0f} ms"
+                         for g, p in self.pauses.items() if p)
+
+
 async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
                   profile: str = "", budget: float = 600.0, database_url: str = "") -> dict[str, float]:
     """Open `games` games at once, let each person play `moves` moves (within `budget` seconds), on
@@ -857,6 +903,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     await double.start()
     guild = double.add_guild("Teahouse Bench")
     watcher = Watcher(double)
+    double_gc = _GcPauses()
+    thresholds = gc.get_threshold()
     table: list[Game] = []
     for i in range(games):
         kind = GAMES[i % len(GAMES)][0]
@@ -881,6 +929,11 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             offset = double.clock.offset
             cpu0, wall0, here0 = bot.cpu_seconds(), time.perf_counter(), time.process_time()
             players.expect(len(table))
+            gc.callbacks.append(double_gc)
+            # no full collection in this process while the games play: at 500 games one took the double a second
+            # (all it keeps of every game), its answers waited, and the bot's acknowledgements looked late
+            thresholds = gc.get_threshold()
+            gc.set_threshold(thresholds[0], thresholds[1], 10**9)
             tasks = [asyncio.create_task(players.play(g, moves)) for g in table]
             _, late = await asyncio.wait(tasks, timeout=budget)
             for task in late:  # a run that overran its budget reports what it has
@@ -894,6 +947,9 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             rss_end = bot.rss_mb()
             assert double.clock.offset == offset, "the fake clock moved: latencies would include the jump"
         finally:
+            with contextlib.suppress(ValueError):
+                gc.callbacks.remove(double_gc)
+            gc.set_threshold(*thresholds)
             await watcher.stop()
             await bot.stop()
             errors = bot.errors()
@@ -910,8 +966,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             print(f"  stalled: {game.stall}", file=sys.stderr)
     for violation in double.violations[:5]:
         print(f"  double: {violation}", file=sys.stderr)
-    print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s",
-          file=sys.stderr)
+    print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s; "
+          f"its garbage collection: {double_gc.report()}", file=sys.stderr)
     _print_median_moves(table)
     if os.environ.get("TEAHOUSE_BENCH_TIMELINE"):
         _write_timeline(Path(os.environ["TEAHOUSE_BENCH_TIMELINE"]), table)
