@@ -92,6 +92,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import t
+from bot.pacing import under_global_limit
 from tests.bench.timing import pct, process_cpu_seconds, rss_kb, tree
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
@@ -609,7 +610,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
 
         watchdog = asyncio.create_task(orphaned())
         tune_garbage_collection()  # as ``python -m bot`` does
-        gc.callbacks.append(_time_gc)
+        gc.callbacks.append(_GC)
         lag = asyncio.create_task(_loop_lag())
         async with client:
             await client.start(token)
@@ -639,7 +640,7 @@ async def _note_send(session: Any, context: Any, params: Any) -> None:
     """An aiohttp trace hook after the pacer's: when each request under the global limit goes out, for the
     bot's own count of its busiest second, next to the double's (whose clock also counts its own event loop's
     lateness)."""
-    if not any(part in params.url.path for part in ("/interactions/", "/webhooks/")):
+    if under_global_limit(str(params.url)):
         _SENT.append(time.monotonic())
 
 
@@ -672,26 +673,37 @@ def _sample_blocked_loop(threshold: float = 0.25) -> None:
             _BLOCKED[" < ".join(where)] += 1
 
 
-_GC: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}  # generation -> each pause (wall s, CPU s)
-_GC_STARTED = [0.0, 0.0]
+class _GcPauses:
+    """A ``gc.callbacks`` hook: how long each collection held a process's thread, per generation (wall and CPU
+    time: on a busy machine the wall time also counts waits for a core)."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}  # (wall s, CPU s) each
+        self._started = (0.0, 0.0)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter(), time.thread_time()
+        else:
+            wall, cpu = self._started
+            self.pauses[info["generation"]].append((time.perf_counter() - wall, time.thread_time() - cpu))
+
+    def lines(self) -> list[str]:
+        out = []
+        for generation, pauses in self.pauses.items():
+            if pauses:
+                walls, cpus = [w for w, _ in pauses], [c for _, c in pauses]
+                out.append(f"gen{generation}: {len(pauses)} collections, {sum(walls):.2f} s in all (CPU {sum(cpus):.2f} s), "
+                           f"worst {1000 * max(walls):.0f} ms (CPU {1000 * max(cpus):.0f} ms)")
+        return out
 
 
-def _time_gc(phase: str, info: dict[str, int]) -> None:
-    """A ``gc.callbacks`` hook: how long each collection held the bot's thread (wall and CPU time: on a busy
-    machine the wall time also counts waits for a core)."""
-    if phase == "start":
-        _GC_STARTED[:] = time.perf_counter(), time.thread_time()
-    else:
-        _GC[info["generation"]].append((time.perf_counter() - _GC_STARTED[0], time.thread_time() - _GC_STARTED[1]))
+_GC = _GcPauses()  # the bot's (in its process)
 
 
 def _gc_report() -> None:
-    for generation, pauses in _GC.items():
-        if pauses:
-            walls, cpus = [w for w, _ in pauses], [c for _, c in pauses]
-            logging.getLogger("bench").warning(
-                "garbage collection gen%d: %d collections, %.2f s in all (CPU %.2f s), worst %.0f ms (CPU %.0f ms)",
-                generation, len(pauses), sum(walls), sum(cpus), 1000 * max(walls), 1000 * max(cpus))
+    for line in _GC.lines():
+        logging.getLogger("bench").warning("garbage collection %s", line)
 
 
 def _objects_report() -> None:
@@ -874,25 +886,6 @@ class BotProcess:
 _pct = pct
 
 
-class _GcPauses:
-    """This process's garbage collections (the double's and the people's), timed: a long one holds the
-    double's answers, which then look late to it."""
-
-    def __init__(self) -> None:
-        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
-        self._started = 0.0
-
-    def __call__(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._started = time.perf_counter()
-        else:
-            self.pauses[info["generation"]].append(time.perf_counter() - self._started)
-
-    def report(self) -> str:
-        return ", ".join(f"gen{g} {len(p)} x, {sum(p):.2f} s, worst {1000 * max(p):.0f} ms"
-                         for g, p in self.pauses.items() if p)
-
-
 async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
                   profile: str = "", budget: float = 600.0, database_url: str = "") -> dict[str, float]:
     """Open `games` games at once, let each person play `moves` moves (within `budget` seconds), on
@@ -932,7 +925,6 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             gc.callbacks.append(double_gc)
             # no full collection in this process while the games play: at 500 games one took the double a second
             # (all it keeps of every game), its answers waited, and the bot's acknowledgements looked late
-            thresholds = gc.get_threshold()
             gc.set_threshold(thresholds[0], thresholds[1], 10**9)
             tasks = [asyncio.create_task(players.play(g, moves)) for g in table]
             _, late = await asyncio.wait(tasks, timeout=budget)
@@ -967,7 +959,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     for violation in double.violations[:5]:
         print(f"  double: {violation}", file=sys.stderr)
     print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s; "
-          f"its garbage collection: {double_gc.report()}", file=sys.stderr)
+          f"its garbage collection: {'; '.join(double_gc.lines())}", file=sys.stderr)
     _print_median_moves(table)
     if os.environ.get("TEAHOUSE_BENCH_TIMELINE"):
         _write_timeline(Path(os.environ["TEAHOUSE_BENCH_TIMELINE"]), table)
