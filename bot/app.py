@@ -19,7 +19,7 @@ import cogs
 from . import __version__
 from .config import Config
 from .i18n import language_of, t
-from .pacing import RATE_PER_S, GlobalPacer, pace, share_of_limit
+from .pacing import pace, pacer_for, share_of_limit
 from .replies import reply_privately
 from .storage import Storage
 from .translator import CatalogTranslator
@@ -69,7 +69,7 @@ class TeahouseBot(commands.AutoShardedBot):
         )
         self.config = config
         #: every REST call but interaction answers keeps under Discord's global limit (bot/pacing.py)
-        self.pacer = GlobalPacer(rate=RATE_PER_S * share_of_limit(config.shard_count, config.shard_ids))
+        self.pacer = pacer_for(share_of_limit(config.shard_count, config.shard_ids))
         pace(self.http, self.pacer)
         self.version = __version__
         self.started_at = time.monotonic()

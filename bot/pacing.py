@@ -161,6 +161,15 @@ def share_of_limit(shard_count: int | None, shard_ids: tuple[int, ...] | None) -
     return len(shard_ids) / shard_count
 
 
+def pacer_for(share: float) -> GlobalPacer:
+    """This process's pacer when it has ``share`` of the bot's limit. The whole budget is split, not the rate
+    alone: each process's burst and held turns also count in every second, and with the rate split alone two
+    processes could send 2 * (BURST + HELD_TURNS) + RATE_PER_S = 58 requests in one second."""
+    burst, held = max(1, round(BURST * share)), max(1, round(HELD_TURNS * share))
+    budget = (BURST + HELD_TURNS + RATE_PER_S) * share
+    return GlobalPacer(rate=max(budget - burst - held, RATE_PER_S * share / 4), burst=burst, held_turns=held)
+
+
 def pace(http: discord.http.HTTPClient, pacer: GlobalPacer) -> None:
     """Every attempt of ``http``'s requests to the API (not interaction answers) waits its turn at ``pacer``.
 

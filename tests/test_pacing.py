@@ -16,6 +16,7 @@ from bot.pacing import (
     HELD_TURNS,
     RATE_PER_S,
     GlobalPacer,
+    pacer_for,
     share_of_limit,
     turn_first,
     under_global_limit,
@@ -64,6 +65,17 @@ def test_processes_that_split_the_shards_split_the_limit() -> None:
     assert share_of_limit(None, None) == 1.0
     assert share_of_limit(4, (0, 1)) == 0.5
     assert share_of_limit(4, (3,)) == 0.25
+
+
+def test_processes_that_split_the_shards_keep_the_whole_bot_under_the_limit() -> None:
+    """What one process may send in a second is its tokens at the start (burst and held turns) and its rate:
+    summed over the processes of one bot, it stays what one process alone may send."""
+    alone = pacer_for(1.0)
+    assert (alone.rate, alone.burst, alone.held_turns) == (RATE_PER_S, BURST, HELD_TURNS)
+    for processes in (2, 4):
+        each = pacer_for(1 / processes)
+        assert processes * (each.burst + each.held_turns + each.rate) <= BURST + HELD_TURNS + RATE_PER_S + 1e-9
+        assert each.rate > 0
 
 
 async def test_the_bot_paces_its_rest_calls(bot: TeahouseBot) -> None:
