@@ -167,6 +167,7 @@ def pacer_for(share: float) -> GlobalPacer:
     processes could send 2 * (BURST + HELD_TURNS) + RATE_PER_S = 58 requests in one second."""
     burst, held = max(1, round(BURST * share)), max(1, round(HELD_TURNS * share))
     budget = (BURST + HELD_TURNS + RATE_PER_S) * share
+    # the floor is for many small processes, where each one's least burst and turn (1 and 1) would leave no rate
     return GlobalPacer(rate=max(budget - burst - held, RATE_PER_S * share / 4), burst=burst, held_turns=held)
 
 
