@@ -103,7 +103,12 @@ async def test_after_a_global_429_no_request_goes_until_it_has_passed() -> None:
     assert pacer.waited == 1
 
 
-async def test_interaction_answers_never_wait_for_the_pacer(bot: TeahouseBot) -> None:
+async def test_interaction_answers_never_wait_for_the_pacer(bot: TeahouseBot, double: DiscordDouble) -> None:
+    """A click or command is answered however busy the tables are: its answer takes no turn at the pacer."""
+    before = bot.pacer.taken
+    answer = await double["alice"].run("/help")
+    assert answer.ephemeral
+    assert bot.pacer.taken == before
     assert not under_global_limit(discord.http.Route.BASE + "/interactions/1/token/callback")
     assert not under_global_limit(discord.http.Route.BASE + "/webhooks/1/token/messages/@original")
     assert under_global_limit(discord.http.Route.BASE + "/channels/1/messages")
