@@ -166,7 +166,8 @@ class HandPanel:
                 picture = surface.shows if surface.image is not None or keep_picture else None
                 self._follow(session, interaction, seat, page, message_id, surface, picture)
                 return
-            except discord.DiscordServerError as err:
+            except (discord.DiscordServerError, aiohttp.ClientError, OSError) as err:
+                # Discord's hiccup, or a dropped connection (to the person, the same): once more
                 if attempt:
                     self._failed(interaction, session, err)
             except discord.HTTPException as err:
@@ -174,14 +175,17 @@ class HandPanel:
                 return
 
     def _failed(self, interaction: discord.Interaction, session: GameSession,
-                      err: discord.HTTPException) -> None:
+                err: discord.HTTPException | aiohttp.ClientError | OSError) -> None:
         """The private panel could not be shown (expired token, unknown interaction, Discord down).
 
         Never raises, so a move that was already committed still reaches the table: the table
         is re-posted at the bottom with a line asking the player to press "My hand" again, and
         pings them when it is their turn.
         """
-        log.info("panel of game %s not shown: %s (code %s)", session.id, err.status, err.code)
+        if isinstance(err, discord.HTTPException):
+            log.info("panel of game %s not shown: %s (code %s)", session.id, err.status, err.code)
+        else:
+            log.info("panel of game %s not shown: %s", session.id, type(err).__name__)
         if session.phase != PLAYING:
             return
         seat = session.seat_of(interaction.user.id)

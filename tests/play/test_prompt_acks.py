@@ -23,7 +23,7 @@ from tests.discord_double import DiscordDouble
 from tests.discord_double.interactions import DEFERRED_UPDATE
 
 from .driver import open_game, table_message, to_move
-from .test_races import begin_move
+from .test_races import _alices_turn, begin_move
 
 SLOW_PICTURE_SECONDS = 2.5
 DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="slow-pictures")
@@ -58,6 +58,24 @@ async def test_an_answer_that_comes_late_is_acknowledged_first(double: DiscordDo
     opened = alice.last_interaction
     assert opened.response_type == DEFERRED_UPDATE, "the picture went out in the late answer itself"
     assert panel.ephemeral and panel.ephemeral_for == alice.id and panel.attachments
+
+
+async def test_a_late_answer_whose_connection_dropped_is_sent_again(double: DiscordDouble, bot: TeahouseBot,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a busy machine a move's answer comes as an edit of the panel after a bare acknowledgement. A dropped
+    connection on that edit was not tried again: the click failed with a traceback in the log, and the panel
+    went on showing the hand from before the move."""
+    alice = double["alice"]
+    _, panel = await _alices_turn(double, bot)
+    pictures_take(monkeypatch, (DIRECT_ANSWER_SECONDS + ACK_BUDGET_SECONDS) / 2)  # late, under the watchdog's budget
+    dropped = double.faults.disconnect("PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
+    shown_before = [c.custom_id for c in (*panel.buttons, *panel.selects)]  # the double edits a message in place
+    record = await begin_move(alice, panel)
+    answer = await double.wait(record)
+    assert record.response_type == DEFERRED_UPDATE and dropped.fired == 1
+    assert double.take_bot_errors() == []
+    assert answer is not None and answer.id == panel.id
+    assert [c.custom_id for c in (*answer.buttons, *answer.selects)] != shown_before, "the panel shows the move"
 
 
 @pytest.mark.usefixtures("slow_pictures")
