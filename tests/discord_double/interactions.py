@@ -101,6 +101,18 @@ class InteractionRecord:
         return [c for c in self.calls if not c.is_interaction_response]
 
     @property
+    def calls_beyond_answer(self) -> list[RestCall]:
+        """``other_calls`` without the answer itself. An interaction acknowledged bare (a handler that was slow,
+        on a busy machine, defers first: ``bot.replies``) gets its answer in its token's first call, an edit of
+        ``@original`` or a follow-up: that call is the answer, not one the interaction cost besides."""
+        calls = self.other_calls
+        if self.deferred:
+            for i, call in enumerate(calls):
+                if call.route.startswith("/webhooks/"):
+                    return calls[:i] + calls[i + 1:]
+        return calls
+
+    @property
     def latency(self) -> float | None:
         """Seconds from delivery to the end of the last REST call this interaction caused (network
         latency of the event and of that call included)."""

@@ -42,8 +42,8 @@ StateT = TypeVar("StateT")
 
 def extra_calls(double: DiscordDouble) -> list[tuple[str, list[str]]]:
     """Interactions that caused more than two calls, with their routes: what to look at when the average slips."""
-    return [(rec.name, [call.key for call in rec.other_calls]) for rec in double.interactions.values()
-            if len(rec.other_calls) > 2]
+    return [(rec.name, [call.key for call in rec.calls_beyond_answer]) for rec in double.interactions.values()
+            if len(rec.calls_beyond_answer) > 2]
 
 
 @dataclass
@@ -234,7 +234,7 @@ async def play_match(double: DiscordDouble, bot: TeahouseBot, thread: Channel, p
         chosen = await choose(person, panel, rng, log, lang)
         if chosen and (session is None or session.version != version):
             log.human_moves += 1
-            log.calls_per_move.append(len(person.last_interaction.other_calls))
+            log.calls_per_move.append(len(person.last_interaction.calls_beyond_answer))
     raise AssertionError("the match did not end")
 
 
@@ -267,7 +267,7 @@ async def typed_move(person: Person, thread: Channel, rng: random.Random, log: M
         return False
     log.human_moves += 1
     log.typed_moves += 1
-    log.calls_per_move.append(len(person.last_interaction.other_calls))
+    log.calls_per_move.append(len(person.last_interaction.calls_beyond_answer))
     return True
 
 
@@ -388,7 +388,7 @@ class Table(Generic[StateT]):
     def moved(self, person: Person) -> None:
         """Count a move the person just made, with the calls it cost."""
         self.log.human_moves += 1
-        self.log.calls_per_move.append(len(person.last_interaction.other_calls))
+        self.log.calls_per_move.append(len(person.last_interaction.calls_beyond_answer))
 
     async def refuses_stale(self, person: Person, old_panel: Message, control: str,
                             values: list[str] | None = None) -> None:
