@@ -154,7 +154,7 @@ class HandPanel:
                       edit: bool, page: int = 0, keep_picture: bool = False) -> None:
         """Answer the click with the panel: the clicked private panel edited (its picture not sent again when it
         shows the same: a composer step changes only the buttons), or a new private one."""
-        for attempt in range(2):  # a 503 once more: the 3-second window allows it
+        for attempt in range(2):  # a 503 or a dropped connection once more: the 3-second window allows it
             try:
                 if edit:
                     files: dict[str, Any] = {} if keep_picture else {"attachments": surface.files()}
@@ -167,7 +167,6 @@ class HandPanel:
                 self._follow(session, interaction, seat, page, message_id, surface, picture)
                 return
             except (discord.DiscordServerError, aiohttp.ClientError, OSError) as err:
-                # Discord's hiccup, or a dropped connection (to the person, the same): once more
                 if attempt:
                     self._failed(interaction, session, err)
             except discord.HTTPException as err:
