@@ -45,6 +45,7 @@ RETIRE_MARGIN_SECONDS = 60  # the panel says it stopped following this long befo
 LIVE_EDIT_SECONDS = 1.5  # at most one edit of a live panel per this long; the latest state wins
 ORIGINAL = "@original"  # the interaction's own response, as its webhook's message id
 TOKEN_GONE = {10015, 10008, 50027}  # unknown webhook, unknown message, invalid webhook token
+DROPPED = (aiohttp.ClientError, OSError)  # the connection dropped: to the person, the same as a 5xx
 
 
 @dataclass(eq=False)
@@ -166,7 +167,7 @@ class HandPanel:
                 picture = surface.shows if surface.image is not None or keep_picture else None
                 self._follow(session, interaction, seat, page, message_id, surface, picture)
                 return
-            except (discord.DiscordServerError, aiohttp.ClientError, OSError) as err:
+            except (discord.DiscordServerError, *DROPPED) as err:
                 if attempt:
                     self._failed(interaction, session, err)
             except discord.HTTPException as err:
@@ -174,7 +175,7 @@ class HandPanel:
                 return
 
     def _failed(self, interaction: discord.Interaction, session: GameSession,
-                err: discord.HTTPException | aiohttp.ClientError | OSError) -> None:
+                err: Exception) -> None:
         """The private panel could not be shown (expired token, unknown interaction, Discord down).
 
         Never raises, so a move that was already committed still reaches the table: the table
@@ -293,7 +294,7 @@ class HandPanel:
                     continue
                 self.drop(session.id, user_id)
                 return
-            except (aiohttp.ClientError, OSError) as err:  # the connection dropped: as a 5xx, a while later
+            except DROPPED as err:  # as a 5xx: tried again a while later
                 log.info("live panel of game %s: %s; trying again", session.id, type(err).__name__)
                 panel.dirty, panel.shown, panel.picture = True, b"", None
 
