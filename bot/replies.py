@@ -15,9 +15,13 @@ import logging
 import time
 from typing import Any
 
+import aiohttp
 import discord
 
 log = logging.getLogger("teahouse.replies")
+
+#: a request whose connection dropped before Discord answered: to a person, the same as a 5xx (try it again)
+DROPPED = (aiohttp.ClientError, OSError)
 
 #: How long a handler may work before the interaction is deferred. Discord drops an answer after 3 s
 #: counted from when it sent the event; this leaves room for the network both ways and a busy loop.

@@ -22,12 +22,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiohttp
 import discord
 
 from bot.games.registry import engine
 from bot.i18n import t
-from bot.replies import edit_clicked, reply_privately, send_private
+from bot.replies import DROPPED, edit_clicked, reply_privately, send_private
 
 from . import pictures
 from .components import GameButton
@@ -45,7 +44,6 @@ RETIRE_MARGIN_SECONDS = 60  # the panel says it stopped following this long befo
 LIVE_EDIT_SECONDS = 1.5  # at most one edit of a live panel per this long; the latest state wins
 ORIGINAL = "@original"  # the interaction's own response, as its webhook's message id
 TOKEN_GONE = {10015, 10008, 50027}  # unknown webhook, unknown message, invalid webhook token
-DROPPED = (aiohttp.ClientError, OSError)  # the connection dropped: to the person, the same as a 5xx
 
 
 @dataclass(eq=False)

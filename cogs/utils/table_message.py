@@ -20,7 +20,7 @@ import discord
 
 from bot.i18n import t
 from bot.pacing import turn_first
-from bot.replies import send_private
+from bot.replies import DROPPED, send_private
 
 from . import pictures
 from .attention import attention
@@ -109,11 +109,14 @@ class TableMessage:
             self.wanted.discard(session.id)
             try:
                 await self.update(session)
-            except discord.HTTPException as err:
-                log.warning("table update for game %s failed: %s", session.id, err.status)
-                if err.status == 429 or err.status >= 500:  # Discord busy even after the retries: a while later,
-                    await asyncio.sleep(BUSY_RETRY_SECONDS)  # the table shows the game again (nobody waits
-                    self.wanted.add(session.id)              # unseen for a turn the table does not show)
+            except (discord.HTTPException, *DROPPED) as err:
+                status = err.status if isinstance(err, discord.HTTPException) else None
+                log.warning("table update for game %s failed: %s", session.id, status or type(err).__name__)
+                if status is None or status == 429 or status >= 500:
+                    # Discord busy (or out of reach) even after the retries: a while later, the table shows the
+                    # game again (nobody waits unseen for a turn the table does not show)
+                    await asyncio.sleep(BUSY_RETRY_SECONDS)
+                    self.wanted.add(session.id)
             self.host.follow_panels(session)
 
     async def _computers_done(self, session: GameSession, longest: float) -> None:
@@ -126,7 +129,7 @@ class TableMessage:
     async def update(self, session: GameSession) -> None:
         """Show the table, living through Discord's faults.
 
-        A 5xx is tried again (the move is already committed, so nothing is applied twice);
+        A 5xx or a dropped connection is tried again (the move is already committed, so nothing is applied twice);
         a channel that refuses pictures gets a text table and the host is told once; a thread
         the bot may no longer post in moves the game to its channel; a thread that was deleted,
         or archived and locked, ends the game and says so in the channel.
@@ -137,7 +140,7 @@ class TableMessage:
             shown = session.lines_shown
             try:
                 await self._update_once(session)
-            except discord.DiscordServerError:
+            except (discord.DiscordServerError, *DROPPED):
                 session.lines_shown = shown
                 if attempt >= DISCORD_RETRIES - 1:
                     raise

@@ -382,6 +382,26 @@ async def test_a_live_panel_whose_edit_lost_its_connection_catches_up(double: Di
     assert live is not None and alice.id in to_move(table_message(thread)) and one_click_move(live) is not None
 
 
+async def test_a_table_edit_whose_connection_dropped_is_sent_again(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """A dropped connection on the table's edit ended the table's updates with a traceback in the log; it is
+    tried again, as a 5xx is, and the table shows the game."""
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+    table = table_message(thread)
+    assert table is not None and alice.id in to_move(table)
+    panel = await alice.click(table, t("en", "games.button.hand"))
+    await double.settle()
+    shown_before = table.content  # the double's message changes in place: what it showed is read now
+    dropped = double.faults.disconnect("PATCH /channels/{channel_id}/messages/{message_id}")
+    await move_from_live_panel(double, alice, panel)
+    double.clock.advance(BUSY_RETRY_SECONDS + 1)
+    await double.settle()
+    assert dropped.fired == 1
+    assert double.take_bot_errors() == []
+    shown = table_message(thread)
+    assert shown is not None and shown.content != shown_before and alice.id in to_move(shown)
+
+
 async def test_an_update_that_would_show_the_same_table_sends_nothing(double: DiscordDouble, bot: TeahouseBot) -> None:
     """Under Discord's global limit every table edit waits its turn behind every game's; an edit that changes
     nothing a person sees (the game asked for an update, but nothing moved) only makes the others wait."""
