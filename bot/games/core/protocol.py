@@ -59,6 +59,38 @@ def resolve_options(spec: Mapping[str, Option], given: Mapping[str, Any] | None)
     return {name: opt.check(name, given[name]) if name in given else opt.default for name, opt in spec.items()}
 
 
+def apply_presets(info: GameInfo, given: Mapping[str, Any] | None) -> tuple[dict[str, Any], list[str]]:
+    """Every option's value with presets applied, and the keys the host set against the chosen preset.
+
+    A preset option's value fills in the keys of its table that the host did not set; a key the host
+    set to another value than the preset's is kept and named in the second list ("matgo (modified)").
+    Unknown names and bad values are refused with ``ValueError`` as in ``resolve_options``.
+    """
+    given = dict(given or {})
+    resolved = resolve_options(info.options, given)
+    overridden: list[str] = []
+    for name, tables in info.presets.items():
+        table = tables.get(resolved[name], {})
+        for key, value in table.items():
+            if key not in given:
+                resolved[key] = value
+            elif given[key] != value:
+                overridden.append(key)
+    return resolved, overridden
+
+
+def set_by_preset(info: GameInfo, given: Mapping[str, Any], key: str) -> str | None:
+    """The preset option (its value) that fixes ``key`` for these host choices, None when none does or the
+    host set ``key`` himself."""
+    if key in given:
+        return None
+    for name, tables in info.presets.items():
+        value = given.get(name, info.options[name].default)
+        if key in tables.get(value, {}):
+            return str(value)
+    return None
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the lobby needs to know before a game exists."""
@@ -69,6 +101,9 @@ class GameInfo:
     options: Mapping[str, Option]
     #: seats -> team number for each seat, or None when this seat count has no teams.
     team_of: Callable[[int, Mapping[str, Any]], list[int] | None] | None = None
+    #: presets: option name -> one of its values -> the other options that value sets (Go-Stop's
+    #: ``preset = "matgo"``, rules §10A). A key the host sets himself overrides the preset's value.
+    presets: Mapping[str, Mapping[Any, Mapping[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass

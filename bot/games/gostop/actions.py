@@ -6,6 +6,8 @@
 True
 >>> str(parse_action("Flip only")), str(parse_action("sit out")), str(parse_action("GO"))
 ('flip', 'sit', 'go')
+>>> str(parse_action("grenade 3")), str(parse_action("chongtong aug"))
+('grenade 3', 'chongtong 8')
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from ..core import IllegalAction
 from .cards import IDS, MONTH_NAMES, format_card, parse_card
 
 #: Every action kind, in the order a menu shows them.
-KINDS = ("play", "take", "shake", "bomb", "flip", "go", "stop", "join", "sit", "give", "offer", "accept", "reject")
+KINDS = ("play", "take", "shake", "bomb", "grenade", "chongtong", "flip", "go", "stop", "join", "sit", "give", "offer",
+         "accept", "reject")
+#: kinds written with a month: ``bomb 7``
+MONTH_KINDS = ("shake", "bomb", "grenade", "chongtong")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +31,8 @@ class Action:
     - ``play``: play ``card`` from the hand; ``target`` picks one of two layout cards (R4.4, k=2);
     - ``take``: pick one of two layout cards for a joker's replacement or the flipped card;
     - ``shake`` / ``bomb``: declare or bomb the triple of ``month`` (R4.2, R4.5);
+    - ``grenade``: the two-card bomb of ``month`` (R10A.M11); ``chongtong``: declare the four of ``month``
+      that the card drawn for a joker completed (R10A.M12);
     - ``flip``: flip only, using a pass credit (R4.6);
     - ``go`` / ``stop`` (R7.3); ``join`` / ``sit``: play or sit out a gwangpalli round (R9.3);
     - ``give``: hand over ``card`` (and ``target``, a second card) in a junk steal (``steal_choice = "ask"``);
@@ -64,7 +71,7 @@ def format_action(action: Action) -> str:
         if action.target >= 0:
             return f"give {IDS[action.card]} {IDS[action.target]}"
         return f"give {IDS[action.card]}"
-    if kind in ("shake", "bomb"):
+    if kind in MONTH_KINDS:
         return f"{kind} {action.month}"
     return kind
 
@@ -82,6 +89,7 @@ _VERBS = {
     "take": "take", "pick": "take", "choose": "take", "t": "take",
     "shake": "shake", "heundeum": "shake", "heundeulgi": "shake", "show": "shake",
     "bomb": "bomb", "b": "bomb", "pokhtan": "bomb",
+    "grenade": "grenade", "suryutan": "grenade", "chongtong": "chongtong", "chongtong!": "chongtong",
     "give": "give", "hand": "give",
 }
 
@@ -126,7 +134,7 @@ def parse_action(text: str) -> Action:
         parts = parts[1:]
     if not parts:
         raise _bad(text)
-    if verb in ("shake", "bomb"):
+    if verb in MONTH_KINDS:
         if len(parts) != 1:
             raise _bad(text)
         return Action(verb, month=parse_month(parts[0]))

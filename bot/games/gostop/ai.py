@@ -236,8 +236,9 @@ def determinize(view: View, rng: random.Random) -> State:
     st.last_go = [p.last_go_score for p in view.players]
     st.go_seq = [p.go_count for p in view.players]
     st.shaken = [list(p.shaken) for p in view.players]
-    st.bombs = [0] * n
+    st.bombs = [p.bombs for p in view.players]
     st.ppuks = [p.ppuks for p in view.players]
+    st.ppuk_turns = [list(p.ppuk_turns) for p in view.players]
     st.turns_taken = [p.turns_taken for p in view.players]
     st.weolyak = [False] * n
     st.chips = [p.chips for p in view.players]
@@ -265,10 +266,12 @@ def determinize(view: View, rng: random.Random) -> State:
         st.hands[p.seat] = shown[p.seat] + unknown[pos:pos + need]
         pos += need
     st.stock = unknown[pos:pos + view.stock_count]
-    if st.phase == "turn" and view.players[me].shaken and st.turn == me:
+    if st.phase == "turn" and (view.players[me].shaken or view.replay) and st.turn == me:
         from .engine import _begin_turn
 
         _begin_turn(st, me)
+        if view.replay:  # R10A.M12: the hand card played again after a joker
+            st.cur["replay"] = True
     return st
 
 

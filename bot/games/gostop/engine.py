@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..core import Event, GameInfo, IllegalAction, Option, Result, resolve_options, rng_for
+from ..core import Event, GameInfo, IllegalAction, Option, Result, apply_presets, rng_for
 from .actions import ACCEPT, FLIP, GO, JOIN, OFFER, REJECT, SIT, STOP, Action, format_action
 from .cards import (
     ANIMAL,
@@ -49,6 +49,7 @@ DEAL_STACK = -1
 MISSIONS = ("godori", "hong_dan", "cheong_dan", "cho_dan", "three_brights", "five_animals", "five_ribbons",
             "ten_junk")
 OPTIONS: dict[str, Option] = {
+    "preset": Option("none", choices=("none", "matgo")),  # §10A.1; gostop3 (§10A.3) is provisional, not offered
     "rounds": Option(5, minimum=1, maximum=100),
     "jokers": Option(2, choices=(0, 1, 2)),
     "target_2p": Option(7, choices=(7, 5)),
@@ -87,17 +88,60 @@ OPTIONS: dict[str, Option] = {
     "seven_iris_rule": Option(False),
     "oe_myeon": Option(False),
     "syodang": Option(False),
+    # §10A.2.2: the rules of Korean online matgo, each behind its own key (defaults = the seed's rules)
+    "go_scoring": Option("seed", choices=("seed", "plus_n")),  # R10A.M1
+    "gobak_2p": Option(False),  # R10A.M2
+    "pibak_threshold": Option(5, minimum=1, maximum=20),  # R10A.M3: pi-bak when the loser's junk < this
+    "pibak_zero_exempt": Option(False),  # R10A.M3
+    "ppuk_pay": Option("seed", choices=("seed", "streak_7_14_21", "off")),  # R10A.M4
+    "samppuk_pay": Option(5, choices=(5, 7, 10)),  # R10A.M5
+    "first_ttadak_pay": Option(0, choices=(0, 7)),  # R10A.M6
+    "chongtong_pay": Option(5, choices=(5, 7, 10)),  # R10A.M7
+    "chongtong_both": Option("cancel", choices=("cancel", "dealer_wins", "nagari")),  # R10A.M7
+    "layout_four": Option("void", choices=("void", "dealer_wins", "nagari")),  # R10A.M8
+    "last_card_exception": Option("round_final", choices=("round_final", "own_last_card")),  # R10A.M9
+    "shake_needs_empty_month": Option(False),  # R10A.M10
+    "grenade": Option("off", choices=("off", "steal_only", "as_shake")),  # R10A.M11
+    "joker_hand_play": Option("auto_replace", choices=("auto_replace", "redraw_replay")),  # R10A.M12
+    "joker_steal": Option(False),  # R10A.M13
+    "jappuk_steal": Option("cheapest", choices=("cheapest", "sequential")),  # R10A.M14
+    "bonus_chongtong": Option("never", choices=("never", "first_turn", "always")),  # R10A.M12
 }
+
+#: §10A.2.1 and §10A.2.2: the keys ``preset = "matgo"`` sets (a key the host sets himself wins, R10A.1)
+MATGO: dict[str, Any] = {
+    "jokers": 2, "target_2p": 7, "nagari_cumulative": True, "bomb_flip_three": False, "bomb_korean": True,
+    "shake_must_play": True, "shake_nov_dec_x4": False, "joker_stays_with_ppuk": True, "cup_single_junk": False,
+    "flex_card": "m09", "first_turn_bonus": False, "weolyak_first_turn": False, "weolyak_month": False,
+    "baekhwajeom": False, "boar_pot": 0, "boar_first_turn": False, "four_brights_with_rain_3": False,
+    "gwangbak_flat_2": False, "godori_3": False, "four_birds": False, "meong_bak": False, "tti_bak": False,
+    "pibak_2p_7": False, "vip": False, "palssari": False, "go_linear": False, "missions": False,
+    "go_add_dropped_at_3": False, "deal_stack_steals": True, "steal_choice": "auto",
+    "go_scoring": "plus_n", "gobak_2p": True, "pibak_threshold": 8, "pibak_zero_exempt": True,
+    "ppuk_pay": "streak_7_14_21", "samppuk_pay": 7, "first_ttadak_pay": 7, "chongtong_pay": 10,
+    "chongtong_both": "dealer_wins", "layout_four": "dealer_wins", "last_card_exception": "own_last_card",
+    "shake_needs_empty_month": True, "grenade": "steal_only", "joker_hand_play": "redraw_replay",
+    "joker_steal": True, "jappuk_steal": "sequential", "bonus_chongtong": "always",
+}
+#: players a preset is for (R10A.1: refused with another number of active players)
+PRESET_SEATS = {"matgo": 2}
+#: R10A.M8: what the dealer wins when four of a month lie in the layout
+LAYOUT_FOUR_PAY = 10
 
 
 def _team_of(seats: int, options: Mapping[str, Any]) -> list[int] | None:
     return None
 
 
-INFO = GameInfo(id="gostop", min_seats=2, max_seats=7, options=OPTIONS, team_of=_team_of)
+INFO = GameInfo(id="gostop", min_seats=2, max_seats=7, options=OPTIONS, team_of=_team_of,
+                presets={"preset": {"matgo": MATGO}})
 
 PLAYING, SITTING, FORCED_OUT, UNDECIDED = "playing", "sitting_out", "forced_out", "undecided"
-STEAL_EVENTS = ("ppuk_capture", "ja_ppuk", "ttadak", "chok", "sseul", "bomb_steal", "baekhwajeom")
+STEAL_EVENTS = ("ppuk_capture", "ja_ppuk", "ttadak", "chok", "sseul", "bomb_steal", "baekhwajeom", "grenade_steal",
+                "joker_steal")
+#: events whose steal the last-card exception cancels (R5.9; R10A.M9 adds the stack captures)
+LAST_CARD_VOID = ("chok", "ttadak", "sseul")
+LAST_CARD_VOID_OWN = ("chok", "ttadak", "sseul", "ppuk_capture", "ja_ppuk")
 LOG_SIZE = 8
 
 
@@ -148,6 +192,8 @@ class State:
     log: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     go_counter: int = 0
+    ppuk_turns: list[list[int]] = field(default_factory=list)  # R10A.M4: own turn numbers with a ppuk, per seat
+    preset_overrides: list[str] = field(default_factory=list)  # R10A.1: keys the host set against the preset
 
     def __post_init__(self) -> None:
         self.rules = Rules.from_options(self.options)
@@ -204,9 +250,9 @@ class State:
 
 
 _NESTED = ("hands", "layout", "captures", "shaken", "ledger", "compensation", "stack_jokers", "deferred",
-           "exposed")
+           "exposed", "ppuk_turns")
 _FLAT = ("active", "status", "stack_owner", "stock", "credits", "gos", "last_go", "go_seq", "bombs", "ppuks",
-         "turns_taken", "weolyak", "chips", "set_aside", "log", "history", "mission")
+         "turns_taken", "weolyak", "chips", "set_aside", "log", "history", "mission", "preset_overrides")
 
 
 def _copy(value: Any) -> Any:
@@ -239,14 +285,17 @@ def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | Non
                          ) -> tuple[State, list[Event]]:
     """``new_game`` plus the first round's pre-play results (§13.2): jokers moved to the dealer, a void
     deal, the round's start, as every later round reports them."""
-    opts = resolve_options(OPTIONS, options)
+    opts, overridden = apply_presets(INFO, options)
     if not INFO.min_seats <= seats <= INFO.max_seats:
         raise ValueError(f"Go-Stop needs 2 to 7 players, not {seats}")
+    wanted = PRESET_SEATS.get(str(opts["preset"]))
+    if wanted is not None and seats != wanted:
+        raise ValueError(f"the {opts['preset']} preset is for {wanted} players, not {seats} (R10A.1)")
     if seats >= 4 and not opts["gwangpalli"]:
         raise ValueError("4 to 7 players need the gwangpalli option (R2.1, §9)")
     if seats == 7 and opts["jokers"] < 1:
         raise ValueError("seven players need at least one joker (R9.7)")
-    st = State(seats=seats, seed=seed, options=opts)
+    st = State(seats=seats, seed=seed, options=opts, preset_overrides=overridden)
     st.dealer = rng_for(seed, "dealer").randrange(seats)
     st.chips = [0] * seats
     events: list[Event] = []
@@ -271,6 +320,7 @@ def _reset_round(st: State) -> None:
     st.shaken = [[] for _ in range(n)]
     st.bombs = [0] * n
     st.ppuks = [0] * n
+    st.ppuk_turns = [[] for _ in range(n)]
     st.turns_taken = [0] * n
     st.weolyak = [False] * n
     st.compensation = []
@@ -380,19 +430,27 @@ def _pre_play(st: State, events: list[Event]) -> bool:
             r = st.stock.pop()
             st.layout[MONTH[r]].append(r)
         events.append(Event("jokers_to_dealer", d, {"cards": moved}))
-    # 2. four of a month in the layout: void deal
+    # 2. four of a month in the layout: void deal (R10A.M8: the dealer wins, or a nagari)
     for m in range(1, 13):
         if len(st.layout[m]) == 4:
-            events.append(Event("void_deal", d, {"month": m}))
-            st.gp_same_three = st.gp_same_three and st.seats > 3
-            return False
-    # compensation is booked only once the deal stands (A21)
-    for payer, payee, amount in st.compensation:
-        if payer < 0:
-            st.deferred.append([payee, amount])  # V-G1: the losers pay at the end
-        else:
-            _pay(st, payer, payee, amount, "compensation", events)
-    st.compensation = []
+            rule = st.options["layout_four"]
+            if rule == "void":
+                events.append(Event("void_deal", d, {"month": m}))
+                st.gp_same_three = st.gp_same_three and st.seats > 3
+                return False
+            _book_compensation(st, events)
+            events.append(Event("layout_four_nagari" if rule == "nagari" else "layout_four", d,
+                                {"month": m, "cards": [IDS[c] for c in CARDS_OF_MONTH[m]]}))
+            if rule == "nagari":
+                _nagari(st, events)
+                return True
+            mult = _nagari_mult(st)
+            for q in st.active:
+                if q != d:
+                    _pay(st, q, d, LAYOUT_FOUR_PAY * mult, "layout_four", events)
+            _end_round(st, events, d, "layout_four")
+            return True
+    _book_compensation(st, events)
     ante = int(st.options["boar_pot"])
     if ante:  # V-E5: everyone antes into the boar pot, which carries over until the boar is caught
         for s in st.active:
@@ -409,13 +467,20 @@ def _pre_play(st: State, events: list[Event]) -> bool:
             events.append(Event("chongtong", s, {
                 "month": month, "cards": [IDS[c] for c in CARDS_OF_MONTH[month]]}))
         if len(holders) == len(st.active):
-            events.append(Event("chongtong_cancelled", d, {}))
-            return False
-        mult = _nagari_mult(st)
+            both = st.options["chongtong_both"]  # R3.6 / R10A.M7
+            if both == "cancel":
+                events.append(Event("chongtong_cancelled", d, {}))
+                return False
+            events.append(Event("chongtong_both_nagari" if both == "nagari" else "chongtong_both_dealer", d, {}))
+            if both == "nagari":
+                _nagari(st, events)
+                return True
+            holders = [d]
+        pay = int(st.options["chongtong_pay"]) * _nagari_mult(st)
         for s in holders:
             for q in st.active:
                 if q not in holders:
-                    _pay(st, q, s, 5 * mult, "chongtong", events)
+                    _pay(st, q, s, pay, "chongtong", events)
         _end_round(st, events, holders[0], "chongtong", holders)
         return True
     # 4. three of a month in the layout form a stack
@@ -426,6 +491,16 @@ def _pre_play(st: State, events: list[Event]) -> bool:
     st.phase = "turn"
     st.turn = st.active[0]
     return True
+
+
+def _book_compensation(st: State, events: list[Event]) -> None:
+    """Gwangpalli compensation is booked only once the deal stands (A21)."""
+    for payer, payee, amount in st.compensation:
+        if payer < 0:
+            st.deferred.append([payee, amount])  # V-G1: the losers pay at the end
+        else:
+            _pay(st, payer, payee, amount, "compensation", events)
+    st.compensation = []
 
 
 def _advance_choice(st: State, events: list[Event]) -> bool:
@@ -540,6 +615,8 @@ _PLAY_ON = [[Action("play", card=x, target=y) for y in range(48)] for x in range
 _TAKE = [Action("take", card=x) for x in range(50)]
 _SHAKE = [Action("shake", month=m) for m in range(13)]
 _BOMB = [Action("bomb", month=m) for m in range(13)]
+_GRENADE = [Action("grenade", month=m) for m in range(13)]
+_CHONGTONG = [Action("chongtong", month=m) for m in range(13)]
 
 
 def legal_actions(st: State, seat: int) -> list[Action]:
@@ -587,16 +664,37 @@ def _turn_actions(st: State, seat: int) -> list[Action]:
     if must:
         return out
     shaken = st.shaken[seat]
+    empty_only = st.options["shake_needs_empty_month"]
+    grenade = st.options["grenade"] != "off"
     for m in range(1, 13):
         if counts[m] == 3 and m not in shaken:
-            out.append(_SHAKE[m])
+            if not (empty_only and layout[m]):  # R10A.M10
+                out.append(_SHAKE[m])
             if len(layout[m]) == 1:
                 out.append(_BOMB[m])
-    if st.credits[seat] > 0:
+        elif counts[m] == 2 and grenade and len(layout[m]) == 2:  # R10A.M11
+            out.append(_GRENADE[m])
+    replay = bool(st.cur.get("replay")) if st.cur else False
+    if replay:  # R10A.M12: a hand card again after a joker; a quad completed by the draw may be declared
+        out += [_CHONGTONG[m] for m in _bonus_chongtong_months(st, seat)]
+    elif st.credits[seat] > 0:
         out.append(FLIP)
     if _may_offer(st, seat):
         out.append(OFFER)
     return out
+
+
+def _bonus_chongtong_months(st: State, seat: int) -> list[int]:
+    """R10A.M12: months of which the card drawn after a joker completed four in ``seat``'s hand, when
+    ``bonus_chongtong`` lets him declare chongtong now (``first_turn``: only on his own first turn)."""
+    rule = st.options["bonus_chongtong"]
+    if rule == "never" or (rule == "first_turn" and st.turns_taken[seat] > 0):
+        return []
+    drawn = st.cur.get("drawn", -1)
+    if drawn < 0 or drawn not in st.hands[seat] or not MONTH[drawn]:
+        return []
+    m = MONTH[drawn]
+    return [m] if sum(1 for c in st.hands[seat] if MONTH[c] == m) == 4 else []
 
 
 def _may_offer(st: State, seat: int) -> bool:
@@ -627,10 +725,18 @@ def is_legal(st: State, seat: int, action: Action) -> bool:
             m = action.month
             if not 1 <= m <= 12 or m in st.shaken[seat] or sum(1 for x in hand if MONTH[x] == m) != 3:
                 return False
-            return kind == "shake" or len(st.layout[m]) == 1
+            if kind == "shake":
+                return not (st.options["shake_needs_empty_month"] and st.layout[m])
+            return len(st.layout[m]) == 1
+        if kind == "grenade":
+            m = action.month
+            return (st.options["grenade"] != "off" and 1 <= m <= 12 and len(st.layout[m]) == 2
+                    and sum(1 for x in hand if MONTH[x] == m) == 2 and action == _GRENADE[m])
+        if kind == "chongtong":
+            return bool(st.cur.get("replay")) and action.month in _bonus_chongtong_months(st, seat)
         if kind == "offer":
             return action == OFFER and _may_offer(st, seat)
-        return kind == "flip" and st.credits[seat] > 0 and action == FLIP
+        return kind == "flip" and st.credits[seat] > 0 and action == FLIP and not st.cur.get("replay")
     if phase == "syodang":
         return action in (ACCEPT, REJECT)
     if phase == "take_hand":
@@ -688,6 +794,11 @@ def apply_unchecked(st: State, seat: int, action: Action) -> list[Event]:
     elif kind == "bomb":
         _begin_turn(st, seat)
         _bomb(st, seat, action.month, events)
+    elif kind == "grenade":
+        _begin_turn(st, seat)
+        _grenade(st, seat, action.month, events)
+    elif kind == "chongtong":
+        _bonus_chongtong(st, seat, action.month, events)
     elif kind == "flip":
         _begin_turn(st, seat)
         st.credits[seat] -= 1
@@ -745,8 +856,18 @@ def _why_illegal(st: State, seat: int, action: Action, legal: list[Action]) -> I
             return IllegalAction("gostop.already_shaken", "You already showed your month {month} cards.", month=m)
         if sum(1 for c in hand if MONTH[c] == m) != 3:
             return IllegalAction("gostop.no_triple", "You need three month {month} cards in hand.", month=m)
+        if kind == "shake":
+            return IllegalAction("gostop.shake_needs_empty_month",
+                                 "You may shake month {month} only while the layout holds none of its cards.",
+                                 month=m)
         return IllegalAction("gostop.bomb_needs_fourth",
                              "A bomb needs the fourth month {month} card alone in the layout.", month=m)
+    if kind == "grenade":
+        return IllegalAction("gostop.grenade_needs_two",
+                             "A grenade needs two month {month} cards in your hand and the other two in the layout.",
+                             month=action.month)
+    if kind == "chongtong":
+        return IllegalAction("gostop.no_bonus_chongtong", "You cannot declare a chongtong now.")
     if kind == "flip":
         return IllegalAction("gostop.no_pass_credit", "You have no pass credit: play a card.")
     if kind == "take":
@@ -798,14 +919,24 @@ def _capture(st: State, seat: int, cards: list[int]) -> None:
 
 
 def _draw(st: State, seat: int, events: list[Event], what: str) -> int:
-    """Top stock card; jokers turned up go straight to the player (R4.9). -1 if none is left."""
+    """Top stock card; jokers turned up go straight to the player (R4.9). -1 if none is left.
+
+    With V-J2 a joker turned up in the flip step waits for the flip after it: a ppuk keeps it on the
+    stack (§10A.2.1). With ``joker_steal`` (R10A.M13) each joker turned up makes the opponents give a junk.
+    """
     stock = st.stock
+    cur = st.cur
     while stock:
         c = stock.pop()
         if IS_JOKER[c]:
-            _capture(st, seat, [c])
-            st.cur["flipped"].append(c)
+            if what == "flip" and st.options["joker_stays_with_ppuk"]:
+                cur.setdefault("held_jokers", []).append(c)
+            else:
+                _capture(st, seat, [c])
+            cur["flipped"].append(c)
             events.append(Event("joker_drawn", seat, {"card": IDS[c], "as": what}))
+            if st.options["joker_steal"]:
+                cur["ev"].append("joker_steal")
             continue
         return c
     return -1
@@ -816,6 +947,12 @@ def _play_card(st: State, seat: int, card: int, target: int, events: list[Event]
     st.cur["played"].append(card)
     events.append(Event("play", seat, {"card": IDS[card]}))
     if IS_JOKER[card]:
+        if st.options["joker_steal"]:
+            st.cur["ev"].append("joker_steal")  # R10A.M13
+        if st.options["joker_hand_play"] == "redraw_replay":  # R10A.M12: take a stock card, play again
+            _capture(st, seat, [card])
+            _redraw(st, seat, events)
+            return
         if st.options["joker_stays_with_ppuk"]:
             st.cur.setdefault("held_jokers", []).append(card)  # V-J2: captured unless it joins a ppuk
         else:
@@ -832,6 +969,35 @@ def _play_card(st: State, seat: int, card: int, target: int, events: list[Event]
             st.phase = "take_hand"
             return
     _place_hand_card(st, seat, card, target, events)
+
+
+def _redraw(st: State, seat: int, events: list[Event]) -> None:
+    """R10A.M12: after a joker from the hand, the top stock card goes into the hand and the player plays
+    again (phase ``turn`` with the turn begun); with the stock empty the flip step follows at once."""
+    cur = st.cur
+    if not st.stock:
+        cur["hs"] = "none"
+        _flip(st, seat, events)
+        return
+    drawn = st.stock.pop()
+    st.hands[seat].append(drawn)
+    cur["replay"] = True
+    cur["drawn"] = drawn
+    events.append(Event("joker_redraw", seat, {}))
+    events.append(Event("joker_redraw_card", seat, {"card": IDS[drawn]}, visible_to=frozenset((seat,))))
+    st.phase = "turn"
+
+
+def _bonus_chongtong(st: State, seat: int, month: int, events: list[Event]) -> None:
+    """R10A.M12: four of a month completed by the card drawn after a joker, declared: an instant win paid
+    ``chongtong_pay`` × nagari (R10A.M7); the turn's captures stay where they are."""
+    events.append(Event("chongtong", seat, {"month": month, "cards": [IDS[c] for c in CARDS_OF_MONTH[month]],
+                                            "bonus": True}))
+    pay = int(st.options["chongtong_pay"]) * _nagari_mult(st)
+    st.cur = {}
+    for q in st.opponents(seat):
+        _pay(st, q, seat, pay, "chongtong", events)
+    _end_round(st, events, seat, "chongtong")
 
 
 def _place_hand_card(st: State, seat: int, h: int, target: int, events: list[Event]) -> None:
@@ -863,6 +1029,8 @@ def _capture_stack(st: State, seat: int, m: int, fourth: int, events: list[Event
     """R5.2/R5.3: a stack taken with its fourth card; ja-ppuk if the taker made it."""
     owner = st.stack_owner[m]
     cards = st.layout[m] + [fourth] + st.stack_jokers[m]
+    if st.options["joker_steal"]:
+        st.cur["ev"].extend("joker_steal" for _ in st.stack_jokers[m])  # R10A.M13: a joker taken off a stack
     st.stack_jokers[m] = []
     st.layout[m] = []
     st.stack_owner[m] = NO_STACK
@@ -904,6 +1072,35 @@ def _bomb(st: State, seat: int, m: int, events: list[Event]) -> None:
     _flip(st, seat, events)
 
 
+def _grenade(st: State, seat: int, m: int, events: list[Event]) -> None:
+    """R10A.M11: two hand cards onto the two layout cards of their month: all four are captured, a junk is
+    stolen, one pass credit; ``as_shake`` also doubles the winnings like a shake."""
+    hand = st.hands[seat]
+    two = [c for c in hand if MONTH[c] == m]
+    for c in two:
+        hand.remove(c)
+    lay = list(st.layout[m])
+    st.layout[m] = []
+    cur = st.cur
+    cur["played"].extend(two)
+    cur["hs"] = "bomb"
+    cur["m"] = m
+    cur.setdefault("four", []).append(m)
+    _capture(st, seat, two + lay)
+    events.append(Event("grenade", seat, {"month": m, "cards": [IDS[c] for c in two + lay]}))
+    st.credits[seat] += 1
+    cur["ev"].append("grenade_steal")
+    if st.options["grenade"] == "as_shake":
+        st.bombs[seat] += 1
+    _flip(st, seat, events)
+
+
+def _last_card_turn(st: State, seat: int) -> bool:
+    """R10A.M9 (``own_last_card``): this turn played the player's last hand card."""
+    return (st.options["last_card_exception"] == "own_last_card" and bool(st.cur["played"])
+            and not st.hands[seat])
+
+
 def _flip(st: State, seat: int, events: list[Event]) -> None:
     """R4.7: turn up the stock card and settle the turn's captures."""
     cur = st.cur
@@ -925,6 +1122,11 @@ def _flip(st: State, seat: int, events: list[Event]) -> None:
             _capture(st, seat, [h, f])
             cur["ev"].append("chok")
             events.append(Event("chok", seat, {"month": m, "cards": [IDS[h], IDS[f]]}))
+        elif hs == "pair" and _last_card_turn(st, seat):  # R10A.M9: no ppuk on your last card
+            cards = [h, cur["t"], f]
+            st.layout[m] = []
+            _capture(st, seat, cards)
+            events.append(Event("last_card_capture", seat, {"month": m, "cards": [IDS[c] for c in cards]}))
         elif hs == "pair":
             st.layout[m] = [cur["t"], h, f]
             st.stack_owner[m] = seat
@@ -1005,8 +1207,16 @@ def _cheapest(cards: list[int], demand: int) -> list[int]:
 
 
 def _steal(st: State, seat: int, demand: int, reason: str, events: list[Event]) -> None:
+    sequential = demand == 2 and st.options["jappuk_steal"] == "sequential"
     for q in st.opponents(seat):
-        give = _cheapest(st.captures[q], demand)
+        if sequential:  # R10A.M14: two demand-1 steals; a first card worth 2 or more ends it
+            give = _cheapest(st.captures[q], 1)
+            if give and PI[give[0]] < 2:
+                rest = list(st.captures[q])
+                rest.remove(give[0])
+                give += _cheapest(rest, 1)
+        else:
+            give = _cheapest(st.captures[q], demand)
         if not give:
             continue
         for c in give:
@@ -1031,18 +1241,25 @@ def _finish_turn(st: State, seat: int, events: list[Event]) -> None:
         st.pot = 0
     if cur["ppuk"]:
         st.ppuks[seat] += 1
-        if first:
-            events.append(Event("first_turn_ppuk", seat, {}))
-            for q in st.opponents(seat):
-                _pay(st, q, seat, 3, "first_turn_ppuk", events)
+        _ppuk_payment(st, seat, events)
     lay_n = 0
     for m in range(1, 13):
         lay_n += len(st.layout[m])
     if lay_n == 0 and cur["start_n"] > 0 and not cur["start_pair"]:
         ev.append("sseul")
         events.append(Event("sseul", seat, {}))
-    if final:
-        ev = [e for e in ev if e not in ("chok", "ttadak", "sseul")]
+    if opts["last_card_exception"] == "own_last_card":
+        if final or _last_card_turn(st, seat):  # R10A.M9
+            void = [e for e in ev if e in LAST_CARD_VOID_OWN]
+            if void:
+                events.append(Event("last_card_void", seat, {"events": void}))
+            ev = [e for e in ev if e not in LAST_CARD_VOID_OWN]
+    elif final:
+        ev = [e for e in ev if e not in LAST_CARD_VOID]
+    if first and "ttadak" in ev and int(opts["first_ttadak_pay"]):  # R10A.M6: 첫따닥
+        events.append(Event("first_ttadak", seat, {"amount": int(opts["first_ttadak_pay"])}))
+        for q in st.opponents(seat):
+            _pay(st, q, seat, int(opts["first_ttadak_pay"]), "first_ttadak", events)
     if first:
         four = cur.get("four", [])
         if opts["first_turn_bonus"] and any(e in ("ttadak", "chok", "ppuk_capture", "ja_ppuk") for e in ev):
@@ -1072,6 +1289,27 @@ def _finish_turn(st: State, seat: int, events: list[Event]) -> None:
         for e in ev:
             _steal(st, seat, 2 if e == "ja_ppuk" else 1, e, events)
     _after_steals(st, seat, events)
+
+
+def _ppuk_payment(st: State, seat: int, events: list[Event]) -> None:
+    """R5.10 (3 chips for a ppuk on your first turn) or R10A.M4 (첫뻑 7, 2연뻑 14, 3연뻑 21): paid at once by
+    each opponent, booked as its own ledger entry, never multiplied."""
+    turn = st.turns_taken[seat] + 1  # this turn, counting the player's own turns from 1
+    st.ppuk_turns[seat].append(turn)
+    rule = st.options["ppuk_pay"]
+    if rule == "seed":
+        if turn == 1:
+            events.append(Event("first_turn_ppuk", seat, {}))
+            for q in st.opponents(seat):
+                _pay(st, q, seat, 3, "first_turn_ppuk", events)
+        return
+    if rule != "streak_7_14_21" or turn > 3 or st.ppuk_turns[seat] != list(range(1, turn + 1)):
+        return
+    amount = 7 * turn
+    reason = "first_ppuk" if turn == 1 else "ppuk_streak"
+    events.append(Event(reason, seat, {"count": turn, "amount": amount}))
+    for q in st.opponents(seat):
+        _pay(st, q, seat, amount, reason, events)
 
 
 def give_options(cards: list[int], demand: int) -> list[tuple[int, ...]]:
@@ -1136,7 +1374,7 @@ def _after_steals(st: State, seat: int, events: list[Event]) -> None:
         events.append(Event("three_ppuk", seat, {}))
         mult = _nagari_mult(st)
         for q in st.opponents(seat):
-            _pay(st, q, seat, 5 * mult, "three_ppuk", events)
+            _pay(st, q, seat, int(st.options["samppuk_pay"]) * mult, "three_ppuk", events)
         _end_round(st, events, seat, "three_ppuk")
         return
     s = st.score(seat)
@@ -1230,7 +1468,9 @@ def _choose(st: State, seat: int, join: bool, events: list[Event]) -> None:
 
 
 def _go_terms(opts: Mapping[str, Any], g: int) -> tuple[int, int]:
-    """R7.9 go_add and go_mult for ``g`` Gos (V-G variants included)."""
+    """R7.9 go_add and go_mult for ``g`` Gos (V-P1, A1 and R10A.M1 ``plus_n`` included)."""
+    if opts["go_scoring"] == "plus_n":
+        return g, 2 ** max(0, g - 2)
     if opts["go_linear"]:
         return (1 if g == 1 else 0), (g if g >= 2 else 1)
     go_add = min(g, 2)
@@ -1283,7 +1523,10 @@ def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
     if st.weolyak_month and all(c in mine for c in CARDS_OF_MONTH[st.weolyak_month]):
         weol *= 4
     losers = st.opponents(w)
-    pibak_limit = 7 if (opts["pibak_2p_7"] and len(st.active) == 2) else 5
+    pibak_limit = int(opts["pibak_threshold"])  # R7.9(d), R10A.M3
+    if opts["pibak_2p_7"] and len(st.active) == 2:
+        pibak_limit = max(pibak_limit, 7)
+    gobak = bool(opts["gobak_2p"]) and len(losers) == 1  # R10A.M2
     best: tuple[tuple[int, int, bool], dict[int, int], dict[str, Any]] | None = None
     for as_junk in roles(mine, rules):
         t = tally(mine, rules, as_junk)
@@ -1307,9 +1550,13 @@ def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
                 else:
                     mult *= 2
                 tags.append("gwang_bak")
-            if t.junk >= 10 and junk_value(theirs, rules) < pibak_limit:
+            loser_junk = junk_value(theirs, rules)
+            if t.junk >= 10 and loser_junk < pibak_limit and not (opts["pibak_zero_exempt"] and loser_junk == 0):
                 mult *= 2
                 tags.append("pi_bak")
+            if gobak and st.gos[q] > 0:
+                mult *= 2
+                tags.append("go_bak")
             if meong and opts["meong_bak"] and not any(TYPE[c] == ANIMAL for c in theirs):
                 mult *= 2
                 tags.append("meong_bak")
@@ -1490,7 +1737,8 @@ def view(st: State, seat: int | None) -> View:
             junk_value=junk_value(caps, rules), pass_credits=st.credits[s], go_count=st.gos[s],
             last_go_score=st.last_go[s], ppuks=st.ppuks[s], shaken=tuple(st.shaken[s]),
             shown=tuple(IDS[c] for c in st.hands[s] if MONTH[c] in st.shaken[s]),
-            turns_taken=st.turns_taken[s], chips=st.chips[s],
+            turns_taken=st.turns_taken[s], chips=st.chips[s], ppuk_turns=tuple(st.ppuk_turns[s]),
+            bombs=st.bombs[s],
         ))
     face_down = len(st.layout[0]) if st.phase == "choose" else 0
     layout = tuple(tuple(IDS[c] for c in st.layout[m]) for m in range(1, 13))
@@ -1531,4 +1779,9 @@ def view(st: State, seat: int | None) -> View:
         syodang_rejecter=_syodang_window(st)[0], pot=st.pot,
         mission=MISSIONS[st.mission[0]] if st.mission else None, mission_factor=st.mission[1] if st.mission else 1,
         score_parts=tuple(score_breakdown(st, s) for s in range(st.seats)),
+        preset=str(st.options.get("preset", "none")), preset_modified=tuple(st.preset_overrides),
+        replay=bool(cur.get("replay")) if st.phase == "turn" and cur else False,
+        next_go=_go_terms(st.options, st.gos[st.turn] + 1) if st.phase == "go_stop" else (0, 1),
+        go_bak_risk=st.phase == "go_stop" and (len(st.active) == 3 or bool(st.options["gobak_2p"])),
+        last_card_rule=str(st.options["last_card_exception"]),
     )

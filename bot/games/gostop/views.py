@@ -26,7 +26,9 @@ class PlayerView:
     compensated), ``undecided`` (gwangpalli choice not made yet). ``captures`` are grouped by
     type in the renderer; ``score`` is the current base score (R6.8), ``junk_value`` the junk
     value with the flexible cup counted as junk. ``shown`` are hand cards shown to all (shaken
-    triples, a chongtong quad) that are still in the hand.
+    triples, a chongtong quad) that are still in the hand. ``ppuk_turns`` are the player's own turn
+    numbers (from 1) on which he made a ppuk this round (R10A.M4); ``bombs`` his bombs and grenades that
+    double his winnings (V-B2, R10A.M11 ``as_shake``).
     """
 
     seat: int
@@ -43,6 +45,8 @@ class PlayerView:
     shown: tuple[str, ...]
     turns_taken: int
     chips: int
+    ppuk_turns: tuple[int, ...] = ()
+    bombs: int = 0
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,11 @@ class View:
     counts (``bright_count``, ``animal_count``, ``bird_count``, ``ribbon_count``, ``junk_value``,
     ``cup_as_junk``) and the winner's multipliers (``go_count``, ``go_bonus``, ``go_mult``, ``shake_mult``,
     ``nagari_mult``, ``meong_dda``, ``multiplier``) — all from public facts.
+    ``preset`` is the rules preset (§10A: ``none`` or ``matgo``) and ``preset_modified`` the keys the host set
+    against it ("matgo (modified)"). ``replay``: the player to act played a joker and plays a hand card
+    again (R10A.M12). During ``go_stop``, ``next_go`` is (go_add, go_mult) the deciding player's next Go
+    would give and ``go_bak_risk`` whether losing after it makes him pay more (go-bak: R8.1, R10A.M2).
+    ``last_card_rule`` is ``last_card_exception`` (R5.9 / R10A.M9), for warnings on a last card.
     """
 
     seat: int | None
@@ -132,6 +141,12 @@ class View:
     mission: str | None = None
     mission_factor: int = 1
     score_parts: tuple[dict[str, int], ...] = ()
+    preset: str = "none"
+    preset_modified: tuple[str, ...] = ()
+    replay: bool = False
+    next_go: tuple[int, int] = (0, 1)
+    go_bak_risk: bool = False
+    last_card_rule: str = "round_final"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists)."""
