@@ -231,6 +231,42 @@ def _gostop_after_nagari(options: dict[str, Any]) -> Any:
     return settlement(state, 0)[0]
 
 
+def _gostop_three_ppuks(options: dict[str, Any]) -> Any:
+    """Go-Stop R5.11 / R10A.M5: what a third ppuk wins (the rules tests' three ppuks on turns 1-3)."""
+    from tests.games.gostop.test_matgo import _three_ppuks
+
+    return _three_ppuks({"ppuk_pay": "off", **options}).ledger
+
+
+def _gostop_deal(options: dict[str, Any], hands: dict[int, list[str]], layout: list[str]) -> Any:
+    """Go-Stop R3.5 / R10A.M7-M8: a deal with four of a month somewhere: who is paid, how the round ends."""
+    from tests.games.gostop.test_matgo import _deal
+
+    st, events, stands = _deal(hands, layout, options)
+    return st.chips, stands, [e.kind for e in events], st.history
+
+
+def _gostop_ja_ppuk(options: dict[str, Any]) -> Any:
+    """Go-Stop R5.3 / R10A.M14: the junk a victim with one single and one double gives for a ja-ppuk."""
+    from tests.games.gostop.helpers import act, make
+
+    st = make(2, hands={0: ["1j2", "4j1"], 1: ["9j1", "10j1"]}, layout=["1b", "1r", "1j1"], stock=["6j1", "2j1"],
+              captures={1: ["7j1", "11d"]}, stacks={1: 0}, options=options)
+    act(st, "play 1j2")
+    return sorted(st.captures[1])
+
+
+def _gostop_bonus_quad(options: dict[str, Any]) -> Any:
+    """Go-Stop R10A.M12: the card drawn for a bonus card completes four of a month: may it be declared?"""
+    from bot.games.gostop import legal_actions
+    from tests.games.gostop.helpers import act, make
+
+    st = make(2, hands={0: ["joker-2", "8b", "8a", "8j1", "1j1"], 1: ["9j1", "10j1"]}, layout=["5a"],
+              stock=["8j2", "2j1", "3j1"], options={"joker_hand_play": "redraw_replay", **options})
+    act(st, "play joker-2")
+    return sorted(str(a) for a in legal_actions(st, 0))
+
+
 def _gouji_duel(options: dict[str, Any], third: str = "2 2 4") -> Any:
     """Gou Ji R8.1/R8.3, a duel's second set (the rules tests' table): may seat D claim Shao Pai with 2-2?"""
     from bot.games.gouji import ShaoPai, legal_actions, parse_play
@@ -276,6 +312,13 @@ TABLE_PROBES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("gouji", "afk_takeover"): lambda o: controls_for("gouji").afk_grace(session_for("gouji", o)),
     ("gouji", "cpu_shao_wait_s"): _gouji_duel_wait,
     ("gostop", "nagari_cumulative"): _gostop_after_nagari,
+    ("gostop", "samppuk_pay"): _gostop_three_ppuks,
+    ("gostop", "chongtong_both"): lambda o: _gostop_deal(o, {0: ["1b", "1r", "1j1", "1j2"], 1: ["8b", "8a", "8j1", "8j2"]},
+                                                         ["9j1", "10j1"]),
+    ("gostop", "layout_four"): lambda o: _gostop_deal(o, {0: ["1j1", "4j1"], 1: ["5j1", "6j1"]},
+                                                      ["8b", "8a", "8j1", "8j2"]),
+    ("gostop", "jappuk_steal"): _gostop_ja_ppuk,
+    ("gostop", "bonus_chongtong"): _gostop_bonus_quad,
     ("gouji", "shao_pai_window"): _gouji_duel,
     ("zhengshangyou", "tie_rule"): _zsy_tie,
     ("gouji", "shao_pai_allow_single_set"): lambda o: _gouji_duel(o, third="2 2"),
