@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.games.core import Option
+from bot.games.core import Option, apply_presets, set_by_preset
 from bot.games.registry import engine
 from bot.i18n import has, number, t
 
@@ -48,9 +48,20 @@ def value_text(value: Any, lang: str) -> str:
 
 
 def current(session: GameSession) -> dict[str, Any]:
-    """Every option of the lobby's game with the value the game will start with."""
-    spec = engine(session.game).INFO.options
-    return {name: session.options.get(name, option.default) for name, option in spec.items()}
+    """Every option of the lobby's game with the value the game will start with (a preset's keys included)."""
+    info = engine(session.game).INFO
+    try:
+        return apply_presets(info, session.options)[0]
+    except ValueError:  # an option the game no longer knows (an old lobby): the defaults show
+        return {name: session.options.get(name, option.default) for name, option in info.options.items()}
+
+
+def now_text(session: GameSession, name: str, value: Any, lang: str) -> str:
+    """``Now: on``, or ``Now: on (set by matgo)`` for a key a preset fixes (§10A of Go-Stop's rules)."""
+    preset = set_by_preset(engine(session.game).INFO, session.options, name)
+    if preset is None:
+        return t(lang, "options.lobby.now", value=value_text(value, lang))
+    return t(lang, "options.lobby.now_preset", value=value_text(value, lang), preset=value_text(preset, lang))
 
 
 def values_of(option: Option, now: Any) -> list[Any]:
@@ -69,12 +80,12 @@ def values_of(option: Option, now: Any) -> list[Any]:
 
 def options_line(session: GameSession, lang: str) -> str:
     """The lobby text's line of options the host changed, by their names ("" when none)."""
+    extra = controls_for(session.game).lobby_lines(session, lang)
     if not session.options:
-        return ""
+        return "\n".join(extra)
     shown = ", ".join(f"{option_name(session.game, name, lang)} = {value_text(value, lang)}"
                       for name, value in session.options.items())
-    return "\n".join([t(lang, "games.lobby.options", options=shown),
-                      *controls_for(session.game).lobby_lines(session, lang)])
+    return "\n".join([t(lang, "games.lobby.options", options=shown), *extra])
 
 
 def empty_seat_lines(session: GameSession, lang: str) -> list[str]:
@@ -109,9 +120,12 @@ def option_menu(session: GameSession, lang: str, row: int) -> GameSelect | None:
     names = list(spec)
     pages = math.ceil(len(names) / PAGE)
     page = min(max(int(session.ui.get("lobby_page", 0) or 0), 0), pages - 1)
-    entries = [discord.SelectOption(label=option_name(session.game, name, lang)[:100], value=f"pick:{name}"[:100],
-                                    description=t(lang, "options.lobby.now", value=value_text(now[name], lang))[:100])
-               for name in names[page * PAGE:(page + 1) * PAGE]]
+    entries = [discord.SelectOption(label=label[:100], value=f"set:{choice}"[:100], description=about[:100], emoji="⭐")
+               for label, about, choice in controls_for(session.game).lobby_first_choices(session, lang)[:1]
+               if page == 0]
+    entries += [discord.SelectOption(label=option_name(session.game, name, lang)[:100], value=f"pick:{name}"[:100],
+                                     description=now_text(session, name, now[name], lang)[:100])
+                for name in names[page * PAGE:(page + 1) * PAGE]]
     if pages > 1:
         after = (page + 1) % pages
         entries.append(discord.SelectOption(label=t(lang, "options.lobby.page", page=after + 1, pages=pages)[:100],

@@ -73,8 +73,9 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
         lines.append(f"{index + 1}. {seat_label(lang, seat)}{team}")
     lines += empty_seat_lines(session, lang)  # what Start really does with each empty seat
     lines.append(t(lang, "games.lobby.seat_count", min=info.min_seats, max=info.max_seats))
-    if session.options:
-        lines.append(options_line(session, lang))
+    shown = options_line(session, lang)  # the options the host set, and what the game says about the lobby
+    if shown:
+        lines.append(shown)
     gid = session.id
     items: list[discord.ui.Item[Any]] = [
         GameButton(gid, "join", label=t(lang, "games.button.join"), style=discord.ButtonStyle.success, row=0),

@@ -1666,7 +1666,8 @@ def _end_round(st: State, events: list[Event], winner: int | None, how: str,
     places = _places(delta)
     events.append(Event("hand_end", winner, {"round": st.round_no, "how": how, "winner_seat": winner,
                                              "scores": scores, "points": delta, "places": places,
-                                             "chips": list(st.chips)}))
+                                             "chips": list(st.chips),
+                                             "payments": [list(e) for e in st.ledger[start:]]}))
     if winner is None:
         st.nagari_streak += 1
         st.gp_same_three = st.seats > 3 and not st.options["gwangpalli_redeal_all"]

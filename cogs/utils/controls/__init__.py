@@ -114,6 +114,11 @@ class GameControls:
         """Extra lines of the lobby text an option asks for (under the options line)."""
         return []
 
+    def lobby_first_choices(self, session: GameSession, lang: str) -> list[tuple[str, str, str]]:
+        """Choices the lobby's option menu offers first, as (label, description, ``name=value``): a preset
+        that suits the seats (Go-Stop's matgo for two). Picking one sets that option."""
+        return []
+
     def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
         """Extra private text on a player's panel (a pending prompt, a preview, a partner's shown hand)."""
         return []

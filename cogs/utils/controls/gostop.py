@@ -19,10 +19,12 @@ from bot.games.core import Event, IllegalAction
 from bot.games.gostop import timeouts
 from bot.games.gostop.actions import Action, format_action, parse_action
 from bot.games.gostop.cards import ID_OF, IDS, MONTH
+from bot.games.gostop.engine import PRESET_SEATS
 from bot.i18n import has, join, number, t
 from bot.replies import reply_privately
 
 from ..components import GameButton, GameSelect
+from ..lobby_options import option_name, value_text
 from ..session import GameSession
 from ..words import names as seat_names_of
 from ..words import reason
@@ -140,6 +142,10 @@ class GostopControls(GameControls):
                     extra.append((action, t(lang, "gostop.ui.shake", month=month), "🫨"))
                 elif action.kind == "bomb":
                     extra.append((action, t(lang, "gostop.ui.bomb", month=month), "💣"))
+                elif action.kind == "grenade":
+                    extra.append((action, t(lang, "gostop.ui.grenade", month=month), "🧨"))
+                elif action.kind == "chongtong":
+                    extra.append((action, t(lang, "gostop.ui.chongtong", month=month), "🀄"))
                 elif action.kind == "flip":
                     credits = view.players[seat].pass_credits
                     extra.append((action, t(lang, "gostop.ui.flip", credits=credits), "🔄"))
@@ -198,14 +204,22 @@ class GostopControls(GameControls):
         return out
 
     def _go_label(self, session: GameSession, lang: str) -> str:
-        """``Go #3 — doubles``; warns about go-bak when two opponents could make the goer pay for both."""
-        state = session.state
-        count = state.gos[state.turn] + 1
-        effect = t(lang, "gostop.ui.go_adds") if count <= 2 else t(lang, "gostop.ui.go_doubles",
-                                                                       mult=2 ** (count - 2))
+        """``Go #3 — doubles``, as the view gives the next Go (R7.9, V-P1, R10A.M1); warns about go-bak: with
+        three players the goer may pay for both losers (R8.1), with two ``gobak_2p`` doubles what he pays."""
+        view = self._view(session, None)
+        count = view.players[view.turn].go_count + 1
+        go_add, go_mult = view.next_go
+        if go_mult > 1:
+            effect = t(lang, "gostop.ui.go_doubles", mult=go_mult)
+            if go_add > 2:
+                effect = t(lang, "gostop.ui.go_adds_n", n=go_add) + " · " + effect
+        elif go_add:
+            effect = t(lang, "gostop.ui.go_adds")
+        else:
+            effect = t(lang, "gostop.ui.go_doubles", mult=1)
         label = t(lang, "gostop.ui.go", count=count, effect=effect)
-        if len(state.active) == 3:
-            label += " · " + t(lang, "gostop.ui.go_bak_warning")
+        if view.go_bak_risk:
+            label += " · " + t(lang, "gostop.ui.go_bak_warning" if len(view.active) == 3 else "gostop.ui.go_bak_warning_2p")
         return label
 
     def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
@@ -225,8 +239,12 @@ class GostopControls(GameControls):
             picked = self.picked(session, seat)
             if picked is not None:
                 lines.append(t(lang, "gostop.ui.pick_target", card=card_name(lang, picked)))
+            elif view.replay:
+                lines.append(t(lang, "gostop.ui.replay"))  # R10A.M12
             else:
                 lines.append(t(lang, "gostop.ui.your_turn", score=me.score, target=view.target))
+            if len(view.hand) == 1 and view.last_card_rule == "own_last_card":  # R10A.M9
+                lines.append(t(lang, "gostop.ui.last_card_warning"))
         elif phase in ("take_hand", "take_flip") and view.pending is not None:
             card = view.pending.flipped if phase == "take_flip" else view.pending.played
             lines.append(t(lang, "gostop.ui.pick_target", card=card_name(lang, card or "")))
@@ -242,6 +260,24 @@ class GostopControls(GameControls):
         elif phase == "syodang" and view.syodang_offerer is not None:
             lines.append(t(lang, "gostop.ui.syodang_answer", player=seat_names[view.syodang_offerer]))
         return lines
+
+    # ------------------------------------------------------------------ lobby
+
+    def lobby_lines(self, session: GameSession, lang: str) -> list[str]:
+        """§10A: with two players the lobby offers the matgo preset; a chosen preset is named with what it is."""
+        preset = str(session.options.get("preset", "none"))
+        if preset == "none":
+            return [t(lang, "gostop.ui.preset_offer")] if len(session.seats) <= PRESET_SEATS["matgo"] else []
+        lines = [t(lang, f"gostop.ui.preset_about.{preset}")]
+        if len(session.seats) > PRESET_SEATS.get(preset, len(session.seats)):
+            lines.append(t(lang, "gostop.ui.preset_seats", preset=value_text(preset, lang)))
+        return lines
+
+    def lobby_first_choices(self, session: GameSession, lang: str) -> list[tuple[str, str, str]]:
+        """§10A: the matgo preset first in the option menu while no more than two sit."""
+        if session.options.get("preset", "none") != "none" or len(session.seats) > PRESET_SEATS["matgo"]:
+            return []
+        return [(t(lang, "gostop.ui.preset_choice"), t(lang, "gostop.ui.preset_choice_desc"), "preset=matgo")]
 
     # ------------------------------------------------------------------ public table
 
@@ -271,6 +307,8 @@ class GostopControls(GameControls):
             return lines
         lines.append(t(lang, "gostop.ui.round", round=view.round_no, rounds=view.rounds,
                        dealer=seat_names[view.dealer], target=view.target))
+        if view.preset != "none":  # R10A.2: the table names the preset, and says when the host changed it
+            lines.append(preset_line(view.preset, view.preset_modified, lang))
         if view.nagari_streak:
             mult = 2 ** view.nagari_streak if view.options.get("nagari_cumulative", True) else 2
             lines.append(t(lang, "gostop.ui.nagari_banner", mult=mult))
@@ -316,9 +354,13 @@ class GostopControls(GameControls):
     # ------------------------------------------------------------------ summaries
 
     def hand_summary(self, session: GameSession, events: list[Event], data: dict[str, Any]) -> dict[str, Any]:
-        """Keep the settlement of this hand (the Stop's breakdown, instant-win payments) for the summary."""
+        """Keep the settlement of this hand (the Stop's breakdown, instant-win payments) for the summary; the
+        round's payments themselves come with the hand's end (``payments``), side payments of earlier turns
+        (첫뻑, 연뻑, 첫따닥) included."""
         start = max((i + 1 for i, e in enumerate(events) if e.kind == "hand_end"), default=0)
-        kept = [{"kind": e.kind, "seat": e.seat, "data": e.data} for e in events[start:] if e.kind in EXPLAINED]
+        skip = ("payment",) if "payments" in data else ()
+        kept = [{"kind": e.kind, "seat": e.seat, "data": e.data} for e in events[start:]
+                if e.kind in EXPLAINED and e.kind not in skip]
         if any(e["kind"] == "syodang_nagari" for e in kept) and session.state is not None:
             offers = [e for e in session.state.log if e.get("kind") == "syodang_offer"]  # O-2: the shown hand
             kept[:0] = offers[-1:]
@@ -330,10 +372,12 @@ class GostopControls(GameControls):
         if final:
             last = session.hand_summary or {}
             lines += self._explain(session, lang, last.get("explain", []))
+            lines += self._payments(session, lang, last.get("payments", []))
             for entry in summary.get("history", []):
                 lines.append(self._history_line(lang, seat_names, entry))
             return lines
         lines += self._explain(session, lang, summary.get("explain", []))
+        lines += self._payments(session, lang, summary.get("payments", []))
         chips = summary.get("chips")
         if isinstance(chips, list) and len(chips) == len(seat_names):
             lines.append(t(lang, "gostop.ui.chips", chips=" · ".join(
@@ -374,10 +418,35 @@ class GostopControls(GameControls):
                                reason=t(lang, f"gostop.reason.{why}") if has(f"gostop.reason.{why}") else why))
         return lines
 
+    def _payments(self, session: GameSession, lang: str, payments: list[Any]) -> list[str]:
+        """The round's payments other than the Stop's settlement, each with its reason (Korean name first for
+        the preset's side payments: ``첫뻑 first-turn ppuk``)."""
+        seat_names = names(session, lang)
+        lines = []
+        for entry in payments:
+            if not isinstance(entry, list) or len(entry) != 4 or entry[3] == "settlement":
+                continue
+            payer, payee, amount, why = entry
+            if not (isinstance(payer, int) and isinstance(payee, int)
+                    and 0 <= payer < len(seat_names) and 0 <= payee < len(seat_names)):
+                continue  # the boar pot's antes and winnings have no payer or payee seat
+            lines.append(t(lang, "gostop.ui.paid", payer=seat_names[payer], player=seat_names[payee], amount=amount,
+                           reason=t(lang, f"gostop.reason.{why}") if has(f"gostop.reason.{why}") else str(why)))
+        return lines
+
     def _settlement(self, session: GameSession, lang: str, winner: str, score: int,
                     detail: dict[str, Any]) -> list[str]:
         """``Bob: (7 + 1 go) × 2 shake × 2 pi-bak = 32`` per loser, then any transfer (go-bak, syodang)."""
         seat_names = names(session, lang)
+        options = session.state.options if session.state is not None else session.options
+        korean = options.get("preset", "none") != "none"
+
+        def term(key: str, **values: Any) -> str:
+            """A factor's words; under a preset with its Korean platform name first (고박 go-bak, R10A.2)."""
+            if korean and has(f"gostop.ui.term_ko.{key}"):
+                return t(lang, f"gostop.ui.term_ko.{key}", **values)
+            return t(lang, f"gostop.ui.term.{key}", **values)
+
         lines = [t(lang, "gostop.ui.winner", player=winner, score=score)]
         parts = detail.get("parts") or detail.get("score_parts")
         if isinstance(parts, dict):  # the winner's combinations, when the engine reports them with the Stop
@@ -388,27 +457,27 @@ class GostopControls(GameControls):
         adds = []
         go_add, extra = int(detail.get("go_add", 0)), int(detail.get("extra", 0))
         if go_add:
-            adds.append(t(lang, "gostop.ui.term.go_add", n=go_add))
+            adds.append(term("go_add", n=go_add))
         if extra:
-            adds.append(t(lang, "gostop.ui.term.extra", n=extra))
+            adds.append(term("extra", n=extra))
         common: list[tuple[int, str]] = []
-        for key, term in (("go_mult", "go"), ("shake_mult", "shake"), ("nagari_mult", "nagari"),
+        for key, name in (("go_mult", "go"), ("shake_mult", "shake"), ("nagari_mult", "nagari"),
                           ("weolyak_mult", "weolyak")):
             value = int(detail.get(key, 1))
             if value > 1:
-                common.append((value, t(lang, f"gostop.ui.term.{term}", n=value)))
+                common.append((value, term(name, n=value)))
         if detail.get("meong_dda"):
-            common.append((2, t(lang, "gostop.ui.term.meong_dda")))
-        flat_gwangbak = bool(session.options.get("gwangbak_flat_2"))
+            common.append((2, term("meong_dda")))
+        flat_gwangbak = bool(options.get("gwangbak_flat_2"))
         for loser, entry in sorted(detail.get("per_loser", {}).items(), key=lambda kv: int(kv[0])):
             amount, tags = int(entry.get("amount", 0)), list(entry.get("tags", []))
             terms = [number(lang, base), *adds]
             factors = list(common)
             for tag in tags:
                 if tag == "gwang_bak" and flat_gwangbak:
-                    terms.append(t(lang, "gostop.ui.term.gwang_bak_flat"))
+                    terms.append(term("gwang_bak_flat"))
                 else:
-                    factors.append((2, t(lang, f"gostop.ui.term.{tag}")))
+                    factors.append((2, term(tag)))
             formula = " + ".join(terms)
             if factors:
                 formula = f"({formula})" if len(terms) > 1 else formula
@@ -417,13 +486,13 @@ class GostopControls(GameControls):
             for value, _ in factors:
                 total *= value
             if total and amount != total and amount % total == 0:  # the round's mission factor (V-M1)
-                formula += " × " + t(lang, "gostop.ui.term.mission", n=amount // total)
+                formula += " × " + term("mission", n=amount // total)
             lines.append(t(lang, "gostop.ui.loser_pays", player=seat_names[int(loser)], formula=formula,
                            amount=amount))
-        for key, term in (("go_bak_seat", "go_bak"), ("syodang_seat", "syodang"), ("oe_myeon_seat", "oe_myeon")):
+        for key, what in (("go_bak_seat", "go_bak"), ("syodang_seat", "syodang"), ("oe_myeon_seat", "oe_myeon")):
             payer = detail.get(key)
             if isinstance(payer, int) and 0 <= payer < len(seat_names):
-                lines.append(t(lang, f"gostop.ui.transfer.{term}", player=seat_names[payer]))
+                lines.append(t(lang, f"gostop.ui.transfer.{what}", player=seat_names[payer]))
         return lines
 
     # ------------------------------------------------------------------ clicks
@@ -465,6 +534,15 @@ class GostopControls(GameControls):
             return True
         await table.panel_play(interaction, session, seat, version, plays[0] if plays else None)
         return True
+
+
+def preset_line(preset: str, modified: tuple[str, ...] | list[str], lang: str) -> str:
+    """``Rules: matgo (맞고)``, or ``… (modified: Go-bak, …)`` when the host set keys against it (R10A.1)."""
+    name = value_text(preset, lang)
+    if not modified:
+        return t(lang, "gostop.ui.preset", preset=name)
+    changed = join(lang, (option_name("gostop", key, lang) for key in modified))
+    return t(lang, "gostop.ui.preset_modified", preset=name, options=changed)
 
 
 CONTROLS = GostopControls()
