@@ -1,8 +1,9 @@
 """Computer players for Go-Stop. They decide from one seat's ``View`` and the legal list only.
 
 - ``random``: any legal move.
-- ``easy``: greedy: take the most valuable cards now, bomb and shake when possible, dump
-  cards nobody wants, Stop unless a Go looks safe.
+- ``easy``: greedy: take the most valuable cards now, bomb, throw a grenade and shake when possible,
+  declare a chongtong a bonus card's draw completes, dump cards nobody wants, Stop unless a Go looks
+  safe (safer still when a lost Go pays double, R10A.M2).
 - ``hard``: determinized Monte Carlo: deal the unseen cards (opponents' hands, stock order) at
   random consistently with the view (unseen = deck − own hand − layout − captures − shown cards),
   try each of the greedy ranking's best moves on the same samples, play a few turns on with a fast
@@ -166,6 +167,11 @@ def _easy_score(action: Action, hand: list[int], layout: Sequence[list[int]], bo
     if kind == "bomb":
         m = action.month
         return sum(VALUE[c] for c in hand if MONTH[c] == m) + 8.0
+    if kind == "grenade":  # R10A.M11: four cards and a junk now, and a turn with nothing to give away later
+        m = action.month
+        return sum(VALUE[c] for c in (*hand, *layout[m - 1]) if MONTH[c] == m) + 5.0
+    if kind == "chongtong":  # R10A.M12: a sure win now beats playing on with the four
+        return 100.0
     if kind == "shake":
         return 7.5
     if kind == "flip":
@@ -193,16 +199,22 @@ def _easy_score(action: Action, hand: list[int], layout: Sequence[list[int]], bo
 
 
 def _go_is_safe(view: View, me: int) -> bool:
-    """Go only with cards left, a lead, and opponents far from scoring."""
+    """Go only with cards left, a lead, and opponents far from scoring.
+
+    With two-player go-bak (R10A.M2) a Go that loses pays double, so it needs more cards left and an
+    opponent further from the target; under ``plus_n`` (R10A.M1) the third Go still adds a point as it
+    doubles, so the same margin allows it.
+    """
     mine = view.players[me]
-    if mine.hand_count < 3:
+    gobak_2p = view.go_bak_risk and len(view.active) == 2
+    if mine.hand_count < (4 if gobak_2p else 3):
         return False
     others = [p for p in view.players if p.seat != me and p.seat in view.active]
-    if any(p.score >= max(1, view.target - 3) for p in others):
+    if any(p.score >= max(1, view.target - (4 if gobak_2p else 3)) for p in others):
         return False
     if len(view.active) == 3 and mine.go_count >= 1:
         return False
-    return mine.go_count < 2
+    return mine.go_count < (3 if view.next_go[0] > 2 else 2)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -283,9 +295,12 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
         return legal[0]
     phase = st.phase
     if phase == "go_stop":  # the same rule as easy's _go_is_safe
-        if len(st.hands[seat]) < 3 or st.gos[seat] >= 2 or (len(st.active) == 3 and st.gos[seat] >= 1):
+        gobak_2p = bool(st.options["gobak_2p"]) and len(st.active) == 2
+        most = 3 if st.options["go_scoring"] == "plus_n" else 2
+        if (len(st.hands[seat]) < (4 if gobak_2p else 3) or st.gos[seat] >= most
+                or (len(st.active) == 3 and st.gos[seat] >= 1)):
             return STOP
-        limit = max(1, st.target - 3)
+        limit = max(1, st.target - (4 if gobak_2p else 3))
         return STOP if any(st.score(q) >= limit for q in st.active if q != seat) else GO
     if phase == "choose":
         return JOIN if rng.random() < 0.5 else SIT
@@ -313,8 +328,10 @@ def _rollout_move(st: State, rng: random.Random) -> Action:
                     s = VALUE[c] + VALUE[a.target if a.target >= 0 else g[0]]
         elif kind == "take":
             s = VALUE[a.card]
-        elif kind == "bomb":
+        elif kind in ("bomb", "grenade"):
             s = 15.0
+        elif kind == "chongtong":
+            s = 100.0
         elif kind == "shake":
             s = 9.0
         elif kind == "offer":

@@ -596,3 +596,54 @@ def test_matgo_states_round_trip_and_cards_are_never_lost(seed: int) -> None:
         apply(st, seat, rng.choice(legal_actions(st, seat)))
         assert State.from_dict(json.loads(json.dumps(st.to_dict()))) == st
         view(st, None)
+
+
+# ------------------------------------------------------------------ computer players under the preset
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+def test_every_level_plays_matgo_legally(level: str) -> None:
+    from bot.games.gostop import choose_action
+
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        st = new_game(2, seed, {**MATGO, "rounds": 1})
+        rng = random.Random(seed)
+        while not st.finished:
+            (seat,) = to_act(st)
+            legal = legal_actions(st, seat)
+            action = choose_action(view(st, seat), legal, level, rng, 0.005)
+            assert action in legal
+            seen.add(action.kind)
+            apply(st, seat, action)
+    assert "play" in seen
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_computers_declare_a_chongtong_a_bonus_draw_completes(level: str) -> None:
+    from bot.games.gostop import choose_action
+
+    st = make(2, hands={0: ["joker-2", "8b", "8a", "8j1", "1j1"], 1: ["9j1", "10j1"]}, layout=["5a"],
+              stock=["8j2", "2j1", "3j1"], options=MATGO)
+    act(st, "play joker-2")
+    assert choose_action(view(st, 0), legal_actions(st, 0), level, random.Random(1), 0.05) == \
+        Action("chongtong", month=8)
+
+
+def test_easy_throws_the_grenade() -> None:
+    from bot.games.gostop import choose_action
+
+    st, _ = _grenade("off")
+    st.options["grenade"] = "steal_only"
+    assert choose_action(view(st, 0), legal_actions(st, 0), "easy", random.Random(1)) == Action("grenade", month=6)
+
+
+@pytest.mark.parametrize(("gobak", "expected"), [(False, "go"), (True, "stop")])
+def test_easy_goes_less_when_a_lost_go_pays_double(gobak: bool, expected: str) -> None:
+    from bot.games.gostop import choose_action
+
+    st = make(2, hands={0: ["12d", "5j1", "6j1", "9j1"], 1: ["10j1", "10j2", "11j1"]}, layout=["12b"],
+              stock=["7j1", "2j1"], captures={0: ["1b", "3b", "8b", "11b"]}, options={"gobak_2p": gobak})
+    act(st, "play 12d")
+    assert st.phase == "go_stop"
+    assert choose_action(view(st, 0), legal_actions(st, 0), "easy", random.Random(1)).kind == expected
