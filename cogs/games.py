@@ -291,6 +291,8 @@ class Games(commands.Cog):
         image = await pictures.rules_picture(game, lang)
         files = [] if image is None else [discord.File(image, filename="rules.png")]
         await send_private(interaction, text[:2000], files=files)
+        for page in controls_for(game).rules_pages(lang):  # a preset's rules, on a page of their own
+            await send_private(interaction, page[:2000])
 
     # ------------------------------------------------------------------ clicks
 

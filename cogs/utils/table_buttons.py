@@ -17,6 +17,7 @@ from bot.replies import send_private
 
 from . import pictures
 from .components import GameButton
+from .controls import controls_for
 from .language import private_language
 from .messages import clip_join
 from .session import GameSession
@@ -48,6 +49,8 @@ async def answer(interaction: discord.Interaction, session: GameSession, verb: s
     image = await pictures.rules_picture(session.game, lang)
     files = [] if image is None else [discord.File(image, filename="rules.png")]
     await send_private(interaction, text[:2000], files=files)
+    for page in controls_for(session.game).rules_pages(lang):  # a preset's rules, on a page of their own
+        await send_private(interaction, page[:2000])
 
 
 __all__ = ["LOG_LINES", "TABLE_VERBS", "answer", "log_button", "rules_button"]

@@ -156,3 +156,16 @@ def test_the_lobby_warns_that_matgo_is_for_two() -> None:
     lobby.options = {}
     assert controls_for("gostop").lobby_first_choices(lobby, "en") == []  # three sit: matgo is not offered
     assert controls_for("gostop").lobby_lines(lobby, "en") == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_rules_for_gostop_have_a_second_page_for_matgo(double: DiscordDouble, bot: TeahouseBot,
+                                                            lang: str) -> None:
+    alice = double["alice"]
+    alice.locale = "ru" if lang == "ru" else "en-US"
+    first = await alice.run("/rules", game="gostop")
+    await double.settle()
+    assert first.ephemeral_for == alice.id
+    assert t(lang, "games.rules.gostop", name=t(lang, "gostop.name")).splitlines()[0] in first.content
+    pages = [m.content for m in alice.ephemerals if m.content == t(lang, "gostop.rules.matgo")]
+    assert len(pages) == 1 and "고박" in pages[0] and "수류탄" in pages[0]

@@ -114,6 +114,10 @@ class GameControls:
         """Extra lines of the lobby text an option asks for (under the options line)."""
         return []
 
+    def rules_pages(self, lang: str) -> list[str]:
+        """More pages of ``/rules`` after the game's summary (Go-Stop: its matgo preset), each a message."""
+        return []
+
     def lobby_first_choices(self, session: GameSession, lang: str) -> list[tuple[str, str, str]]:
         """Choices the lobby's option menu offers first, as (label, description, ``name=value``): a preset
         that suits the seats (Go-Stop's matgo for two). Picking one sets that option."""

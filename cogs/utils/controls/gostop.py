@@ -261,6 +261,12 @@ class GostopControls(GameControls):
             lines.append(t(lang, "gostop.ui.syodang_answer", player=seat_names[view.syodang_offerer]))
         return lines
 
+    # ------------------------------------------------------------------ rules
+
+    def rules_pages(self, lang: str) -> list[str]:
+        """``/rules game:gostop``'s second page: the matgo preset (§10A.2) in a few lines."""
+        return [t(lang, "gostop.rules.matgo")]
+
     # ------------------------------------------------------------------ lobby
 
     def lobby_lines(self, session: GameSession, lang: str) -> list[str]:
