@@ -4,10 +4,14 @@
 
 A "game" in the strength tables is a two-player match of ``ROUNDS`` rounds; each deal is played twice
 with the seats swapped. The AI under test wins when it ends with more chips, a tie counts half.
+Under the matgo preset (rules §10A.2) hard and easy also play duplicate deals, and the table gives hard's
+chips per round against easy with its 95% interval (the mean of each deal's two seatings, ± 1.96 standard
+errors over deals).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import time
@@ -18,6 +22,7 @@ from bot.games.gostop.ai import DEFAULT_BUDGET_S
 from tests.bench.timing import Samples
 
 ROUNDS = 3
+MATGO = {"preset": "matgo"}
 
 
 def random_playouts(seconds: float) -> tuple[float, float, float]:
@@ -55,9 +60,10 @@ def decision_times(level: str, decisions: int, budget: float | None) -> Samples:
     return samples
 
 
-def match(levels: tuple[str, str], seed: int, budget: float | None) -> list[int]:
+def match(levels: tuple[str, str], seed: int, budget: float | None,
+          options: dict[str, Any] | None = None) -> list[int]:
     """Final chips of a two-player match; ``levels[i]`` plays seat i."""
-    st = new_game(2, seed, {"rounds": ROUNDS})
+    st = new_game(2, seed, {"rounds": ROUNDS, **(options or {})})
     rngs = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
     while not st.finished:
         (seat,) = to_act(st)
@@ -82,6 +88,34 @@ def _match_score(job: tuple[str, str, int, float | None]) -> float:
     levels = (level, against) if me == 0 else (against, level)
     chips = match(levels, 50_000 + g // 2, budget)
     return 1.0 if chips[me] > chips[1 - me] else 0.5 if chips[me] == chips[1 - me] else 0.0
+
+
+def _match_chips(job: tuple[str, str, int, float | None, dict[str, Any]]) -> int:
+    """``level``'s chips in match ``g`` (deal ``g // 2``, seat ``g % 2``), as in ``_match_score``."""
+    level, against, g, budget, options = job
+    ai._clock = time.thread_time
+    me = g % 2
+    levels = (level, against) if me == 0 else (against, level)
+    return match(levels, 60_000 + g // 2, budget, options)[me]
+
+
+def duplicate_chips(level: str, against: str, deals: int, budget: float | None, options: dict[str, Any],
+                    jobs: int = 1) -> tuple[float, float, float]:
+    """``level``'s chips per round against ``against`` on ``deals`` duplicate deals (each played from both
+    seats): the mean, the half-width of its 95% interval, and the share of deals it came out ahead."""
+    work = [(level, against, g, budget, options) for g in range(2 * deals)]
+    if jobs <= 1:
+        chips = list(map(_match_chips, work))
+    else:
+        from multiprocessing import Pool
+
+        with Pool(jobs) as pool:
+            chips = pool.map(_match_chips, work, chunksize=1)
+    per_deal = [(chips[2 * d] + chips[2 * d + 1]) / 2 / ROUNDS for d in range(deals)]
+    mean = sum(per_deal) / deals
+    spread = math.sqrt(sum((x - mean) ** 2 for x in per_deal) / (deals - 1)) if deals > 1 else 0.0
+    ahead = sum(1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in per_deal) / deals
+    return mean, 1.96 * spread / math.sqrt(deals), ahead
 
 
 def win_rate(level: str, against: str, games: int, budget: float | None = None, jobs: int = 1) -> float:
@@ -121,6 +155,12 @@ def run(quick: bool, say: Any = None, jobs: int = 1) -> dict[str, float]:
     out["hard_vs_easy"] = win_rate("hard", "easy", games, bench_budget, jobs)
     report(f"  hard vs easy:   {out['hard_vs_easy']:.1%} over {games} matches of {ROUNDS} rounds, each deal from both seats "
            f"(hard budget {bench_budget} s of CPU time per decision)")
+    deals = 2 if quick else 200
+    mean, half, ahead = duplicate_chips("hard", "easy", deals, bench_budget, MATGO, jobs)
+    out["matgo_hard_vs_easy_chips_per_round"], out["matgo_hard_vs_easy_ci95"] = round(mean, 2), round(half, 2)
+    out["matgo_hard_ahead"] = ahead
+    report(f"  matgo (맞고) hard vs easy: {mean:+.2f} chips per round (95% interval ±{half:.2f}), ahead on "
+           f"{ahead:.1%} of {deals} duplicate deals of {ROUNDS} rounds (hard budget {bench_budget} s of CPU time)")
     return out
 
 
