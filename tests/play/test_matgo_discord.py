@@ -64,6 +64,25 @@ async def play_to_the_end(table: GoStopTable, lang: str) -> Message:
     raise AssertionError("the match did not end")
 
 
+def english_in(double: DiscordDouble, thread: Any, lang: str) -> list[str]:
+    """English catalog text or stray Latin words in the bot's messages (``test_languages_discord``'s check)."""
+    from tests.play.test_languages_discord import MARKUP, english_fragments, latin_words_allowed, texts_of
+
+    fragments, allowed = english_fragments(lang), latin_words_allowed(lang) | {"alice", "admin", "computer"}
+    found = []
+    for channel in (double.default_channel, thread):
+        for message in channel.messages:
+            if message.author.id != double.bot_user.id:
+                continue
+            for text in texts_of(message):
+                flat = MARKUP.sub(" ", text)
+                english = [f for f in fragments if f in flat]
+                stray = {w for w in re.findall(r"[A-Za-z][A-Za-z'’-]{2,}", flat) if w.lower() not in allowed}
+                if english or stray:
+                    found.append(f"{sorted(english)} {sorted(stray)} in {text[:160]!r}")
+    return found
+
+
 def plain(text: str) -> str:
     """Text without the direction marks and isolates a Persian line carries around what is filled in."""
     return re.sub("[\u200e\u200f\u2066-\u2069]", "", text)
@@ -127,6 +146,9 @@ async def test_a_matgo_match_person_against_the_computer(double: DiscordDouble, 
     for factor in factors(detail):  # each factor with the preset's Korean name first (고박 go-bak, 피박 pi-bak)
         words = plain(t(lang, f"gostop.ui.term_ko.{factor}", n=2)).split("(")[-1].rstrip(")")
         assert words in text and any("\uac00" <= ch <= "\ud7a3" for ch in words), factor
+    if lang != "en":  # nothing in English in anything the Persian players read, the preset's texts included
+        leaks = english_in(double, thread, lang)
+        assert not leaks, "\n".join(leaks[:20])
     table.finish_checks()
 
 
