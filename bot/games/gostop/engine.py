@@ -209,8 +209,15 @@ class State:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
+        """The state ``to_dict`` wrote. A snapshot saved before an option or a field existed gets the option's
+        default (the rules it was played by) and the field's empty value, so a game resumes across an upgrade."""
         known = {f.name for f in fields(cls)}
-        return cls(**{k: _copy(v) for k, v in data.items() if k in known})
+        values = {k: _copy(v) for k, v in data.items() if k in known}
+        values["options"] = {**{name: opt.default for name, opt in OPTIONS.items()}, **values.get("options", {})}
+        st = cls(**values)
+        if len(st.ppuk_turns) != len(st.ppuks):
+            st.ppuk_turns = [[] for _ in st.ppuks]
+        return st
 
     def copy(self) -> State:
         """An independent copy, fast (the search AI clones states thousands of times)."""

@@ -647,3 +647,20 @@ def test_easy_goes_less_when_a_lost_go_pays_double(gobak: bool, expected: str) -
     act(st, "play 12d")
     assert st.phase == "go_stop"
     assert choose_action(view(st, 0), legal_actions(st, 0), "easy", random.Random(1)).kind == expected
+
+
+def test_a_game_saved_before_the_preset_existed_resumes_with_the_seed_rules() -> None:
+    st = new_game(2, 8, {"rounds": 2})
+    rng = random.Random(8)
+    for _ in range(6):
+        (seat,) = to_act(st)
+        apply(st, seat, rng.choice(legal_actions(st, seat)))
+    old = st.to_dict()
+    del old["ppuk_turns"], old["preset_overrides"]
+    for name in [*NEW_KEY_DEFAULTS, "preset"]:
+        del old["options"][name]
+    back = State.from_dict(json.loads(json.dumps(old)))
+    assert back == st  # every new key at its seed default, the new fields empty
+    while not back.finished:
+        (seat,) = to_act(back)
+        apply(back, seat, rng.choice(legal_actions(back, seat)))
