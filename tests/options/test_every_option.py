@@ -267,6 +267,35 @@ def _gostop_bonus_quad(options: dict[str, Any]) -> Any:
     return sorted(str(a) for a in legal_actions(st, 0))
 
 
+def _gostop_grenade(options: dict[str, Any]) -> Any:
+    """Go-Stop R10A.M11: two June cards in hand, the other two in the layout: the moves offered."""
+    from bot.games.gostop import legal_actions
+    from tests.games.gostop.helpers import make
+
+    st = make(2, hands={0: ["6a", "6r", "1j1"], 1: ["12r"]}, layout=["6j1", "6j2"], stock=["2j1", "3j1"],
+              options=options)
+    return sorted(str(a) for a in legal_actions(st, 0))
+
+
+def _gostop_zero_junk_loser(options: dict[str, Any]) -> Any:
+    """Go-Stop R10A.M3: a winner with 10 junk against a loser with none: what the loser pays."""
+    from bot.games.gostop.engine import settlement
+    from tests.games.gostop.helpers import make
+
+    winner = ["1j1", "1j2", "2j1", "2j2", "3j1", "3j2", "4j1", "4j2", "5j1", "5j2"]
+    return settlement(make(2, captures={0: winner, 1: ["11b"]}, options=options), 0)[0]
+
+
+def _gostop_first_ttadak(options: dict[str, Any]) -> Any:
+    """Go-Stop R10A.M6: a ttadak on the first turn (the rules tests' table): the ledger."""
+    from tests.games.gostop.helpers import act, make
+
+    st = make(2, hands={0: ["1j1", "9j1", "10j1"], 1: ["12r", "4a"]}, layout=["1b", "1r", "5a"], stock=["1j2", "2j1"],
+              captures={1: ["7j1", "7j2"]}, options=options)
+    act(st, "play 1j1 1b")
+    return st.ledger
+
+
 def _gouji_duel(options: dict[str, Any], third: str = "2 2 4") -> Any:
     """Gou Ji R8.1/R8.3, a duel's second set (the rules tests' table): may seat D claim Shao Pai with 2-2?"""
     from bot.games.gouji import ShaoPai, legal_actions, parse_play
@@ -318,6 +347,9 @@ TABLE_PROBES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("gostop", "layout_four"): lambda o: _gostop_deal(o, {0: ["1j1", "4j1"], 1: ["5j1", "6j1"]},
                                                       ["8b", "8a", "8j1", "8j2"]),
     ("gostop", "jappuk_steal"): _gostop_ja_ppuk,
+    ("gostop", "grenade"): _gostop_grenade,
+    ("gostop", "pibak_zero_exempt"): _gostop_zero_junk_loser,
+    ("gostop", "first_ttadak_pay"): _gostop_first_ttadak,
     ("gostop", "bonus_chongtong"): _gostop_bonus_quad,
     ("gouji", "shao_pai_window"): _gouji_duel,
     ("zhengshangyou", "tie_rule"): _zsy_tie,
