@@ -191,3 +191,23 @@ async def test_rules_for_gostop_have_a_second_page_for_matgo(double: DiscordDoub
     assert t(lang, "games.rules.gostop", name=t(lang, "gostop.name")).splitlines()[0] in first.content
     pages = [m.content for m in alice.ephemerals if m.content == t(lang, "gostop.rules.matgo")]
     assert len(pages) == 1 and "고박" in pages[0] and "수류탄" in pages[0]
+
+
+def test_the_hand_panel_explains_a_bonus_card_and_warns_of_the_last_card() -> None:
+    """R10A.M12: the joker's note says it is played again; then the panel says so. R10A.M9: one card left,
+    the panel warns that it makes no ppuk and steals nothing."""
+    from cogs.utils.controls.gostop import CONTROLS
+    from tests.games.gostop.helpers import act, make
+    from tests.options.test_every_option import session_for
+
+    session = session_for("gostop", {"preset": "matgo"})
+    session.state = make(2, hands={0: ["joker-2", "1j1"], 1: ["9j1", "10j1"]}, layout=["5a"],
+                         stock=["5j1", "2j1", "3j1"], options={"preset": "matgo"})
+    assert CONTROLS._match_note("en", session.view(0), "joker-2") == t("en", "gostop.ui.match.joker_redraw")
+    act(session.state, "play joker-2")
+    assert t("en", "gostop.ui.replay") in CONTROLS.panel_lines(session, 0, "en")
+    session.state = make(2, hands={0: ["1j1"], 1: ["9j1", "10j1"]}, layout=["1b"], stock=["1r", "2j1"],
+                         options={"preset": "matgo"})
+    assert t("en", "gostop.ui.last_card_warning") in CONTROLS.panel_lines(session, 0, "en")
+    session.state = make(2, hands={0: ["1j1"], 1: ["9j1", "10j1"]}, layout=["1b"], stock=["1r", "2j1"])
+    assert t("en", "gostop.ui.last_card_warning") not in CONTROLS.panel_lines(session, 0, "en")  # seed rules

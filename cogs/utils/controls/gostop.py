@@ -94,8 +94,9 @@ class GostopControls(GameControls):
     @staticmethod
     def _match_note(lang: str, view: Any, card: str) -> str:
         month = MONTH[ID_OF[card]]
-        if month == 0:
-            return t(lang, "gostop.ui.match.joker")
+        if month == 0:  # R4.9, or R10A.M12 (take a stock card into the hand and play again)
+            replay = view.options.get("joker_hand_play") == "redraw_replay"
+            return t(lang, "gostop.ui.match.joker_redraw" if replay else "gostop.ui.match.joker")
         group = view.layout[month - 1]
         if any(s.month == month for s in view.stacks) and len(group) >= 3:
             return t(lang, "gostop.ui.match.stack")
