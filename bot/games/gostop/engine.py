@@ -9,6 +9,11 @@ joker, j = 2 on the flip) keeps its progress in ``State.cur`` until the player p
 Every variant of §10 is an option with the rules file's default, except ``joker_kinds`` (V-J1): the
 rules file does not say which special jokers join the pack or how they are written, so it is not
 offered (a game asking for it is refused as an unknown option). Missions (V-M1) use a small fixed list, ``MISSIONS``.
+
+§10A presets: ``preset = "matgo"`` (two players) sets the keys of ``MATGO``; each rule R10A.M1–M14 is an option
+of its own whose default is the seed's rule, so a game without the preset plays as before. The preset's side
+payments (첫뻑 ``first_ppuk``, 연뻑 ``ppuk_streak``, 첫따닥 ``first_ttadak``) are ledger entries of their own.
+The provisional ``gostop3`` preset (§10A.3) is not offered.
 """
 
 from __future__ import annotations
