@@ -28,6 +28,7 @@ from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
 
+from .leaderboard import PAGE_TEMPLATE
 from .utils import persistence, pictures, table_buttons, votes
 from .utils.attention import attention
 from .utils.choices import GameChoice
@@ -49,6 +50,7 @@ from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .utils.substitutes import Substitutes, invitation, participant_changed
 from .utils.table_buttons import TABLE_VERBS
 from .utils.table_message import TableMessage
+from .utils.trust import clicked_where_it_belongs, same_server
 from .utils.turn_clock import TurnClock
 from .utils.words import event_text, fold, move_name, names, reason, safe_name, suggestion
 
@@ -127,9 +129,11 @@ class Games(commands.Cog):
                 return session  # an idle lobby past its time holds nobody (idle.py closes it soon)
         return None
 
-    def game_here(self, channel_id: int | None) -> GameSession | None:
+    def game_here(self, interaction: discord.Interaction) -> GameSession | None:
+        """The lobby or game played in the channel or thread of ``interaction``, on its own server."""
         for session in self.sessions.values():
-            if channel_id in (session.thread_id, session.channel_id) and session.phase in (LOBBY, PLAYING):
+            if interaction.channel_id in (session.thread_id, session.channel_id) and \
+                    session.phase in (LOBBY, PLAYING) and same_server(interaction, session.guild_id):
                 return session
         return None
 
@@ -170,7 +174,7 @@ class Games(commands.Cog):
     @game.command(name="table", description=app_commands.locale_str("Post the table again at the bottom",
                                                                     key="cmd.game.table"))
     async def game_table(self, interaction: discord.Interaction) -> None:
-        session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        session = self.game_here(interaction) or self.game_of(interaction.guild_id, interaction.user.id)
         lang = private_language(interaction)
         if session is None or session.phase != PLAYING:
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
@@ -204,7 +208,7 @@ class Games(commands.Cog):
     async def game_sit(self, interaction: discord.Interaction,
                        seat: app_commands.Range[int, 1, 8] | None = None) -> None:
         answer_soon(interaction, private=True)  # the hand's picture takes a moment to draw
-        session = self.game_here(interaction.channel_id)
+        session = self.game_here(interaction)
         if session is None:
             await reply_privately(interaction, t(private_language(interaction), "games.error.no_game_here"))
             return
@@ -216,7 +220,8 @@ class Games(commands.Cog):
         answer_soon(interaction, private=True)
         lang = private_language(interaction)
         here = [s for s in self.sessions.values()
-                if interaction.channel_id in (s.thread_id, s.channel_id) and s.phase in (LOBBY, PLAYING)]
+                if interaction.channel_id in (s.thread_id, s.channel_id) and s.phase in (LOBBY, PLAYING)
+                and same_server(interaction, s.guild_id)]
         own = self.game_of(interaction.guild_id, interaction.user.id)
         thread = [s for s in here if s.thread_id == interaction.channel_id]
         # In a game's thread: that game. In a channel several games are played from: the caller's own
@@ -313,15 +318,16 @@ class Games(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on a game component whose custom id is not ours to parse (an old or damaged message):
-        answered privately rather than left to fail."""
+        """A click on a component whose custom id none of our components parses (an old or damaged
+        message, or a forged click): answered privately rather than left to fail. Every component the bot
+        draws is a ``DynamicItem`` of one of these templates, so nothing else would ever answer it."""
+        if interaction.type != discord.InteractionType.component:
+            return
         data: Any = interaction.data or {}
-        custom = str(data.get("custom_id", "")) if interaction.type == discord.InteractionType.component else ""
-        if not custom.startswith(("th:", "ts:")):
+        custom = str(data.get("custom_id", ""))
+        if any(template.fullmatch(custom) for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE, PAGE_TEMPLATE)):
             return
-        if BUTTON_TEMPLATE.fullmatch(custom) or SELECT_TEMPLATE.fullmatch(custom):
-            return
-        log.info("unparsable game custom id %r", custom[:100])
+        log.info("unparsable custom id %r", custom[:100])
         with contextlib.suppress(discord.HTTPException):
             await reply_privately(interaction, t(private_language(interaction), "games.error.unknown_button"))
 
@@ -343,6 +349,10 @@ class Games(commands.Cog):
         session = self.sessions.get(game)
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.game_over"))
+            return
+        if not clicked_where_it_belongs(interaction, session):  # a forged or foreign click: refused, nothing read
+            log.info("click %s on game %s refused: it came from another server or channel", verb, game)
+            await reply_privately(interaction, t(lang, "games.error.elsewhere"))
             return
         if verb in TABLE_VERBS:  # Log, Rules: read only, for anyone, private: no lock, no seat needed
             await table_buttons.answer(interaction, session, verb)

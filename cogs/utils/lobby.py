@@ -31,6 +31,7 @@ from .lobby_options import current, menu_step
 from .messages import Surface, clip_join, lobby_surface
 from .session import CANCELLED, PLAYING, GameSession, Seat
 from .table_message import TableMessage
+from .trust import same_server
 from .turn_clock import TurnClock
 from .words import names
 
@@ -267,8 +268,12 @@ class LobbyDesk:
         """
         lang = private_language(interaction)
         record = await self.host.bot.storage.game_record(str(game))
-        if record is None or record.guild_id != interaction.guild_id:
+        if record is None:
             await reply_privately(interaction, t(lang, "games.error.game_over"))
+            return
+        if not same_server(interaction, record.guild_id) or \
+                interaction.channel_id not in (record.channel_id, record.thread_id):
+            await reply_privately(interaction, t(lang, "games.error.elsewhere"))
             return
         if interaction.user.id not in {seat.user_id for seat in record.seats}:
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
