@@ -86,8 +86,13 @@ class Games(commands.Cog):
         self.idle.start()
         for session in await persistence.load_active(self.bot):
             self.sessions[session.id] = session
-            if session.phase == PLAYING:
-                self.after_change(session)
+            try:
+                if session.phase == PLAYING:
+                    self.after_change(session)
+            except Exception as err:  # a game whose saved moment cannot go on costs that game, never the others
+                log.error("game %s cannot resume (%s); its snapshot is kept and set aside", session.id,
+                          type(err).__name__)
+                self.sessions.pop(session.id, None)
         if self.sessions:
             log.info("restored %d games", len(self.sessions))
 

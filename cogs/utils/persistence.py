@@ -138,14 +138,18 @@ async def load_active(bot: TeahouseBot) -> list[GameSession]:
     sessions: list[GameSession] = []
     for snapshot in await bot.storage.active_snapshots():
         try:
+            engine(snapshot.game)  # a game we do not have (KeyError): set aside like any damaged row
             data: dict[str, Any] = dict(snapshot.extra)
             data["state"] = dict(snapshot.state) or None
             data.setdefault("log", list(snapshot.actions))  # older snapshots kept it in extra too
             session = GameSession.from_dict(data)
+            if session.game != snapshot.game or session.id != int(snapshot.game_id):
+                raise ValueError("the snapshot's columns and its session disagree")
             _last_saved[session.id] = _packed(session.to_dict())
             sessions.append(session)
-        except (KeyError, ValueError, TypeError) as err:
-            log.error("snapshot of game %s cannot be restored: %s", snapshot.game_id, err)
+        except Exception as err:  # a damaged row of any kind costs its one game: the others resume
+            log.error("snapshot of game %s cannot be restored (%s); it is kept and set aside",
+                      snapshot.game_id, type(err).__name__)
     return sessions
 
 
