@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
@@ -27,6 +26,7 @@ from bot.games.core import Event, IllegalAction
 from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
+from bot.storage import STORAGE_FAULTS
 
 from .leaderboard import PAGE_TEMPLATE
 from .utils import persistence, pictures, table_buttons, votes
@@ -67,7 +67,6 @@ class Games(commands.Cog):
     def __init__(self, bot: TeahouseBot) -> None:
         self.bot = bot
         self.sessions: dict[int, GameSession] = {}
-        self._handled: OrderedDict[int, None] = OrderedDict()
         self._endings: dict[int, asyncio.Task[None]] = {}
         self.table_asked: dict[tuple[int, int], float] = {}  # (game, person) -> their last /game table
         self.left_guilds: set[int] = set()  # servers the bot was removed from: nothing more is sent there
@@ -312,6 +311,10 @@ class Games(commands.Cog):
             session = self.sessions.get(game)
             if session is not None:
                 await self.table.tell_host_privately(interaction, session)
+        except STORAGE_FAULTS as err:  # the database refused: what it undid is shown again, with a polite line
+            log.warning("click %s on game %s not saved (%s)", verb, game, type(err).__name__)
+            with contextlib.suppress(discord.HTTPException):
+                await self._not_saved(interaction, game)
         except discord.HTTPException as err:  # Discord's fault, not ours: no traceback, a plain "try again"
             log.warning("click %s on game %s: Discord answered %s (code %s)", verb, game, err.status, err.code)
             with contextlib.suppress(discord.HTTPException):
@@ -320,6 +323,20 @@ class Games(commands.Cog):
             log.exception("click %s on game %s failed", verb, game)
             with contextlib.suppress(discord.HTTPException):
                 await reply_privately(interaction, t(private_language(interaction), "games.error.internal"))
+
+    async def _not_saved(self, interaction: discord.Interaction, game: int) -> None:
+        """A click whose change the database refused: the session is back at its saved moment, so a private
+        panel the click already updated is shown again as stored, and the person hears it did not go through."""
+        lang = private_language(interaction)
+        session = self.sessions.get(game)
+        message = interaction.message
+        seat = session.seat_of(interaction.user.id) if session is not None else None
+        if session is not None and seat is not None and session.phase == PLAYING and message is not None \
+                and message.flags.ephemeral:
+            async with session.lock:
+                await self.show_panel(interaction, session, seat, note=t(lang, "resilience.not_saved"))
+            return
+        await reply_privately(interaction, t(lang, "resilience.not_saved"))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -338,11 +355,8 @@ class Games(commands.Cog):
 
     async def _click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
                      arg: str, values: list[str]) -> None:
-        if interaction.id in self._handled:
+        if not self.bot.seen.first(interaction.id):  # delivered twice: the first delivery answers it
             return
-        self._handled[interaction.id] = None
-        while len(self._handled) > 5000:
-            self._handled.popitem(last=False)
         answer_soon(interaction)  # acknowledged within Discord's 3 s even if the lock, a save or a picture is slow
         lang = private_language(interaction)
         if not plausible_values(values):  # a forged click: refused before anything reads it

@@ -47,6 +47,11 @@ from .url import parse_database_url
 
 log = logging.getLogger("teahouse.storage")
 
+#: What a database fault looks like to the bot (a full disk, an I/O error, a lost server); ``StorageError``
+#: covers the bot's own (a save that failed after its retries).
+STORAGE_FAULTS: tuple[type[BaseException], ...] = (
+    StorageError, sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+
 Sort = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
 MAX_PAGE = 100
