@@ -25,7 +25,7 @@ from bot.app import TeahouseBot
 from bot.games.core import Event, IllegalAction
 from bot.games.registry import engine
 from bot.i18n import t
-from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
+from bot.replies import DROPPED, answer_soon, edit_clicked, reply_privately, send_private
 from bot.storage import STORAGE_FAULTS
 
 from .leaderboard import PAGE_TEMPLATE
@@ -825,7 +825,7 @@ class Games(commands.Cog):
         no "match is over"); where the thread was lost, ``notice`` in the channel says it all."""
         channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         if notice is not None:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException, *DROPPED):
                 await channel.send(notice)
             return
         await self.table.final(session)
@@ -833,7 +833,7 @@ class Games(commands.Cog):
         if result is not None:
             summary = {"places": result.places, "points": result.points, **result.summary}
         if abandoned:  # no result is stored; the scores so far are shown where the rules say so (§16.6)
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException, *DROPPED):
                 await channel.send(t(session.lang, "games.abandoned"))
             if scores:
                 await self.table.post_summary(session, summary, final=True)
