@@ -157,3 +157,42 @@ async def test_a_game_shows_only_what_is_stored(double: DiscordDouble, bot: Teah
     table = table_message(where)
     assert table is not None
     _no_traceback(double)
+
+
+async def test_the_next_hand_starts_only_once_stored(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """The hand's end: the pause between hands runs out while the disk refuses the next hand's start. The
+    table keeps showing the finished hand (as stored), the clock tries again, and the game goes on."""
+    import random
+
+    from tests.play.driver import play_one_step
+
+    from .helpers import open_table
+
+    alice = double["alice"]
+    options, seats = SHORT["zhengshangyou"]
+    where, _ = await open_table(double, alice, "zhengshangyou", options.replace("target_score=2", "target_score=9"),
+                                computers=seats - 1)
+    session = session_of(bot, where)
+    assert session is not None
+    rng = random.Random(3)
+    for _ in range(500):
+        if session.paused_until is not None:
+            break
+        await play_one_step(where, [alice], rng)
+        await double.settle()
+    assert session.paused_until is not None, "the first hand never ended"
+    shown = table_message(where)
+    assert shown is not None and shown.has_button(t("en", "games.button.next_hand"))
+    disk = DiskFaults(bot)
+    disk.fail(SNAPSHOT_WRITE, times=None)
+    double.clock.advance(31)  # the pause runs out: the next hand cannot be stored
+    await _past_retries(double)
+    assert session.paused_until is not None and _stored(bot)[session.id]["paused_until"] is not None
+    assert table_message(where) is not None and table_message(where).has_button(t("en", "games.button.next_hand"))
+    disk.clear()
+    for _ in range(4):  # the clock looks again
+        double.clock.advance(3)
+        await double.settle()
+    assert session.paused_until is None and _stored(bot)[session.id]["paused_until"] is None
+    assert not table_message(where).has_button(t("en", "games.button.next_hand"))
+    _no_traceback(double)
