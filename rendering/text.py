@@ -365,17 +365,78 @@ def width(text: str, size: int, bold: bool = False) -> float:
     return sum(run.width for run in layout(clean(text), size, bold))
 
 
+# --- where a line may be cut ---------------------------------------------------------------
+
+#: characters that never start a line (closing brackets and stops, small kana, the long-vowel mark,
+#: iteration marks: kinsoku shori) and never end one (opening brackets)
+_NO_LINE_START = frozenset(
+    ")]}»”’、。，．・：；？！）］｝〉》」』】〕〗〙〛ゝゞ々ー〜～ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+    "ㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ!%,.:;?…‥")
+_NO_LINE_END = frozenset("([{«“‘（［｛〈《「『【〔〖〘〚")
+
+
+def is_cjk_ideographic(ch: str) -> bool:
+    """True for a character a Chinese or Japanese line may break before or after: Han, kana and CJK
+    punctuation. Hangul is not among them: Korean is written in words with spaces between them, and
+    a Korean line breaks between words (``keep-all``), never inside one."""
+    cp = ord(ch)
+    return (0x2E80 <= cp <= 0x2FDF or 0x3000 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF
+            or 0x3400 <= cp <= 0x4DBF or 0x4E00 <= cp <= 0x9FFF or 0xF900 <= cp <= 0xFAFF
+            or 0xFF00 <= cp <= 0xFF65 or 0x20000 <= cp <= 0x3FFFF)
+
+
+def break_opportunities(text: str) -> list[int]:
+    """The positions ``i`` (0 < i < len) where ``text`` may be cut into ``text[:i]`` and ``text[i:]``
+    without cutting a word: after a space or a hyphen, and between two characters of which one is Han,
+    kana or CJK punctuation, except before a closing mark or after an opening one. A Latin word, a
+    number and a Korean word are never cut.
+
+    >>> [("囲碁と将棋"[:i]) for i in break_opportunities("囲碁と将棋")]
+    ['囲', '囲碁', '囲碁と', '囲碁と将']
+    >>> break_opportunities("Go-Stop 게임")
+    [3, 8]
+    """
+    out: list[int] = []
+    for i in range(1, len(text)):
+        before, after = text[i - 1], text[i]
+        if after in _NO_LINE_START or before in _NO_LINE_END or after.isspace():
+            continue
+        hyphen = before == "-" and i > 1 and text[i - 2].isalpha() and after.isalpha()
+        if before.isspace() or hyphen or is_cjk_ideographic(before) or is_cjk_ideographic(after):
+            out.append(i)
+    return out
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | None = None) -> str:
-    """Cleaned ``text``, cut and ended with an ellipsis when it is wider than ``max_width``."""
+    """Cleaned ``text``, cut and ended with an ellipsis when it is wider than ``max_width``.
+
+    The cut falls where a line could break (:func:`break_opportunities`): between words, or between
+    two Chinese or Japanese characters, never inside a word. Only a first word that is itself too wide
+    (a long name) is cut inside.
+    """
     cleaned = clean(text)
     if sum(r.width for r in layout(cleaned, size, bold, rtl)) <= max_width:
         return cleaned
-    lo, hi = 0, len(cleaned)
-    while lo < hi:  # longest prefix that fits with the ellipsis
+
+    def fits(end: int) -> bool:
+        candidate = cleaned[:end].rstrip() + ELLIPSIS
+        return sum(r.width for r in layout(candidate, size, bold, rtl)) <= max_width
+
+    cuts = [i for i in break_opportunities(cleaned) if cleaned[:i].strip()]
+    lo, hi = 0, len(cuts)
+    while lo < hi:  # the last break that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        candidate = cleaned[:mid].rstrip() + ELLIPSIS
-        if sum(r.width for r in layout(candidate, size, bold, rtl)) <= max_width:
+        if fits(cuts[mid - 1]):
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo:
+        return cleaned[:cuts[lo - 1]].rstrip() + ELLIPSIS
+    lo, hi = 0, len(cleaned)
+    while lo < hi:  # no break fits: the longest prefix of the first word that does
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
             lo = mid
         else:
             hi = mid - 1

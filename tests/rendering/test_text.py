@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 
@@ -159,3 +160,41 @@ def test_a_negative_score_in_a_persian_sentence_keeps_its_minus_left_of_the_digi
     shown = "".join(run.text for run in runs)
     assert shown.endswith("−۱۲")  # visual order, left to right: the word, then the number at the right
     assert "\u2068" not in shown and "\u200f" not in shown  # t()'s direction marks are never drawn
+
+
+# --- issue #50: cuts that suit CJK text, never inside a word ------------------------------------
+
+WORD = re.compile(r"[A-Za-z가-힣]+")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("手牌が多すぎて表示できません", None),  # Japanese: between any two characters
+    ("上家出了一对三，你要不要", None),  # Chinese
+    ("고스톱 게임에서 쓸을 했습니다", True),  # Korean: between words only
+    ("Ann played 王玉飛角 from Shostakovich", True),
+])
+def test_a_cut_falls_between_words_or_cjk_characters(text: str, words: bool | None) -> None:
+    first = text[:min(tx.break_opportunities(text))].rstrip()
+    for max_width in range(int(tx.width(first + tx.ELLIPSIS, 22)) + 1, int(tx.width(text, 22)), 17):
+        shown = tx.fit(text, 22, max_width)
+        assert shown.endswith(tx.ELLIPSIS) and tx.width(shown, 22) <= max_width
+        kept = shown[:-1].rstrip()
+        if kept:
+            assert text.startswith(kept)
+            at = len(kept)
+            assert at in tx.break_opportunities(text) or text[at] == " ", (text, shown)
+            if words:  # every Latin or Korean word kept is whole
+                assert set(WORD.findall(kept)) <= set(WORD.findall(text)), shown
+
+
+def test_no_cjk_line_starts_with_a_closing_mark_or_ends_with_an_opening_one() -> None:
+    text = "「王」、玉。（角）"
+    cuts = tx.break_opportunities(text)
+    assert all(text[i] not in "」、。）" and text[i - 1] not in "「（" for i in cuts)
+    assert cuts  # but it may still be cut
+    assert 2 not in cuts and 3 not in cuts  # not before 」 or 、
+
+
+def test_a_first_word_too_wide_is_still_cut_inside() -> None:
+    shown = tx.fit("Łukasiewicz-Shostakovich-Magnificent", 22, 120)
+    assert shown.endswith(tx.ELLIPSIS) and tx.width(shown, 22) <= 120 and len(shown) > 3
