@@ -6,13 +6,20 @@ joiners, selectors) are removed before layout, so a missing glyph never shows as
 Right-to-left text is ordered with a small bidi pass; runs are shaped by raqm when Pillow has it
 and otherwise by the pure-Python joining step below, which maps Arabic letters to their
 presentation forms (the table comes from ``unicodedata``, so no package is needed).
+
+Han characters are drawn in the forms of the picture's language: one Noto Sans CJK face holds the
+Chinese, Japanese and Korean forms of a character (直, 角, 骨 differ), and raqm picks them by the
+language tag (the font's ``locl`` feature) that :func:`language` sets for a picture.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import struct
 import unicodedata
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -45,6 +52,24 @@ _DROP = {0x200D, 0x2060, 0xFEFF, 0x20E3}  # joiners and keycap: meaningless once
 #: left-to-right isolate (LRI … PDI, which the catalogs put around "×۲" or "+۳") is kept for the bidi pass
 LRI, PDI = "\u2066", "\u2069"
 _DROP |= {0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), 0x2067, 0x2068}
+
+
+#: the OpenType language of the picture being drawn, for raqm's ``locl`` (see :func:`language`)
+_LANGUAGE: ContextVar[str | None] = ContextVar("teahouse_text_language", default=None)
+#: our language -> the tag raqm is given: Han characters in that language's forms
+LANGUAGE_TAGS = {"ko": "ko", "zh": "zh-Hans", "ja": "ja"}
+
+
+@contextlib.contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Draw the text of one picture for a reader of ``lang``: Korean, Chinese and Japanese get the Han
+    forms of their language (a Japanese 直 is not a Chinese 直). Other languages keep the face's own
+    (Simplified Chinese) forms, which is what a name in CJK characters gets in an English picture."""
+    token = _LANGUAGE.set(LANGUAGE_TAGS.get(lang))
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
 
 
 def _is_arabic(cp: int) -> bool:
@@ -479,9 +504,11 @@ def legible(size: int, bold: bool, image_width: int) -> tuple[int, bool]:
 
 
 @lru_cache(maxsize=2048)
-def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Image | None, int, int, float]:
+def _mask(shown: str, size: int, bold: bool, rtl: bool | None,
+          tag: str | None = None) -> tuple[Image.Image | None, int, int, float]:
     """The text drawn once as a coverage mask cropped to its ink, the ink's offset from the text's
-    top-left corner, and the text's width; reused by every call (blending cost grows with the area)."""
+    top-left corner, and the text's width; reused by every call (blending cost grows with the area).
+    ``tag`` is the OpenType language CJK runs are drawn in (raqm only)."""
     runs = layout(shown, size, bold, rtl)
     total = sum(r.width for r in runs)
     ascent, descent = font(CHAINS[bold][0], size).getmetrics()
@@ -491,6 +518,8 @@ def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Im
     x = float(pad)
     for run in runs:
         kwargs: dict[str, object] = {"direction": "rtl" if run.rtl else "ltr"} if HAS_RAQM else {}
+        if HAS_RAQM and tag and run.face.startswith("cjk"):
+            kwargs["language"] = tag
         draw.text((x, pad + ascent), run.text, font=font(run.face, size), fill=255, anchor="ls", **kwargs)  # type: ignore[arg-type]
         x += run.width
     box = mask.getbbox()
@@ -521,7 +550,7 @@ def draw_text(
     shown = fit(text, size, max_width, bold, rtl) if max_width is not None else clean(text)
     if not shown:
         return 0.0
-    mask, dx, dy, total = _mask(shown, size, bold, rtl)
+    mask, dx, dy, total = _mask(shown, size, bold, rtl, _LANGUAGE.get())
     x, y = xy
     if align == "center":
         x -= total / 2

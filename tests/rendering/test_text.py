@@ -198,3 +198,32 @@ def test_no_cjk_line_starts_with_a_closing_mark_or_ends_with_an_opening_one() ->
 def test_a_first_word_too_wide_is_still_cut_inside() -> None:
     shown = tx.fit("Łukasiewicz-Shostakovich-Magnificent", 22, 120)
     assert shown.endswith(tx.ELLIPSIS) and tx.width(shown, 22) <= 120 and len(shown) > 3
+
+
+def _ink(text: str, lang: str, bold: bool = False) -> bytes:
+    img = Image.new("L", (200, 80), 0)
+    with tx.language(lang):
+        tx.draw_text(ImageDraw.Draw(img), (10, 10), text, 40, 255, bold=bold)
+    return img.tobytes()
+
+
+@pytest.mark.skipif(not tx.HAS_RAQM, reason="the language's Han forms need raqm (locl)")
+@pytest.mark.parametrize("bold", [False, True])
+def test_han_characters_take_the_forms_of_the_pictures_language(bold: bool) -> None:
+    """直 and 角 are written differently in Chinese and Japanese: one shipped face holds both, and a
+    Japanese picture draws the Japanese forms, a Chinese one the Chinese forms."""
+    for ch in "直角":
+        assert _ink(ch, "ja", bold) != _ink(ch, "zh", bold), ch
+    assert _ink("고스톱", "ko", bold) == _ink("고스톱", "en", bold)  # Hangul has one form
+    assert _ink("Go", "ja", bold) == _ink("Go", "en", bold)
+
+
+def test_goita_pieces_are_drawn_in_japanese_forms_whatever_the_language() -> None:
+    from rendering import pieces
+
+    pieces.piece.cache_clear()
+    with tx.language("zh"):
+        seen_from_zh = pieces.piece("kaku").tobytes()
+    pieces.piece.cache_clear()
+    with tx.language("ja"):
+        assert pieces.piece("kaku").tobytes() == seen_from_zh
