@@ -1,0 +1,85 @@
+"""Issue #50: each game in its home language, from Discord's own locales alone.
+
+A Korean player (client locale ``ko``) in a Korean server plays a Go-Stop round, a Chinese player
+(``zh-CN``) a Zheng Shangyou hand and a Japanese player (``ja``) a Goita deal. Nobody runs
+``/preferences`` or ``/settings``: the client's locale picks the private language and the server's
+locale the public one, as Discord sends them. Every version of every message the bot sent, public and
+private (text, buttons, select options, placeholders), is searched for English catalog text and stray
+Latin words, and every line with words in it must have the language's own characters in it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.app import TeahouseBot
+from bot.i18n import language_of, t
+from tests.discord_double import DiscordDouble
+from tests.play.driver import fix_deal, open_game, play_match, session_in
+from tests.play.test_languages_discord import MARKUP, english_fragments, latin_words_allowed, texts_of
+
+#: (game, client locale, options, computer players): one round, one hand, one deal
+GAMES = [
+    ("gostop", "ko", "rounds=1", 2),
+    ("zhengshangyou", "zh-CN", "mode=individual target_score=1", 3),
+    ("goita", "ja", "target_score=10", 3),
+]
+SCRIPT = {"ko": re.compile(r"[\uac00-\ud7a3]"), "zh": re.compile(r"[\u4e00-\u9fff]"),
+          "ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")}
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
+LETTER = re.compile(r"[^\W\d_]")
+
+
+@pytest.mark.parametrize(("game", "locale", "options", "computers"), GAMES)
+async def test_a_game_in_its_home_language_from_discords_locales(
+        double: DiscordDouble, bot: TeahouseBot, game: str, locale: str, options: str, computers: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    lang = language_of(locale)
+    player = double["alice"]
+    fix_deal(monkeypatch, 2)
+    player.locale = locale
+    double.guild.locale = locale  # a server of the game's players: Discord sends it as guild_locale
+
+    thread = await open_game(double, player, game, options, computers=computers, lang=lang)
+    session = session_in(bot, thread)
+    assert session is not None and session.lang == lang
+    log = await play_match(double, bot, thread, [player], seed=2, lang=lang)
+    assert log.final is not None and t(lang, f"{game}.name") in log.final.content
+    assert log.human_moves > 0 and log.checked_images > 0
+
+    names = {player.user.name.lower(), "computer"}
+    fragments = english_fragments(lang)
+    allowed = latin_words_allowed(lang) | names
+    public = private = 0
+    problems: list[str] = []
+    for channel in (double.default_channel, thread):
+        for message in channel.messages:
+            if message.author.id != double.bot_user.id:
+                continue
+            for text in texts_of(message):
+                plain = MARKUP.sub(" ", text)
+                for name in names | {player.user.name}:
+                    plain = re.sub(re.escape(name), " ", plain, flags=re.I)
+                if not plain.strip():
+                    continue
+                public += 1
+                english = [f for f in fragments if f in plain]
+                stray = {w for w in LATIN_WORD.findall(plain) if w.lower() not in allowed}
+                foreign = [line for line in plain.splitlines() if LETTER.search(line) and not SCRIPT[lang].search(line)]
+                if english or stray or foreign:
+                    problems.append(f"{sorted(english)} {sorted(stray)} {foreign[:2]} in {text[:160]!r}")
+    for message in player.ephemerals:
+        for text in texts_of(message):
+            plain = MARKUP.sub(" ", text)
+            if not plain.strip():
+                continue
+            private += 1
+            english = [f for f in fragments if f in plain]
+            stray = {w for w in LATIN_WORD.findall(plain) if w.lower() not in allowed}
+            foreign = [line for line in plain.splitlines() if LETTER.search(line) and not SCRIPT[lang].search(line)]
+            if english or stray or foreign:
+                problems.append(f"private: {sorted(english)} {sorted(stray)} {foreign[:2]} in {text[:160]!r}")
+    assert not problems, f"Not {lang} in {game}:\n" + "\n".join(problems[:30])
+    assert public > 20 and private > 5
