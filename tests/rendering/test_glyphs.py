@@ -1,5 +1,5 @@
-"""No tofu (issue #50): every character of every catalog value and of every picture string, in every
-language, is in the character map of the font the renderer draws it with.
+"""No tofu (issue #50): every character of every catalog value and of every string a picture draws, in
+every language, is in the character map of the font the renderer draws it with.
 
 The maps are read with fontTools (a test dependency), not with the renderer's own cmap reader, and not
 by drawing and looking: a font that draws a box for a character it lacks would pass a look.
@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 import emoji
 import pytest
@@ -18,6 +19,7 @@ from fontTools.ttLib import TTFont
 
 from bot.games import GAMES
 from bot.i18n import BIDI_CONTROLS, LANGUAGES, catalog
+from rendering import gallery, hwatu, pieces
 from rendering import text as tx
 from rendering.gallery import NAMES
 
@@ -84,6 +86,39 @@ def test_every_picture_string_has_a_glyph_in_its_face_regular_and_bold(lang: str
     texts |= {f"name {i}": name for i, name in enumerate(NAMES)}
     assert tofu(texts, bold=False) == {}
     assert tofu(texts, bold=True) == {}
+
+
+@pytest.fixture(scope="module")
+def gallery_strings() -> dict[str, dict[str, bool]]:
+    """lang -> every text the gallery's pictures ask to draw, as given (before any character is dropped),
+    -> whether it was drawn bold."""
+    seen: dict[str, dict[str, bool]] = {}
+    original = tx.draw_text
+    current: list[str] = ["en"]
+
+    def recording(draw: Any, xy: Any, text: str, size: int, fill: Any, *, bold: bool = False, **kw: Any) -> float:
+        seen.setdefault(current[0], {})[text] = bold
+        return original(draw, xy, text, size, fill, bold=bold, **kw)
+
+    for cached in (pieces.piece, pieces.turned, hwatu.card_face):
+        cached.cache_clear()  # sprites drawn before would not be drawn again
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tx, "draw_text", recording)
+        for lang, _, draw in gallery.pictures(langs=LANGUAGES):
+            current[0] = lang
+            draw()
+    return seen
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_string_the_gallery_draws_has_its_glyphs(gallery_strings: dict[str, dict[str, bool]],
+                                                       lang: str) -> None:
+    """Every text every picture kind draws in ``lang`` (words, names, numbers, card and piece marks), in the
+    weight it is drawn in."""
+    drawn = gallery_strings[lang]
+    assert len(drawn) > 100
+    assert tofu({text: text for text, bold in drawn.items() if not bold}, bold=False) == {}
+    assert tofu({text: text for text, bold in drawn.items() if bold}, bold=True) == {}
 
 
 def test_a_character_no_font_has_is_found() -> None:
