@@ -46,9 +46,11 @@ def charset() -> str:
 
 
 def labels() -> str:
-    """The small set the bold face needs: art, labels and kana."""
+    """The set the bold face needs: art, labels, kana and the common Hangul (seat names are bold, and a
+    Korean name in regular beside bold words reads as a different kind of text)."""
     chars = set(NEEDED)
     chars.update(chr(c) for c in range(0x3040, 0x3100))
+    chars.update(_decode_range("euc_kr", range(0xB0, 0xC9), range(0xA1, 0xFF)))  # common Hangul
     for toml in (HERE.parent.parent / "bot" / "locales").rglob("*.toml"):
         chars.update(ch for ch in toml.read_text(encoding="utf-8") if ord(ch) >= 0x2E80)
     return "".join(sorted(chars))
