@@ -83,3 +83,21 @@ async def test_a_game_in_its_home_language_from_discords_locales(
                 problems.append(f"private: {sorted(english)} {sorted(stray)} {foreign[:2]} in {text[:160]!r}")
     assert not problems, f"Not {lang} in {game}:\n" + "\n".join(problems[:30])
     assert public > 20 and private > 5
+
+
+async def test_preferences_and_settings_offer_the_new_languages(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """``/preferences language:`` and ``/settings language:`` offer ko, zh and ja (the double refuses a value
+    a command does not offer); a choice made there wins over the client's locale."""
+    admin, alice = double["admin"], double["alice"]
+    saved = await admin.run("/settings", language="ko")
+    assert saved.content.startswith(t("en", "settings.saved"))
+    shown = await alice.run("/preferences", locale="en-US")  # nothing chosen: the server's language
+    assert shown.content.splitlines()[0] == t("ko", "preferences.current", language=t("ko", "preferences.name.ko"))
+    for lang in ("zh", "ja"):
+        chosen = await alice.run("/preferences", language=lang, locale="ko")
+        assert chosen.content.splitlines()[0] == t(lang, "preferences.saved", language=t(lang, "preferences.name." + lang))
+    back = await alice.run("/preferences", language="auto", locale="zh-TW")
+    assert back.content.splitlines()[0] == t("ko", "preferences.auto", language=t("ko", "preferences.name.ko"))
+    await admin.run("/settings", language="server")
+    shown = await alice.run("/preferences", locale="zh-TW")  # Traditional-Chinese client: the Simplified catalog
+    assert shown.content.splitlines()[0] == t("zh", "preferences.current", language=t("zh", "preferences.name.zh"))
