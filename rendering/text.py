@@ -436,9 +436,11 @@ def break_opportunities(text: str) -> list[int]:
 def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | None = None) -> str:
     """Cleaned ``text``, cut and ended with an ellipsis when it is wider than ``max_width``.
 
-    The cut falls where a line could break (:func:`break_opportunities`): between words, or between
-    two Chinese or Japanese characters, never inside a word. Only a first word that is itself too wide
-    (a long name) is cut inside.
+    A text with Korean, Chinese or Japanese in it is cut where a line could break
+    (:func:`break_opportunities`): between words, or between two Chinese or Japanese characters, never
+    inside a Korean or Latin word; only a first word too wide on its own is cut inside. Other text is
+    cut after the last character that fits, as before (a Latin name keeps more of itself that way;
+    where words may be cut in English, Persian and Russian is the table-polish issue's to settle).
     """
     cleaned = clean(text)
     if sum(r.width for r in layout(cleaned, size, bold, rtl)) <= max_width:
@@ -448,7 +450,9 @@ def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | 
         candidate = cleaned[:end].rstrip() + ELLIPSIS
         return sum(r.width for r in layout(candidate, size, bold, rtl)) <= max_width
 
-    cuts = [i for i in break_opportunities(cleaned) if cleaned[:i].strip()]
+    cjk = any(is_cjk_ideographic(ch) or 0xAC00 <= ord(ch) <= 0xD7A3 or 0x1100 <= ord(ch) <= 0x11FF
+              or 0x3130 <= ord(ch) <= 0x318F for ch in cleaned)
+    cuts = [i for i in break_opportunities(cleaned) if cleaned[:i].strip()] if cjk else []
     lo, hi = 0, len(cuts)
     while lo < hi:  # the last break that fits with the ellipsis
         mid = (lo + hi + 1) // 2
@@ -459,7 +463,7 @@ def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | 
     if lo:
         return cleaned[:cuts[lo - 1]].rstrip() + ELLIPSIS
     lo, hi = 0, len(cleaned)
-    while lo < hi:  # no break fits: the longest prefix of the first word that does
+    while lo < hi:  # no break fits (or none is looked for): the longest prefix that does
         mid = (lo + hi + 1) // 2
         if fits(mid):
             lo = mid

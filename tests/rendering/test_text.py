@@ -196,8 +196,14 @@ def test_no_cjk_line_starts_with_a_closing_mark_or_ends_with_an_opening_one() ->
 
 
 def test_a_first_word_too_wide_is_still_cut_inside() -> None:
-    shown = tx.fit("Łukasiewicz-Shostakovich-Magnificent", 22, 120)
+    shown = tx.fit("김민준김민준김민준김민준 님", 22, 120)
     assert shown.endswith(tx.ELLIPSIS) and tx.width(shown, 22) <= 120 and len(shown) > 3
+
+
+def test_text_without_cjk_is_cut_as_before() -> None:
+    """A Latin name keeps as much of itself as fits (the table-polish issue settles English words)."""
+    shown = tx.fit("Zoë O'Brien-Łukasiewicz the Third", 22, 150)
+    assert shown.startswith("Zoë O'B") and not tx.fit("Zoë O'Brien-Łukasiewicz the Third", 22, 151).endswith(" …")
 
 
 def _ink(text: str, lang: str, bold: bool = False) -> bytes:
