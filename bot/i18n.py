@@ -37,9 +37,11 @@ LANGUAGES = ("en", "fa", "ru", "ko", "zh", "ja")
 RTL_LANGUAGES = frozenset({"fa"})
 #: languages written without spaces between words, in CJK characters (a line may break between any two)
 CJK_LANGUAGES = frozenset({"ko", "zh", "ja"})
-#: Discord locales whose language is not their first part. Discord sends ``zh-TW`` (Traditional
-#: Chinese) and ``zh-CN``; both read the Simplified catalog: the games' words (够级, 争上游, 进贡)
-#: are Shandong and mainland terms, and a reader of Traditional characters reads Simplified ones.
+#: Discord locales read in another language's catalog. Discord sends ``zh-TW`` (Traditional Chinese)
+#: and ``zh-CN``; both read the one Simplified catalog. Gou Ji and Zheng Shangyou are mainland games
+#: whose players write their words in Simplified characters (够级, 争上游, 进贡), and most Traditional
+#: readers read Simplified; a Traditional catalog would mean a second copy of every value and Traditional
+#: characters in the font subsets. docs/glossary/zh.md gives each term's Traditional form for that day.
 _LOCALE_LANGUAGE = {"zh-tw": "zh", "zh-cn": "zh", "zh-hk": "zh"}
 
 RLM = "\u200f"
