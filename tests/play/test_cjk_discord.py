@@ -101,3 +101,30 @@ async def test_preferences_and_settings_offer_the_new_languages(double: DiscordD
     await admin.run("/settings", language="server")
     shown = await alice.run("/preferences", locale="zh-TW")  # Traditional-Chinese client: the Simplified catalog
     assert shown.content.splitlines()[0] == t("zh", "preferences.current", language=t("zh", "preferences.name.zh"))
+
+
+async def test_commands_reach_discord_described_in_the_new_languages(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """What the bot registers with Discord: each command's and option's description in ko, zh-CN, zh-TW and
+    ja from the catalogs, and the language choices (names stay the English ones every help line types)."""
+    from bot.i18n import catalog
+
+    names = [name for name in double.command_names if name in ("preferences", "settings", "game", "play", "rules")]
+    assert len(names) == 5
+    for name in names:
+        command = double.command(name, double.guild.id)
+        assert command is not None
+        localized = command.get("description_localizations") or {}
+        for locale in ("ko", "zh-CN", "zh-TW", "ja"):
+            lang = language_of(locale)
+            if name != "game":  # a group's subcommands carry the descriptions
+                assert localized.get(locale) == catalog(lang)[f"cmd.{name}.description"], (name, locale)
+    preferences = double.command("preferences", double.guild.id)
+    assert preferences is not None
+    language = next(o for o in preferences["options"] if o["name"] == "language")
+    assert [c["value"] for c in language["choices"]] == ["auto", "en", "fa", "ru", "ko", "zh", "ja"]
+    assert language["description_localizations"]["ja"] == catalog("ja")["cmd.preferences.language"]
+    settings = double.command("settings", double.guild.id)
+    assert settings is not None
+    assert {"ko", "zh", "ja"} <= {c["value"] for o in settings["options"] if o["name"] == "language" for c in o["choices"]}
+    new = next(o for o in double.command("game", double.guild.id)["options"] if o["name"] == "new")  # type: ignore[index]
+    assert new["description_localizations"]["zh-TW"] == catalog("zh")["cmd.game.new.description"]
