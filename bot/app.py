@@ -8,6 +8,7 @@ import gc
 import logging
 import pkgutil
 import time
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -21,7 +22,7 @@ from .config import Config
 from .i18n import language_of, t
 from .pacing import pace, pacer_for, share_of_limit
 from .replies import reply_privately
-from .storage import Storage
+from .storage import STORAGE_FAULTS, Storage
 from .translator import CatalogTranslator
 
 log = logging.getLogger("teahouse")
@@ -47,6 +48,33 @@ def cog_extensions() -> list[str]:
     )
 
 
+class SeenInteractions:
+    """Interaction ids already taken: Discord may deliver one twice (a gateway resume replays events), and
+    the second delivery must change nothing (its token was answered by the first)."""
+
+    KEEP = 5000
+
+    def __init__(self) -> None:
+        self._ids: OrderedDict[int, None] = OrderedDict()
+
+    def first(self, interaction_id: int) -> bool:
+        """True the first time an id is seen; remembered for the last ``KEEP`` ids."""
+        if interaction_id in self._ids:
+            return False
+        self._ids[interaction_id] = None
+        while len(self._ids) > self.KEEP:
+            self._ids.popitem(last=False)
+        return True
+
+
+class TeahouseTree(app_commands.CommandTree):
+    """The slash commands; a command delivered twice runs once, as a click does."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        bot: Any = self.client
+        return bool(interaction.type == discord.InteractionType.autocomplete or bot.seen.first(interaction.id))
+
+
 class TeahouseBot(commands.AutoShardedBot):
     """One process of the bot; games live in the cogs, state in ``self.storage``."""
 
@@ -65,9 +93,12 @@ class TeahouseBot(commands.AutoShardedBot):
             # no message cache: the cogs read only raw events and interactions' own messages, and the
             # default 1,000 cached messages (every table, panel and line) were memory and parsing for nothing
             max_messages=None,
+            tree_cls=TeahouseTree,
             **kwargs,
         )
         self.config = config
+        #: interactions already handled (commands here, clicks in the game cog): a second delivery is ignored
+        self.seen = SeenInteractions()
         #: every REST call but interaction answers keeps under Discord's global limit (bot/pacing.py)
         self.pacer = pacer_for(share_of_limit(config.shard_count, config.shard_ids))
         pace(self.http, self.pacer)
@@ -117,8 +148,13 @@ class TeahouseBot(commands.AutoShardedBot):
                                    error: app_commands.AppCommandError) -> None:
         """Any command that fails answers politely and privately; the details go to the log only."""
         name = interaction.command.qualified_name if interaction.command else "?"
-        log.error("command /%s failed", name, exc_info=error)
-        text = t(language_of(interaction.locale.value), "games.error.internal")
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, STORAGE_FAULTS):  # the database refused: nothing changed, a polite line, no traceback
+            log.warning("command /%s not saved (%s)", name, type(cause).__name__)
+            text = t(language_of(interaction.locale.value), "resilience.not_saved")
+        else:
+            log.error("command /%s failed", name, exc_info=error)
+            text = t(language_of(interaction.locale.value), "games.error.internal")
         with contextlib.suppress(discord.HTTPException):
             await reply_privately(interaction, text)
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from .i18n import LANGUAGES
 from .storage.url import parse_database_url
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 SYNC_SCOPES = ("global", "guild", "off")
-LANGUAGES = ("en", "fa", "ru")
 DEFAULT_CONFIG_FILE = Path("config.toml")
 
 

@@ -33,8 +33,16 @@ from babel import Locale
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LANG = "en"
-LANGUAGES = ("en", "fa", "ru")
+LANGUAGES = ("en", "fa", "ru", "ko", "zh", "ja")
 RTL_LANGUAGES = frozenset({"fa"})
+#: languages written without spaces between words, in CJK characters (a line may break between any two)
+CJK_LANGUAGES = frozenset({"ko", "zh", "ja"})
+#: Discord locales read in another language's catalog. Discord sends ``zh-TW`` (Traditional Chinese)
+#: and ``zh-CN``; both read the one Simplified catalog. Gou Ji and Zheng Shangyou are mainland games
+#: whose players write their words in Simplified characters (够级, 争上游, 进贡), and most Traditional
+#: readers read Simplified; a Traditional catalog would mean a second copy of every value and Traditional
+#: characters in the font subsets. docs/glossary/zh.md gives each term's Traditional form for that day.
+_LOCALE_LANGUAGE = {"zh-tw": "zh", "zh-cn": "zh", "zh-hk": "zh"}
 
 RLM = "\u200f"
 FSI = "\u2068"
@@ -71,16 +79,28 @@ def catalog(lang: str) -> dict[str, str]:
 
 @lru_cache(maxsize=256)
 def language_of(locale: str | None) -> str:
-    """Our language for a Discord locale such as ``"ru"``, ``"en-US"`` or ``"fa"`` (cached: every text asks)."""
+    """Our language for a Discord locale such as ``"ru"``, ``"en-US"`` or ``"fa"`` (cached: every text asks).
+
+    >>> [language_of(code) for code in ("ko", "zh-CN", "zh-TW", "ja", "pt-BR")]
+    ['ko', 'zh', 'zh', 'ja', 'en']
+    """
     if not locale:
         return DEFAULT_LANG
-    base = str(locale).split("-")[0].lower()
+    code = str(locale).replace("_", "-").lower()
+    if code in _LOCALE_LANGUAGE:
+        return _LOCALE_LANGUAGE[code]
+    base = code.split("-")[0]
     return base if base in LANGUAGES else DEFAULT_LANG
 
 
 def is_rtl(lang: str) -> bool:
     """True for a language written right to left."""
     return language_of(lang) in RTL_LANGUAGES
+
+
+def is_cjk(lang: str) -> bool:
+    """True for Korean, Chinese and Japanese: text that may break between any two CJK characters."""
+    return language_of(lang) in CJK_LANGUAGES
 
 
 def digits(lang: str, text: str) -> str:
@@ -113,9 +133,18 @@ def number(lang: str, value: float | int | str, *, signed: bool = False, spec: s
     return sign + text
 
 
+#: the separator of a list's items where it is not ", "
+_LIST_SEPARATORS = {"fa": "، ", "zh": "、", "ja": "、"}
+
+
 def join(lang: str, items: Any) -> str:
-    """Items in a list as the language writes it: the Persian comma "، " in ``fa``."""
-    return ("، " if language_of(lang) == "fa" else ", ").join(str(item) for item in items)
+    """Items in a list as the language writes it: the Persian comma "، " in ``fa``, the ideographic
+    enumeration comma "、" in ``zh`` and ``ja``.
+
+    >>> join("ja", ["王", "玉"])
+    '王、玉'
+    """
+    return _LIST_SEPARATORS.get(language_of(lang), ", ").join(str(item) for item in items)
 
 
 @cache
@@ -124,7 +153,10 @@ def _plural_rule(lang: str) -> Locale:
 
 
 def plural_category(lang: str, count: float | int) -> str:
-    """The CLDR plural category of ``count`` in ``lang`` (``one``, ``few``, ``many``, ``other``)."""
+    """The CLDR plural category of ``count`` in ``lang`` (``one``, ``few``, ``many``, ``other``).
+
+    Korean, Chinese and Japanese have only ``other``: a count reads with its counter (``# 장``).
+    """
     return str(_plural_rule(lang).plural_form(abs(count)))
 
 

@@ -15,7 +15,7 @@ from bot.storage import GuildSettings
 from cogs.utils.attention import DEFAULT_PINGS, attention
 from cogs.utils.choices import GameChoice
 from cogs.utils.controls import controls_for
-from cogs.utils.language import private_language
+from cogs.utils.language import language_choices, private_language
 
 
 def rules_lengths(lang: str, default_timeout: int) -> str:
@@ -57,12 +57,13 @@ class Admin(commands.Cog):
         "Show or change this server's game settings (Manage Server)", key="cmd.settings.description"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
+    @app_commands.choices(language=language_choices("server"))
     async def settings(
         self, interaction: discord.Interaction,
         turn_timeout: app_commands.Range[int, 10, 86400] | None = None,
         computer_level: Literal["easy", "hard"] | None = None,
         rated: bool | None = None,
-        language: Literal["en", "fa", "ru", "server"] | None = None,
+        language: app_commands.Choice[str] | None = None,
         pings: Literal["always", "idle", "never", "default"] | None = None,
         enable_game: GameChoice | None = None,
         disable_game: GameChoice | None = None,
@@ -77,7 +78,7 @@ class Admin(commands.Cog):
         if rated is not None:
             changes["rated"] = rated
         if language is not None:
-            changes["language"] = None if language == "server" else language
+            changes["language"] = None if language.value == "server" else language.value
         if enable_game is not None or disable_game is not None:
             current = await self.bot.storage.guild_settings(guild_id)
             disabled = set(current.disabled_games)

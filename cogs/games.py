@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
@@ -26,8 +25,10 @@ from bot.app import TeahouseBot
 from bot.games.core import Event, IllegalAction
 from bot.games.registry import engine
 from bot.i18n import t
-from bot.replies import answer_soon, edit_clicked, reply_privately, send_private
+from bot.replies import DROPPED, answer_soon, edit_clicked, reply_privately, send_private
+from bot.storage import STORAGE_FAULTS
 
+from .leaderboard import PAGE_TEMPLATE
 from .utils import persistence, pictures, table_buttons, votes
 from .utils.attention import attention
 from .utils.choices import GameChoice
@@ -49,6 +50,7 @@ from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .utils.substitutes import Substitutes, invitation, participant_changed
 from .utils.table_buttons import TABLE_VERBS
 from .utils.table_message import TableMessage
+from .utils.trust import clicked_where_it_belongs, same_server
 from .utils.turn_clock import TurnClock
 from .utils.words import event_text, fold, move_name, names, reason, safe_name, suggestion
 
@@ -65,7 +67,6 @@ class Games(commands.Cog):
     def __init__(self, bot: TeahouseBot) -> None:
         self.bot = bot
         self.sessions: dict[int, GameSession] = {}
-        self._handled: OrderedDict[int, None] = OrderedDict()
         self._endings: dict[int, asyncio.Task[None]] = {}
         self.table_asked: dict[tuple[int, int], float] = {}  # (game, person) -> their last /game table
         self.left_guilds: set[int] = set()  # servers the bot was removed from: nothing more is sent there
@@ -84,8 +85,13 @@ class Games(commands.Cog):
         self.idle.start()
         for session in await persistence.load_active(self.bot):
             self.sessions[session.id] = session
-            if session.phase == PLAYING:
-                self.after_change(session)
+            try:
+                if session.phase == PLAYING:
+                    self.after_change(session)
+            except Exception as err:  # a game whose saved moment cannot go on costs that game, never the others
+                log.error("game %s cannot resume (%s); its snapshot is kept and set aside", session.id,
+                          type(err).__name__)
+                self.sessions.pop(session.id, None)
         if self.sessions:
             log.info("restored %d games", len(self.sessions))
 
@@ -127,9 +133,11 @@ class Games(commands.Cog):
                 return session  # an idle lobby past its time holds nobody (idle.py closes it soon)
         return None
 
-    def game_here(self, channel_id: int | None) -> GameSession | None:
+    def game_here(self, interaction: discord.Interaction) -> GameSession | None:
+        """The lobby or game played in the channel or thread of ``interaction``, on its own server."""
         for session in self.sessions.values():
-            if channel_id in (session.thread_id, session.channel_id) and session.phase in (LOBBY, PLAYING):
+            if interaction.channel_id in (session.thread_id, session.channel_id) and \
+                    session.phase in (LOBBY, PLAYING) and same_server(interaction, session.guild_id):
                 return session
         return None
 
@@ -170,7 +178,7 @@ class Games(commands.Cog):
     @game.command(name="table", description=app_commands.locale_str("Post the table again at the bottom",
                                                                     key="cmd.game.table"))
     async def game_table(self, interaction: discord.Interaction) -> None:
-        session = self.game_here(interaction.channel_id) or self.game_of(interaction.guild_id, interaction.user.id)
+        session = self.game_here(interaction) or self.game_of(interaction.guild_id, interaction.user.id)
         lang = private_language(interaction)
         if session is None or session.phase != PLAYING:
             await reply_privately(interaction, t(lang, "games.error.no_game_here"))
@@ -204,7 +212,7 @@ class Games(commands.Cog):
     async def game_sit(self, interaction: discord.Interaction,
                        seat: app_commands.Range[int, 1, 8] | None = None) -> None:
         answer_soon(interaction, private=True)  # the hand's picture takes a moment to draw
-        session = self.game_here(interaction.channel_id)
+        session = self.game_here(interaction)
         if session is None:
             await reply_privately(interaction, t(private_language(interaction), "games.error.no_game_here"))
             return
@@ -216,7 +224,8 @@ class Games(commands.Cog):
         answer_soon(interaction, private=True)
         lang = private_language(interaction)
         here = [s for s in self.sessions.values()
-                if interaction.channel_id in (s.thread_id, s.channel_id) and s.phase in (LOBBY, PLAYING)]
+                if interaction.channel_id in (s.thread_id, s.channel_id) and s.phase in (LOBBY, PLAYING)
+                and same_server(interaction, s.guild_id)]
         own = self.game_of(interaction.guild_id, interaction.user.id)
         thread = [s for s in here if s.thread_id == interaction.channel_id]
         # In a game's thread: that game. In a channel several games are played from: the caller's own
@@ -304,6 +313,10 @@ class Games(commands.Cog):
             session = self.sessions.get(game)
             if session is not None:
                 await self.table.tell_host_privately(interaction, session)
+        except STORAGE_FAULTS as err:  # the database refused: what it undid is shown again, with a polite line
+            log.warning("click %s on game %s not saved (%s)", verb, game, type(err).__name__)
+            with contextlib.suppress(discord.HTTPException):
+                await self._not_saved(interaction, game)
         except discord.HTTPException as err:  # Discord's fault, not ours: no traceback, a plain "try again"
             log.warning("click %s on game %s: Discord answered %s (code %s)", verb, game, err.status, err.code)
             with contextlib.suppress(discord.HTTPException):
@@ -313,27 +326,39 @@ class Games(commands.Cog):
             with contextlib.suppress(discord.HTTPException):
                 await reply_privately(interaction, t(private_language(interaction), "games.error.internal"))
 
+    async def _not_saved(self, interaction: discord.Interaction, game: int) -> None:
+        """A click whose change the database refused: the session is back at its saved moment, so a private
+        panel the click already updated is shown again as stored, and the person hears it did not go through."""
+        lang = private_language(interaction)
+        session = self.sessions.get(game)
+        message = interaction.message
+        seat = session.seat_of(interaction.user.id) if session is not None else None
+        if session is not None and seat is not None and session.phase == PLAYING and message is not None \
+                and message.flags.ephemeral:
+            async with session.lock:
+                await self.show_panel(interaction, session, seat, note=t(lang, "resilience.not_saved"))
+            return
+        await reply_privately(interaction, t(lang, "resilience.not_saved"))
+
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on a game component whose custom id is not ours to parse (an old or damaged message):
-        answered privately rather than left to fail."""
+        """A click on a component whose custom id none of our components parses (an old or damaged
+        message, or a forged click): answered privately rather than left to fail. Every component the bot
+        draws is a ``DynamicItem`` of one of these templates, so nothing else would ever answer it."""
+        if interaction.type != discord.InteractionType.component:
+            return
         data: Any = interaction.data or {}
-        custom = str(data.get("custom_id", "")) if interaction.type == discord.InteractionType.component else ""
-        if not custom.startswith(("th:", "ts:")):
+        custom = str(data.get("custom_id", ""))
+        if any(template.fullmatch(custom) for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE, PAGE_TEMPLATE)):
             return
-        if BUTTON_TEMPLATE.fullmatch(custom) or SELECT_TEMPLATE.fullmatch(custom):
-            return
-        log.info("unparsable game custom id %r", custom[:100])
+        log.info("unparsable custom id %r", custom[:100])
         with contextlib.suppress(discord.HTTPException):
             await reply_privately(interaction, t(private_language(interaction), "games.error.unknown_button"))
 
     async def _click(self, interaction: discord.Interaction, game: int, version: int | None, verb: str,
                      arg: str, values: list[str]) -> None:
-        if interaction.id in self._handled:
+        if not self.bot.seen.first(interaction.id):  # delivered twice: the first delivery answers it
             return
-        self._handled[interaction.id] = None
-        while len(self._handled) > 5000:
-            self._handled.popitem(last=False)
         answer_soon(interaction)  # acknowledged within Discord's 3 s even if the lock, a save or a picture is slow
         lang = private_language(interaction)
         if not plausible_values(values):  # a forged click: refused before anything reads it
@@ -345,6 +370,10 @@ class Games(commands.Cog):
         session = self.sessions.get(game)
         if session is None:
             await reply_privately(interaction, t(lang, "games.error.game_over"))
+            return
+        if not clicked_where_it_belongs(interaction, session):  # a forged or foreign click: refused, nothing read
+            log.info("click %s on game %s refused: it came from another server or channel", verb, game)
+            await reply_privately(interaction, t(lang, "games.error.elsewhere"))
             return
         if verb in TABLE_VERBS:  # Log, Rules: read only, for anyone, private: no lock, no seat needed
             await table_buttons.answer(interaction, session, verb)
@@ -798,7 +827,7 @@ class Games(commands.Cog):
         no "match is over"); where the thread was lost, ``notice`` in the channel says it all."""
         channel = self.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         if notice is not None:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException, *DROPPED):
                 await channel.send(notice)
             return
         await self.table.final(session)
@@ -806,7 +835,7 @@ class Games(commands.Cog):
         if result is not None:
             summary = {"places": result.places, "points": result.points, **result.summary}
         if abandoned:  # no result is stored; the scores so far are shown where the rules say so (§16.6)
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException, *DROPPED):
                 await channel.send(t(session.lang, "games.abandoned"))
             if scores:
                 await self.table.post_summary(session, summary, final=True)

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.i18n import join, t
-from bot.replies import answer_soon, edit_clicked, send_public
+from bot.replies import answer_soon, edit_clicked, reply_privately, send_public
 from bot.storage import LeaderboardRow
 from cogs.utils import pictures
 from cogs.utils.choices import GameChoice
@@ -66,8 +66,12 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Leaderboards")  # type: ignore[attr-defined]
-        if isinstance(cog, Leaderboards) and self.game in GAME_IDS:
-            await cog.show(interaction, self.game, self.sort, self.period, self.page, edit=True)
+        if not isinstance(cog, Leaderboards):
+            return
+        if self.game not in GAME_IDS:  # a forged or outdated page: answered, never left to fail
+            await reply_privately(interaction, t(_lang(interaction), "games.error.unknown_button"))
+            return
+        await cog.show(interaction, self.game, self.sort, self.period, self.page, edit=True)
 
 
 class Leaderboards(commands.Cog):

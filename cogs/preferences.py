@@ -28,12 +28,7 @@ PING_CHOICES = [
     app_commands.Choice(name="never", value=NEVER),
     app_commands.Choice(name="server", value="server"),
 ]
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name="auto", value=AUTO),
-    app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="فارسی", value="fa"),
-    app_commands.Choice(name="Русский", value="ru"),
-]
+LANGUAGE_CHOICES = languages.language_choices(AUTO)
 
 
 class Preferences(commands.Cog):

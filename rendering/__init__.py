@@ -12,6 +12,7 @@ from typing import Any
 from bot.games import GAME_IDS
 
 from . import board, common
+from . import text as tx
 from .games import art
 
 #: the games drawn here: every game of the record ``bot.games.GAMES`` (``rendering/games/<id>.py``)
@@ -20,12 +21,14 @@ GAMES = GAME_IDS
 
 def render_table(game_id: str, view: Any, names: Sequence[str], lang: str = "en") -> bytes:
     """The public table image of ``game_id`` from its public view."""
-    return common.to_png(art(game_id).draw_table(view, names, lang))
+    with tx.language(lang):
+        return common.to_png(art(game_id).draw_table(view, names, lang))
 
 
 def render_hand(game_id: str, view: Any, lang: str = "en") -> bytes:
     """The private hand image of the seat whose view this is."""
-    return common.to_png(art(game_id).draw_hand(view, lang))
+    with tx.language(lang):
+        return common.to_png(art(game_id).draw_hand(view, lang))
 
 
 def hand_key(game_id: str, view: Any) -> Hashable:
@@ -40,12 +43,14 @@ def render_summary(game_id: str, result_summary: Mapping[str, Any] | Any, names:
     ``result_summary`` is the engine's ``Result`` or a mapping with its fields (``places``,
     ``points``, ``team_points``, ``teams``) plus its ``summary`` entries (``hands``/``rounds``).
     """
-    return common.to_png(board.draw_summary(game_id, result_summary, names, lang))
+    with tx.language(lang):
+        return common.to_png(board.draw_summary(game_id, result_summary, names, lang))
 
 
 def render_leaderboard(rows: Sequence[Mapping[str, Any]], title: str, lang: str = "en") -> bytes:
     """A leaderboard image from rows of ``{"name", "rating", "games", "wins", "points"}``."""
-    return common.to_png(board.draw_leaderboard(rows, title, lang))
+    with tx.language(lang):
+        return common.to_png(board.draw_leaderboard(rows, title, lang))
 
 
 __all__ = ["GAMES", "hand_key", "render_hand", "render_leaderboard", "render_summary", "render_table"]

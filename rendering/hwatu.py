@@ -423,9 +423,14 @@ def _draw_face(pen: Pen, month: int, kind: str, lang: str) -> None:
         _double_badge(pen)
 
 
-@lru_cache(maxsize=1024)  # 50 cards x 5 sizes x 3 languages fit
+@lru_cache(maxsize=2048)  # 50 cards x 5 sizes x 6 languages fit
 def card_face(card_id: str, w: int = 64, h: int = 104, lang: str = "en") -> Image.Image:
     """The face of hwatu card ``card_id`` (``m08-bright``, ``joker-3``) as an RGBA sprite."""
+    with tx.language(lang):  # kept per language: its words and its Han forms
+        return _card_face(card_id, w, h, lang)
+
+
+def _card_face(card_id: str, w: int, h: int, lang: str) -> Image.Image:
     month, kind = _parse(card_id)
     img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)

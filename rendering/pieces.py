@@ -43,10 +43,11 @@ def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False) ->
         glyph = KANJI_OF.get(piece_id, "?")
         size = int(min(W * 0.62, H * 0.5))
         ink = KING_INK if piece_id in ("ou", "gyoku") else INK
-        tx.draw_text(draw, (W / 2, H * 0.24), glyph, size, ink, bold=True, align="center")
-        small = int(H * 0.17)
-        tx.draw_text(draw, (W / 2, H * 0.74), str(VALUE_OF.get(piece_id, 0)), small, (110, 80, 40),
-                     bold=True, align="center")
+        with tx.language("ja"):  # a Goita piece is written in Japanese forms, whoever looks at it (角, 飛)
+            tx.draw_text(draw, (W / 2, H * 0.24), glyph, size, ink, bold=True, align="center")
+            small = int(H * 0.17)
+            tx.draw_text(draw, (W / 2, H * 0.74), str(VALUE_OF.get(piece_id, 0)), small, (110, 80, 40),
+                         bold=True, align="center")
     else:
         draw.polygon([(x * 0.7 + W * 0.15, y * 0.7 + H * 0.2) for x, y in pts], outline=(150, 100, 45), width=SS)
     return img.resize((w, h), Image.Resampling.LANCZOS)

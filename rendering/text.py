@@ -6,13 +6,20 @@ joiners, selectors) are removed before layout, so a missing glyph never shows as
 Right-to-left text is ordered with a small bidi pass; runs are shaped by raqm when Pillow has it
 and otherwise by the pure-Python joining step below, which maps Arabic letters to their
 presentation forms (the table comes from ``unicodedata``, so no package is needed).
+
+Han characters are drawn in the forms of the picture's language: one Noto Sans CJK face holds the
+Chinese, Japanese and Korean forms of a character (直, 角, 骨 differ), and raqm picks them by the
+language tag (the font's ``locl`` feature) that :func:`language` sets for a picture.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import struct
 import unicodedata
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -45,6 +52,24 @@ _DROP = {0x200D, 0x2060, 0xFEFF, 0x20E3}  # joiners and keycap: meaningless once
 #: left-to-right isolate (LRI … PDI, which the catalogs put around "×۲" or "+۳") is kept for the bidi pass
 LRI, PDI = "\u2066", "\u2069"
 _DROP |= {0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), 0x2067, 0x2068}
+
+
+#: the OpenType language of the picture being drawn, for raqm's ``locl`` (see :func:`language`)
+_LANGUAGE: ContextVar[str | None] = ContextVar("teahouse_text_language", default=None)
+#: our language -> the tag raqm is given: Han characters in that language's forms
+LANGUAGE_TAGS = {"ko": "ko", "zh": "zh-Hans", "ja": "ja"}
+
+
+@contextlib.contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Draw the text of one picture for a reader of ``lang``: Korean, Chinese and Japanese get the Han
+    forms of their language (a Japanese 直 is not a Chinese 直). Other languages keep the face's own
+    (Simplified Chinese) forms, which is what a name in CJK characters gets in an English picture."""
+    token = _LANGUAGE.set(LANGUAGE_TAGS.get(lang))
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
 
 
 def _is_arabic(cp: int) -> bool:
@@ -365,17 +390,82 @@ def width(text: str, size: int, bold: bool = False) -> float:
     return sum(run.width for run in layout(clean(text), size, bold))
 
 
+# --- where a line may be cut ---------------------------------------------------------------
+
+#: characters that never start a line (closing brackets and stops, small kana, the long-vowel mark,
+#: iteration marks: kinsoku shori) and never end one (opening brackets)
+_NO_LINE_START = frozenset(
+    ")]}»”’、。，．・：；？！）］｝〉》」』】〕〗〙〛ゝゞ々ー〜～ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+    "ㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ!%,.:;?…‥")
+_NO_LINE_END = frozenset("([{«“‘（［｛〈《「『【〔〖〘〚")
+
+
+def is_cjk_ideographic(ch: str) -> bool:
+    """True for a character a Chinese or Japanese line may break before or after: Han, kana and CJK
+    punctuation. Hangul is not among them: Korean is written in words with spaces between them, and
+    a Korean line breaks between words (``keep-all``), never inside one."""
+    cp = ord(ch)
+    return (0x2E80 <= cp <= 0x2FDF or 0x3000 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF
+            or 0x3400 <= cp <= 0x4DBF or 0x4E00 <= cp <= 0x9FFF or 0xF900 <= cp <= 0xFAFF
+            or 0xFF00 <= cp <= 0xFF65 or 0x20000 <= cp <= 0x3FFFF)
+
+
+def break_opportunities(text: str) -> list[int]:
+    """The positions ``i`` (0 < i < len) where ``text`` may be cut into ``text[:i]`` and ``text[i:]``
+    without cutting a word: after a space or a hyphen, and between two characters of which one is Han,
+    kana or CJK punctuation, except before a closing mark or after an opening one. A Latin word, a
+    number and a Korean word are never cut.
+
+    >>> [("囲碁と将棋"[:i]) for i in break_opportunities("囲碁と将棋")]
+    ['囲', '囲碁', '囲碁と', '囲碁と将']
+    >>> break_opportunities("Go-Stop 게임")
+    [3, 8]
+    """
+    out: list[int] = []
+    for i in range(1, len(text)):
+        before, after = text[i - 1], text[i]
+        if after in _NO_LINE_START or before in _NO_LINE_END or after.isspace():
+            continue
+        hyphen = before == "-" and i > 1 and text[i - 2].isalpha() and after.isalpha()
+        if before.isspace() or hyphen or is_cjk_ideographic(before) or is_cjk_ideographic(after):
+            out.append(i)
+    return out
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, size: int, max_width: float, bold: bool = False, rtl: bool | None = None) -> str:
-    """Cleaned ``text``, cut and ended with an ellipsis when it is wider than ``max_width``."""
+    """Cleaned ``text``, cut and ended with an ellipsis when it is wider than ``max_width``.
+
+    A text with Korean, Chinese or Japanese in it is cut where a line could break
+    (:func:`break_opportunities`): between words, or between two Chinese or Japanese characters, never
+    inside a Korean or Latin word; only a first word too wide on its own is cut inside. Other text is
+    cut after the last character that fits, as before (a Latin name keeps more of itself that way;
+    where words may be cut in English, Persian and Russian is the table-polish issue's to settle).
+    """
     cleaned = clean(text)
     if sum(r.width for r in layout(cleaned, size, bold, rtl)) <= max_width:
         return cleaned
-    lo, hi = 0, len(cleaned)
-    while lo < hi:  # longest prefix that fits with the ellipsis
+
+    def fits(end: int) -> bool:
+        candidate = cleaned[:end].rstrip() + ELLIPSIS
+        return sum(r.width for r in layout(candidate, size, bold, rtl)) <= max_width
+
+    cjk = any(is_cjk_ideographic(ch) or 0xAC00 <= ord(ch) <= 0xD7A3 or 0x1100 <= ord(ch) <= 0x11FF
+              or 0x3130 <= ord(ch) <= 0x318F for ch in cleaned)
+    cuts = [i for i in break_opportunities(cleaned) if cleaned[:i].strip()] if cjk else []
+    lo, hi = 0, len(cuts)
+    while lo < hi:  # the last break that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        candidate = cleaned[:mid].rstrip() + ELLIPSIS
-        if sum(r.width for r in layout(candidate, size, bold, rtl)) <= max_width:
+        if fits(cuts[mid - 1]):
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo:
+        return cleaned[:cuts[lo - 1]].rstrip() + ELLIPSIS
+    lo, hi = 0, len(cleaned)
+    while lo < hi:  # no break fits (or none is looked for): the longest prefix that does
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
             lo = mid
         else:
             hi = mid - 1
@@ -418,9 +508,11 @@ def legible(size: int, bold: bool, image_width: int) -> tuple[int, bool]:
 
 
 @lru_cache(maxsize=2048)
-def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Image | None, int, int, float]:
+def _mask(shown: str, size: int, bold: bool, rtl: bool | None,
+          tag: str | None = None) -> tuple[Image.Image | None, int, int, float]:
     """The text drawn once as a coverage mask cropped to its ink, the ink's offset from the text's
-    top-left corner, and the text's width; reused by every call (blending cost grows with the area)."""
+    top-left corner, and the text's width; reused by every call (blending cost grows with the area).
+    ``tag`` is the OpenType language CJK runs are drawn in (raqm only)."""
     runs = layout(shown, size, bold, rtl)
     total = sum(r.width for r in runs)
     ascent, descent = font(CHAINS[bold][0], size).getmetrics()
@@ -430,6 +522,8 @@ def _mask(shown: str, size: int, bold: bool, rtl: bool | None) -> tuple[Image.Im
     x = float(pad)
     for run in runs:
         kwargs: dict[str, object] = {"direction": "rtl" if run.rtl else "ltr"} if HAS_RAQM else {}
+        if HAS_RAQM and tag and run.face.startswith("cjk"):
+            kwargs["language"] = tag
         draw.text((x, pad + ascent), run.text, font=font(run.face, size), fill=255, anchor="ls", **kwargs)  # type: ignore[arg-type]
         x += run.width
     box = mask.getbbox()
@@ -460,7 +554,7 @@ def draw_text(
     shown = fit(text, size, max_width, bold, rtl) if max_width is not None else clean(text)
     if not shown:
         return 0.0
-    mask, dx, dy, total = _mask(shown, size, bold, rtl)
+    mask, dx, dy, total = _mask(shown, size, bold, rtl, _LANGUAGE.get())
     x, y = xy
     if align == "center":
         x -= total / 2

@@ -1,4 +1,5 @@
-"""Persian and Russian catalogs mirror English: same files, same keys, same placeholders.
+"""Persian, Russian, Korean, Chinese and Japanese catalogs mirror English: same files, same keys, same
+placeholders.
 
 English (``bot/locales/en``) is the source; a text a player reads must exist in every
 language we ship, and a translation that drops or renames a ``{placeholder}`` would show
@@ -35,7 +36,9 @@ from bot.i18n import (
     t,
 )
 
-TRANSLATIONS = ("fa", "ru")
+TRANSLATIONS = ("fa", "ru", "ko", "zh", "ja")
+#: written in CJK characters: no plural forms, counters after numbers, no English words left in prose
+CJK = ("ko", "zh", "ja")
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH_FILES = sorted(p.name for p in (LOCALES_DIR / DEFAULT_LANG).glob("*.toml"))
 DISCORD_DESCRIPTION_LIMIT = 100
@@ -359,7 +362,8 @@ def test_plural_forms_follow_cldr(lang: str, count: int, expected: str) -> None:
 
 
 def test_plural_forms_cover_every_category_of_each_language() -> None:
-    needed = {"en": {"one", "other"}, "fa": {"other"}, "ru": {"one", "few", "many", "other"}}
+    needed = {"en": {"one", "other"}, "fa": {"other"}, "ru": {"one", "few", "many", "other"},
+              "ko": {"other"}, "zh": {"other"}, "ja": {"other"}}
     for lang, categories in needed.items():
         for key, value in catalog(lang).items():
             if key.startswith("plural."):
@@ -385,10 +389,136 @@ def test_persian_time_is_written_in_words() -> None:
     assert "<t:4102444800:R>" in t("ru", "clock.outcome.pass", time="<t:4102444800:R>")
 
 
+# --- Korean, Chinese, Japanese (issue #50) -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", CJK)
+@pytest.mark.parametrize("count", [0, 1, 2, 5, 11, 21, 100])
+def test_cjk_languages_have_one_plural_category(lang: str, count: int) -> None:
+    """CLDR (Babel) gives Korean, Chinese and Japanese the one category ``other``: a count reads with a
+    counter (3장, 3张, 3枚), the same form for every number."""
+    from bot.i18n import plural_category
+
+    assert plural_category(lang, count) == "other"
+
+
+@pytest.mark.parametrize("lang", CJK)
+def test_cjk_counted_nouns_read_with_their_counter(lang: str) -> None:
+    """Every counted noun English has is counted in ``lang`` too ("other=#장"), and the helper fills it."""
+    english = {key for key in catalog(DEFAULT_LANG) if key.startswith("plural.")}
+    ours = {key: value for key, value in catalog(lang).items() if key.startswith("plural.")}
+    assert sorted(english - ours.keys()) == []
+    for key, value in ours.items():
+        form = value.partition("other=")[2].split("|")[0].strip()
+        assert "#" in form, key
+        noun = key.removeprefix("plural.")
+        for count in (1, 2, 7):
+            assert plural(lang, count, noun) == form.replace("#", str(count)), (key, count)
+
+
+def test_a_counter_template_without_a_space_works() -> None:
+    """``other=#장``: the number and the counter written together, as Korean, Chinese and Japanese do."""
+    assert plural("ko", 3, "card") == catalog("ko")["plural.card"].partition("other=")[2].replace("#", "3")
+    assert "3" in t("ja", "games.panel.your_move", count=3) and "#" not in t("ja", "games.panel.your_move", count=3)
+
+
+#: values a CJK catalog may keep in Latin letters: names
+CJK_KEEPS_LATIN = {"preferences.name.en", "gostop.name"}
+
+#: Latin words a CJK catalog may keep: names, and what people type or see as notation
+NAMES_AND_NOTATION = {
+    "Teahouse", "Discord", "English", "Go", "Stop", "Go-Stop", "VIP", "ACE", "BDF", "BJ", "RJ", "AI", "ID",
+    "OK", "PNG", "URL", "KxM", "set", "run", "pass", "lead", "block", "auto", "ask", "server",
+}
+
+
+def notation_words() -> set[str]:
+    """Option names and values (typed as ``name=value``), and command and option names (``/game abandon``)."""
+    from bot.games import GAME_IDS
+    from bot.games.registry import engine
+
+    words: set[str] = set()
+    for game in GAME_IDS:
+        for name, option in engine(game).INFO.options.items():
+            words |= set(name.split("_"))
+            for value in option.choices or ():
+                words |= set(str(value).split("_"))
+    for path in ROOT.joinpath("cogs").rglob("*.py"):
+        words |= set(re.findall(r'name="([a-z_]+)"', path.read_text(encoding="utf-8")))
+        words |= {w for w in re.findall(r"^\s+([a-z_]+): ", path.read_text(encoding="utf-8"), re.M)}
+    words |= {piece for piece in __import__("bot.games.goita.pieces", fromlist=["IDS"]).IDS}
+    return words
+
+
+CARD_NOTATION = re.compile(r"(?<![A-Za-z])(?:10|[2-9AKQJTX]|BJ|RJ)(?:[-x]?(?:10|[2-9AKQJTM]|BJ|RJ))*-?(?![A-Za-z])"
+                           r"|\b\d+[shdc]\b|\bm\d\d[-\w]*")
+
+
+def cjk_prose(text: str) -> str:
+    """A value's words, without placeholders, code, quoted input examples (「」, “”, «»), slash commands and
+    ``name=value`` options."""
+    text = re.sub(r"`[^`]*`|\{[^}]*\}|«[^»]*»|“[^”]*”|「[^」]*」|<[^>]*>|/\w+(?: \w+)?|\w+=\S+", " ", text)
+    return CARD_NOTATION.sub(" ", text)
+
+
+@pytest.mark.parametrize("lang", CJK)
+def test_no_english_is_left_in_a_cjk_catalog(lang: str) -> None:
+    """Beyond names and notation (option values, typed moves, card letters), a Korean, Chinese or
+    Japanese value has no Latin word: an untranslated phrase would show as English in the middle. (A
+    count may be written ``{n}장`` as well as ``{n:#card}``: with one plural category both read the same.)"""
+    allowed = {w.lower() for w in NAMES_AND_NOTATION | notation_words()}
+    left = {key: words for key, text in catalog(lang).items() if not key.startswith("plural.")
+            if (words := [w for w in re.findall(r"[A-Za-z][A-Za-z'’]+", cjk_prose(text)) if w.lower() not in allowed])}
+    assert left == {}
+
+
+@pytest.mark.parametrize("lang", CJK)
+def test_cjk_values_are_written_in_cjk_characters(lang: str) -> None:
+    """A value whose English has words has CJK characters (Hangul, kana or Han: a game's home term, such as
+    고스톱 in the Chinese catalog, counts too), so a copied English value cannot pass as translated."""
+    english = catalog(DEFAULT_LANG)
+    bare = [key for key, text in catalog(lang).items()
+            if re.search(r"[A-Za-z]{3,}", prose(english.get(key, ""))) and key not in SAME_IN_EVERY_LANGUAGE
+            and key not in CJK_KEEPS_LATIN and not re.search(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]", text)]
+    assert bare == []
+
+
+@pytest.mark.parametrize(("locale", "lang"), [
+    ("ko", "ko"), ("zh-CN", "zh"), ("zh-TW", "zh"), ("ja", "ja"), ("ru", "ru"), ("en-US", "en"), ("pt-BR", "en"),
+])
+def test_discord_locales_reach_our_languages(locale: str, lang: str) -> None:
+    import discord
+
+    from bot.i18n import language_of
+
+    assert discord.Locale(locale).value == locale  # a code Discord sends
+    assert language_of(locale) == lang
+
+
+@pytest.mark.parametrize("locale", ["ko", "zh-CN", "zh-TW", "ja"])
+async def test_slash_commands_are_described_in_the_new_languages(locale: str) -> None:
+    """Discord asks the translator for each of its locales: ko, zh-CN, zh-TW and ja get the catalog's
+    descriptions, for every command text the code marks with a key."""
+    import discord
+    from discord import app_commands
+
+    from bot.i18n import language_of
+    from bot.translator import CatalogTranslator
+
+    translator = CatalogTranslator()
+    lang = language_of(locale)
+    keys = [key for key in catalog(DEFAULT_LANG) if key.startswith("cmd.")]
+    assert len(keys) > 10
+    for key in keys:
+        text = await translator.translate(app_commands.locale_str(catalog(DEFAULT_LANG)[key], key=key),
+                                          discord.Locale(locale), app_commands.TranslationContext(
+                                              app_commands.TranslationContextLocation.command_description, None))
+        assert text == catalog(lang)[key] and text != catalog(DEFAULT_LANG)[key], (locale, key)
+
+
 def main() -> int:
     """Print what each translation still lacks; exit 1 if anything does."""
     lines = [line for lang in TRANSLATIONS for line in problems(lang)]
-    print("\n".join(lines) if lines else "fa and ru are in step with English.")
+    print("\n".join(lines) if lines else f"{', '.join(TRANSLATIONS)} are in step with English.")
     return 1 if lines else 0
 
 

@@ -238,3 +238,10 @@ def test_a_database_locked_by_another_process_is_one_line_and_exit_2(tmp_path: P
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "database_path" in lines[0] and "locked by another process" in lines[0]
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh", "ja"])
+def test_default_language_may_be_korean_chinese_or_japanese(tmp_path: Path, lang: str) -> None:
+    config = load_config(write(tmp_path, f'token = "{TOKEN}"\ndefault_language = "{lang}"\n'), env={})
+    assert config.default_language == lang
+    assert load_config(write(tmp_path, f'token = "{TOKEN}"\n'), env={"TEAHOUSE_DEFAULT_LANGUAGE": lang}).default_language == lang

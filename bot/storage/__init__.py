@@ -20,10 +20,10 @@ from .models import (
     StorageError,
 )
 from .ratings import period_key, ranks_from_scores
-from .store import Storage
+from .store import STORAGE_FAULTS, Storage
 
 __all__ = [
     "LATEST_VERSION", "MIGRATIONS", "POSTGRES_MIGRATIONS", "GameRecord", "GuildSettings", "HistoryEntry", "LeaderboardRow", "PlayerStats",
-    "Rating", "RatingChange", "RecordedGame", "Seat", "SeatResult", "Snapshot", "Storage", "StorageError",
+    "Rating", "RatingChange", "RecordedGame", "Seat", "SeatResult", "STORAGE_FAULTS", "Snapshot", "Storage", "StorageError",
     "migrate", "period_key", "ranks_from_scores", "schema_version",
 ]

@@ -14,6 +14,7 @@ current all-time rating, with games/wins/points counted in the period.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Collection
 from dataclasses import replace
@@ -43,6 +44,13 @@ from .models import (
 )
 from .ratings import is_rateable, period_key, rate
 from .url import parse_database_url
+
+log = logging.getLogger("teahouse.storage")
+
+#: What a database fault looks like to the bot (a full disk, an I/O error, a lost server); ``StorageError``
+#: covers the bot's own (a save that failed after its retries).
+STORAGE_FAULTS: tuple[type[BaseException], ...] = (
+    StorageError, sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 Sort = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
@@ -204,7 +212,12 @@ class Storage:
         if row is None:
             return GuildSettings()
         timeout, level, disabled, rated, language = row
-        return GuildSettings(turn_timeout_s=timeout, ai_level=level, disabled_games=frozenset(json.loads(disabled)),
+        try:
+            switched_off = frozenset(str(game) for game in json.loads(disabled))
+        except (ValueError, TypeError):  # a damaged list switches no game off (and is said once per read)
+            log.error("a server's list of switched-off games cannot be read; every game stays on")
+            switched_off = frozenset()
+        return GuildSettings(turn_timeout_s=timeout, ai_level=level, disabled_games=switched_off,
                              rated=bool(rated), language=language)
 
     # -- snapshots of active games ----------------------------------------------------
@@ -238,23 +251,32 @@ class Storage:
         return changed > 0
 
     async def active_snapshots(self) -> list[Snapshot]:
-        """Every saved active game of this process's shards, oldest first (to resume after a restart)."""
+        """Every saved active game of this process's shards, oldest first (to resume after a restart).
+
+        Each row is read on its own: a row that cannot be read (damaged JSON, a seed that is not a
+        number) is left where it is, named in the log, and costs that one game, never the others.
+        """
         rows = await self._db.fetchall(
             "SELECT game_id, guild_id, channel_id, thread_id, game, options, seats, seed, state, state_version, "
             "actions, table_message_id, turn_deadline, extra, created_at, updated_at FROM snapshots "
             "ORDER BY created_at, game_id"
         )
-        return [
-            Snapshot(
-                game_id=r[0], guild_id=r[1], channel_id=r[2], thread_id=r[3], game=r[4], options=json.loads(r[5]),
-                seats=tuple(Seat.from_json(s) for s in json.loads(r[6])), seed=int(r[7]), state=json.loads(r[8]),
-                state_version=r[9], actions=json.loads(r[10]), table_message_id=r[11],
-                turn_deadline=None if r[12] is None else from_micros(r[12]), extra=json.loads(r[13]),
-                created_at=from_micros(r[14]), updated_at=from_micros(r[15]),
-            )
-            for r in rows
-            if self._shards is None or shard_of(r[1], self._shards[0]) in self._shards[1]
-        ]
+        snapshots: list[Snapshot] = []
+        for r in rows:
+            if self._shards is not None and shard_of(r[1], self._shards[0]) not in self._shards[1]:
+                continue
+            try:
+                snapshots.append(Snapshot(
+                    game_id=r[0], guild_id=r[1], channel_id=r[2], thread_id=r[3], game=r[4],
+                    options=json.loads(r[5]), seats=tuple(Seat.from_json(s) for s in json.loads(r[6])),
+                    seed=int(r[7]), state=json.loads(r[8]), state_version=r[9], actions=json.loads(r[10]),
+                    table_message_id=r[11], turn_deadline=None if r[12] is None else from_micros(r[12]),
+                    extra=json.loads(r[13]), created_at=from_micros(r[14]), updated_at=from_micros(r[15]),
+                ))
+            except (ValueError, TypeError, KeyError, AttributeError) as err:  # JSONDecodeError is a ValueError
+                log.error("snapshot of game %s cannot be read (%s); it is kept and set aside", r[0],
+                          type(err).__name__)
+        return snapshots
 
     async def delete_snapshot(self, game_id: str) -> None:
         """Forget an active game (abandoned or cancelled; ``record_game`` deletes it itself)."""

@@ -42,6 +42,8 @@ class Computers:
         (DESIGN.md, "Pings and the table message"); by seat. Nobody is pinged or timed for them."""
         if session.state is None or session.phase != PLAYING or session.paused_until is not None:
             return {}
+        if controls_for(session.game).on_hold(session):  # a team's pause holds forced moves too (§13.6)
+            return {}
         cached = self._forced.get(session.id)
         if cached is not None and cached[0] == session.version:
             return cached[1]

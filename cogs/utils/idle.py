@@ -16,6 +16,7 @@ import time
 import discord
 
 from bot.i18n import t
+from bot.storage import STORAGE_FAULTS
 
 from . import persistence
 from .controls import controls_for
@@ -52,6 +53,21 @@ def game_idle(session: GameSession, now: float | None = None) -> bool:
     return (time.time() if now is None else now) - active >= limit
 
 
+#: ``session.ui`` key of a rematch lobby: the finished game it follows (its thread is that game's)
+REMATCH_KEY = "rematch_of"
+
+
+async def archive_lobby_thread(bot: discord.Client, session: GameSession) -> None:
+    """A lobby that closes without a game archives the thread opened for it, so a channel is not left with
+    a trail of empty threads (a rematch's lobby lives in the last game's thread, which stays as it is)."""
+    if session.thread_id is None or REMATCH_KEY in session.ui:
+        return
+    try:
+        await bot.http.edit_channel(session.thread_id, archived=True)
+    except discord.HTTPException as err:
+        log.info("thread of closed lobby %s not archived: %s (code %s)", session.id, err.status, err.code)
+
+
 class IdleWatch:
     """The one task that closes idle lobbies and abandons idle games."""
 
@@ -81,13 +97,18 @@ class IdleWatch:
                     log.exception("idle check of game %s failed", session.id)
 
     async def close_lobby(self, session: GameSession) -> None:
-        """The lobby's message says it closed; its seats are free."""
+        """The lobby's message says it closed; its seats are free, and the thread opened for it is archived."""
         async with session.lock:
             if not lobby_expired(session):
                 return  # started, cancelled or clicked meanwhile
+            try:
+                await persistence.forget(self.host.bot, session)
+            except STORAGE_FAULTS as err:  # still stored: it stays open in memory too, and is tried again
+                log.warning("idle lobby %s not closed (%s)", session.id, type(err).__name__)
+                return
             session.phase = CANCELLED
             self.host.sessions.pop(session.id, None)
-            await persistence.forget(self.host.bot, session)
+        await archive_lobby_thread(self.host.bot, session)
         if session.lobby_message_id is None:
             return
         text = t(session.lang, "seats.idle.lobby_closed", minutes=int(LOBBY_IDLE_SECONDS // 60))
@@ -113,4 +134,4 @@ class IdleWatch:
             await self.host.end_game(session, abandoned=True, scores=True)
 
 
-__all__ = ["LOBBY_IDLE_SECONDS", "IdleWatch", "game_idle", "lobby_expired", "touch"]
+__all__ = ["LOBBY_IDLE_SECONDS", "REMATCH_KEY", "IdleWatch", "archive_lobby_thread", "game_idle", "lobby_expired", "touch"]

@@ -13,9 +13,24 @@ import weakref
 from dataclasses import dataclass, field
 
 import discord
+from discord import app_commands
 
 from bot.i18n import LANGUAGES, language_of
 from bot.storage import Storage
+
+#: each language by its own name, as the language choices of /preferences and /settings show it
+ENDONYMS: dict[str, str] = {"en": "English", "fa": "فارسی", "ru": "Русский", "ko": "한국어",
+                            "zh": "中文（简体）", "ja": "日本語"}
+
+
+def language_choices(first: str, last: str | None = None) -> list[app_commands.Choice[str]]:
+    """The choices of a ``language:`` option: ``first`` (e.g. "auto"), every language we speak by its own
+    name, then ``last`` if given; the value of a language is its code."""
+    choices = [app_commands.Choice(name=first, value=first)]
+    choices += [app_commands.Choice(name=ENDONYMS[lang], value=lang) for lang in LANGUAGES]
+    if last is not None:
+        choices.append(app_commands.Choice(name=last, value=last))
+    return choices
 
 
 @dataclass

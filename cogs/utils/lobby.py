@@ -21,16 +21,20 @@ from bot.games.core import IllegalAction, resolve_options
 from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_public
+from bot.storage import STORAGE_FAULTS
 
 from . import persistence
 from .components import parse_number
 from .controls import controls_for
 from .game_host import GameHost
+from .idle import REMATCH_KEY, archive_lobby_thread, lobby_expired
 from .language import private_language
 from .lobby_options import current, menu_step
 from .messages import Surface, clip_join, lobby_surface
-from .session import CANCELLED, PLAYING, GameSession, Seat
+from .persistence import SaveFailed
+from .session import CANCELLED, LOBBY, PLAYING, GameSession, Seat
 from .table_message import TableMessage
+from .trust import same_server
 from .turn_clock import TurnClock
 from .words import names
 
@@ -75,6 +79,14 @@ def parse_options(text: str) -> dict[str, Any]:
     return out
 
 
+#: the levels the add-computer menu offers
+COMPUTER_LEVELS = ("easy", "hard")
+#: one person who cancelled this many lobbies within the window on one server opens no more until it passes
+LOBBIES_PER_PERSON, LOBBY_WINDOW_SECONDS = 5, 600.0
+#: at most this many lobbies wait for players in one channel (or thread) at once
+OPEN_LOBBIES_PER_CHANNEL = 5
+
+
 class LobbyDesk:
     """Lobbies of every game, and rematches."""
 
@@ -82,6 +94,7 @@ class LobbyDesk:
         self.host, self.table, self.clock = host, table, clock
         # finished game -> its rematch lobby: one rematch per game, however many press the button at once
         self.rematches: OrderedDict[int, int] = OrderedDict()
+        self.cancelled: dict[tuple[int, int], list[float]] = {}  # (server, host) -> lobbies closed unplayed
 
     async def new(self, interaction: discord.Interaction, game: str, options: str, turn_seconds: int | None) -> None:
         """``/game new``: a lobby in the channel and a thread under it, saved before anyone can click it."""
@@ -102,6 +115,10 @@ class LobbyDesk:
         except ValueError as err:
             await reply_privately(interaction, t(lang, "games.error.bad_options", detail=str(err)[:200]))
             return
+        refusal = self._over_limits(interaction, lang)
+        if refusal:
+            await reply_privately(interaction, refusal)
+            return
         session = GameSession(
             id=interaction.id, game=game, guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0, host_id=interaction.user.id, options=chosen,
@@ -115,7 +132,15 @@ class LobbyDesk:
             message = await send_public(interaction, surface.content, view=surface.view())
             session.lobby_message_id = message.id
             await self._open_thread(session, message)
-            await self.host.save(session)
+            try:
+                await self.host.save(session)
+            except SaveFailed:  # nothing is stored: the message says so, and nothing of it stays open
+                self.host.sessions.pop(session.id, None)
+                with contextlib.suppress(discord.HTTPException):
+                    await message.edit(content=t(session.lang, "games.lobby.cancelled"), view=None)
+                await archive_lobby_thread(self.host.bot, session)
+                await reply_privately(interaction, t(lang, "resilience.not_saved"))
+                return
 
     async def _open_thread(self, session: GameSession, message: discord.Message) -> None:
         """Play in a thread under the lobby message; in the channel itself where that is not allowed."""
@@ -131,6 +156,31 @@ class LobbyDesk:
                 await self.table.tell_host(session, "resilience.no_thread")
             return
         session.thread_id = thread.id
+
+    def _over_limits(self, interaction: discord.Interaction, lang: str) -> str:
+        """A polite refusal when this person closed too many lobbies unplayed lately (opening and
+        cancelling in a loop leaves a trail of messages and threads), or the channel has too many lobbies
+        waiting for players; "" when a lobby may open. Lobbies that became games never count."""
+        now = time.time()
+        key = (interaction.guild_id or 0, interaction.user.id)
+        recent = [at for at in self.cancelled.get(key, []) if now - at < LOBBY_WINDOW_SECONDS]
+        self.cancelled[key] = recent
+        if len(recent) >= LOBBIES_PER_PERSON:
+            return t(lang, "games.error.too_many_lobbies", count=len(recent),
+                     minutes=int(LOBBY_WINDOW_SECONDS // 60))
+        waiting = [s for s in self.host.sessions.values() if s.phase == LOBBY and not lobby_expired(s, now)
+                   and interaction.channel_id in (s.channel_id, s.thread_id)]
+        if len(waiting) >= OPEN_LOBBIES_PER_CHANNEL:
+            return t(lang, "games.error.channel_full", count=len(waiting))
+        return ""
+
+    def _count_cancelled(self, session: GameSession) -> None:
+        """A lobby of this host closed without a game: it counts against them for ``LOBBY_WINDOW_SECONDS``."""
+        now = time.time()
+        key = (session.guild_id, session.host_id)
+        self.cancelled[key] = [*(at for at in self.cancelled.get(key, []) if now - at < LOBBY_WINDOW_SECONDS), now]
+        if len(self.cancelled) > 10_000:  # people who cancelled nothing for a window are forgotten
+            self.cancelled = {k: v for k, v in self.cancelled.items() if v and now - v[-1] < LOBBY_WINDOW_SECONDS}
 
     def may_manage(self, interaction: discord.Interaction, session: GameSession) -> bool:
         perms = interaction.permissions
@@ -181,15 +231,21 @@ class LobbyDesk:
         else:
             await reply_privately(interaction, t(lang, "games.error.unknown_button"))
             return
+        try:
+            await self.host.save(session)  # shown only once stored: a failed save put the lobby back as it was
+        except SaveFailed:
+            await reply_privately(interaction, t(lang, "resilience.not_saved"))
+            return
         surface = lobby_surface(session, session.lang)
         await edit_clicked(interaction, content=surface.content, view=surface.view())
-        await self.host.save(session)
 
     def _change(self, session: GameSession, verb: str, values: list[str], lang: str) -> str:
         """Apply a host's lobby change; returns a polite refusal, or "" when done."""
         info = engine(session.game).INFO
         if verb == "addai":
-            level = values[0] if values and values[0] in ("easy", "hard") else "easy"
+            level = values[0] if len(values) == 1 else ""
+            if level not in COMPUTER_LEVELS:  # a forged or outdated menu: refused, never read as "easy"
+                return t(lang, "games.error.unknown_button")
             if len(session.seats) >= info.max_seats:
                 return t(lang, "games.error.full")
             session.seats.append(computer_seat(session.seats, level))
@@ -220,10 +276,19 @@ class LobbyDesk:
         return ""
 
     async def _cancel(self, interaction: discord.Interaction, session: GameSession) -> None:
+        """The lobby closes: forgotten first, then shown closed, and the thread opened for it archived."""
+        try:
+            await persistence.forget(self.host.bot, session)
+        except STORAGE_FAULTS as err:
+            log.warning("lobby %s not cancelled (%s); it stays open", session.id, type(err).__name__)
+            persistence.revert(session)  # a host's leave that was to close it is undone too
+            await reply_privately(interaction, t(private_language(interaction), "resilience.not_saved"))
+            return
         session.phase = CANCELLED
-        await edit_clicked(interaction, content=t(session.lang, "games.lobby.cancelled"), view=None)
         self.host.sessions.pop(session.id, None)
-        await persistence.forget(self.host.bot, session)
+        self._count_cancelled(session)
+        await edit_clicked(interaction, content=t(session.lang, "games.lobby.cancelled"), view=None)
+        await archive_lobby_thread(self.host.bot, session)
 
     async def _start(self, interaction: discord.Interaction, session: GameSession) -> None:
         """Fill empty seats with computers, deal, and put the table in the thread."""
@@ -252,11 +317,15 @@ class LobbyDesk:
         if len(session.humans()) < 2:
             session.rated = False
         self.host.record_events(session, first_events)
+        try:
+            await self.host.save(session)  # stored before anyone is told: a failed save is the lobby as it was
+        except SaveFailed:
+            await reply_privately(interaction, t(private_language(interaction), "resilience.not_saved"))
+            return
         where = f"<#{session.thread_id}>" if session.thread_id else ""
         await edit_clicked(
             interaction, content=clip_join(t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
                                  where=where, seats=", ".join(names(session, session.lang))), *drawn), view=None)
-        await self.host.save(session)
         self.host.after_change(session, first_events)
 
     async def rematch(self, interaction: discord.Interaction, game: int) -> None:
@@ -267,8 +336,12 @@ class LobbyDesk:
         """
         lang = private_language(interaction)
         record = await self.host.bot.storage.game_record(str(game))
-        if record is None or record.guild_id != interaction.guild_id:
+        if record is None:
             await reply_privately(interaction, t(lang, "games.error.game_over"))
+            return
+        if not same_server(interaction, record.guild_id) or \
+                interaction.channel_id not in (record.channel_id, record.thread_id):
+            await reply_privately(interaction, t(lang, "games.error.elsewhere"))
             return
         if interaction.user.id not in {seat.user_id for seat in record.seats}:
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
@@ -281,6 +354,10 @@ class LobbyDesk:
         if self.host.game_of(interaction.guild_id, interaction.user.id) is not None:
             await reply_privately(interaction, t(lang, "games.error.already_playing"))
             return
+        refusal = self._over_limits(interaction, lang)
+        if refusal:
+            await reply_privately(interaction, refusal)
+            return
         seats = [Seat(interaction.user.display_name, user_id=interaction.user.id)]
         for old in record.seats:
             if old.ai_level:
@@ -291,6 +368,7 @@ class LobbyDesk:
             options={k: v for k, v in record.options.items() if k in engine(record.game).INFO.options},
             turn_timeout=self.clock.default_turn(record.game, settings.turn_timeout_s),
             lang=persistence.public_language(self.host.bot, settings, interaction), rated=settings.rated,
+            ui={REMATCH_KEY: game},
         )
         self.rematches[game] = session.id
         while len(self.rematches) > 1000:
@@ -300,7 +378,15 @@ class LobbyDesk:
             surface = lobby_surface(session, session.lang)
             message = await self._post_lobby(interaction, session, surface)
             session.lobby_message_id = message.id if message is not None else None
-            await self.host.save(session)
+            try:
+                await self.host.save(session)
+            except SaveFailed:
+                self.host.sessions.pop(session.id, None)
+                self.rematches.pop(game, None)
+                if message is not None:
+                    with contextlib.suppress(discord.HTTPException):
+                        await message.edit(content=t(session.lang, "games.lobby.cancelled"), view=None)
+                await reply_privately(interaction, t(lang, "resilience.not_saved"))
 
     async def _post_lobby(self, interaction: discord.Interaction, session: GameSession,
                           surface: Surface) -> discord.Message | None:

@@ -10,20 +10,26 @@ import asyncio
 import dataclasses
 import json
 import logging
-import sqlite3
 import zlib
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-import asyncpg
 import discord
 
 from bot.app import TeahouseBot
 from bot.games.core import Result
 from bot.games.registry import engine
 from bot.i18n import LANGUAGES, language_of
-from bot.storage import GameRecord, GuildSettings, Seat, Snapshot, StorageError, ranks_from_scores
+from bot.storage import (
+    STORAGE_FAULTS,
+    GameRecord,
+    GuildSettings,
+    Seat,
+    Snapshot,
+    StorageError,
+    ranks_from_scores,
+)
 
 from .session import GameSession
 
@@ -31,9 +37,6 @@ log = logging.getLogger("teahouse.persistence")
 
 T = TypeVar("T")
 
-#: What a database fault looks like from here (a full disk, an I/O error, a lost server).
-STORAGE_FAULTS: tuple[type[BaseException], ...] = (
-    StorageError, sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 #: Pauses before trying a failed write again; one try more than pauses.
 RETRY_PAUSES_S = (0.05, 0.25)
 
@@ -64,6 +67,13 @@ def _restore(session: GameSession, saved: bytes) -> None:
     for spec in dataclasses.fields(GameSession):
         if spec.name != "lock":
             setattr(session, spec.name, getattr(fresh, spec.name))
+
+
+def revert(session: GameSession) -> None:
+    """Put ``session`` back to its last saved state (after a change the database refused to forget or keep)."""
+    last = _last_saved.get(session.id)
+    if last is not None:
+        _restore(session, last)
 
 
 async def guild_settings(bot: TeahouseBot, guild_id: int | None) -> GuildSettings:
@@ -121,9 +131,7 @@ async def save(bot: TeahouseBot, session: GameSession) -> None:
         await _retrying(f"saving game {session.id}", lambda: bot.storage.save_snapshot(snapshot))
     except STORAGE_FAULTS as err:
         log.warning("game %s not saved (%s: %s); its last change was undone", session.id, type(err).__name__, err)
-        last = _last_saved.get(session.id)
-        if last is not None:
-            _restore(session, last)
+        revert(session)
         raise SaveFailed(f"game {session.id} not saved") from None
     _last_saved[session.id] = saved
 
@@ -138,14 +146,18 @@ async def load_active(bot: TeahouseBot) -> list[GameSession]:
     sessions: list[GameSession] = []
     for snapshot in await bot.storage.active_snapshots():
         try:
+            engine(snapshot.game)  # a game we do not have (KeyError): set aside like any damaged row
             data: dict[str, Any] = dict(snapshot.extra)
             data["state"] = dict(snapshot.state) or None
             data.setdefault("log", list(snapshot.actions))  # older snapshots kept it in extra too
             session = GameSession.from_dict(data)
+            if session.game != snapshot.game or session.id != int(snapshot.game_id):
+                raise ValueError("the snapshot's columns and its session disagree")
             _last_saved[session.id] = _packed(session.to_dict())
             sessions.append(session)
-        except (KeyError, ValueError, TypeError) as err:
-            log.error("snapshot of game %s cannot be restored: %s", snapshot.game_id, err)
+        except Exception as err:  # a damaged row of any kind costs its one game: the others resume
+            log.error("snapshot of game %s cannot be restored (%s); it is kept and set aside",
+                      snapshot.game_id, type(err).__name__)
     return sessions
 
 

@@ -421,6 +421,12 @@ class TableMessage:
             try:
                 await channel.send(text, **kwargs)
                 return
+            except DROPPED as err:  # the connection dropped: tried again, as after a 5xx
+                log.warning("summary for game %s not posted: connection dropped (%s)", session.id,
+                            type(err).__name__)
+                if attempt == DISCORD_RETRIES:
+                    return
+                await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
             except discord.HTTPException as err:
                 log.warning("summary for game %s not posted: %s (code %s)", session.id, err.status, err.code)
                 if isinstance(err, discord.Forbidden) and image is not None:
@@ -434,5 +440,5 @@ class TableMessage:
 
     async def final(self, session: GameSession) -> None:
         session.deadline, session.paused_until = None, None
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException, *DROPPED):
             await self.update(session)

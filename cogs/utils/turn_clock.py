@@ -20,6 +20,7 @@ from bot.i18n import t
 
 from .controls import STALLING, controls_for
 from .game_host import GameHost
+from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 from .table_message import THREAD_GONE_CODES
 from .words import names, safe_name
@@ -28,6 +29,8 @@ log = logging.getLogger("teahouse.games")
 
 #: The longest one nap of a game's clock: a change that reached the game without ``arm`` is still seen this soon.
 LONGEST_NAP_SECONDS = 30.0
+#: after a timed change the database refused (and that was undone), the clock looks again this much later
+SAVE_RETRY_SECONDS = 5.0
 #: A decision the table shows at least this much later than the game reached it gets its window anew.
 SHOWN_LATE_SECONDS = 1.0
 
@@ -142,33 +145,44 @@ class TurnClock:
         within ``LONGEST_NAP_SECONDS``) is honoured; runs until there is nothing left to wait for.
         """
         while session.phase == PLAYING:
-            now = time.time()
-            if session.paused_until is not None:
-                if now < session.paused_until:
-                    await self._nap(session, session.paused_until - now)
-                    continue
-                async with session.lock:
-                    if session.phase != PLAYING or session.paused_until is None or time.time() < session.paused_until:
-                        continue  # ended, or resumed by Next hand meanwhile
-                    session.paused_until = None
-                    await self.host.save(session)
-                    self.host.after_change(session)
-                continue
-            deadline = session.deadline
-            if deadline is None:
-                return
-            lead = self.reminder_lead(session)
-            remind_at = deadline if lead is None else deadline - lead
-            if now < deadline:
-                if not session.reminded and now >= remind_at:
-                    session.reminded = True
-                    await self.remind(session)
-                    continue
-                wake = remind_at if not session.reminded and now < remind_at else deadline
-                await self._nap(session, max(wake - now, 0.0))
-                continue
-            session.deadline = None
-            await self.time_is_up(session, session.version)
+            try:
+                if await self._step(session):
+                    return
+            except SaveFailed:  # undone to the last saved moment: the clock looks again a little later
+                log.warning("game %s: a timed change was not saved; trying again in %g s", session.id,
+                            SAVE_RETRY_SECONDS)
+                await self._nap(session, SAVE_RETRY_SECONDS)
+
+    async def _step(self, session: GameSession) -> bool:
+        """One look at the clock: start the next hand, remind, or time out. True: nothing left to wait for."""
+        now = time.time()
+        if session.paused_until is not None:
+            if now < session.paused_until:
+                await self._nap(session, session.paused_until - now)
+                return False
+            async with session.lock:
+                if session.phase != PLAYING or session.paused_until is None or time.time() < session.paused_until:
+                    return False  # ended, or resumed by Next hand meanwhile
+                session.paused_until = None
+                await self.host.save(session)
+                self.host.after_change(session)
+            return False
+        deadline = session.deadline
+        if deadline is None:
+            return True
+        lead = self.reminder_lead(session)
+        remind_at = deadline if lead is None else deadline - lead
+        if now < deadline:
+            if not session.reminded and now >= remind_at:
+                session.reminded = True
+                await self.remind(session)
+                return False
+            wake = remind_at if not session.reminded and now < remind_at else deadline
+            await self._nap(session, max(wake - now, 0.0))
+            return False
+        session.deadline = None
+        await self.time_is_up(session, session.version)
+        return False
 
     async def time_is_up(self, session: GameSession, version: int) -> None:
         """The deadline passed: the rules' move (or the computer's) for each person still thinking, who is

@@ -292,6 +292,8 @@ class Message:
     allowed_mentions: Json | None = None
     reference_id: int | None = None
     thread_id: int | None = None
+    #: the thread started from this message: Discord sends it whole (a channel object) with the message
+    thread: Channel | None = field(default=None, compare=False, repr=False)
     deleted: bool = False
     edits: list[Version] = field(default_factory=list)
     pinged_user_ids: list[int] = field(default_factory=list)
@@ -415,7 +417,9 @@ class Message:
                 "message_id": str(self.reference_id),
                 "channel_id": str(self.channel_id),
             }
-        if self.thread_id is not None:
+        if self.thread is not None:
+            out["thread"] = self.thread.to_payload()
+        elif self.thread_id is not None:
             out["thread"] = {"id": str(self.thread_id)}
         return out
 

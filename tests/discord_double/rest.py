@@ -399,7 +399,7 @@ class RestApi:
             raise DiscordError(THREAD_ALREADY_CREATED)
         thread = self._new_thread(guild, channel, payload, PUBLIC_THREAD, thread_id=msg.id)
         thread.starter_message_id = msg.id
-        msg.thread_id = thread.id
+        msg.thread_id, msg.thread = thread.id, thread
         return ok(thread.to_payload(self.d.bot_user.id))
 
     async def thread_without_message(self, request: web.Request) -> web.Response:

@@ -27,9 +27,9 @@ def drawn() -> Drawn:
     records: list[tuple[str, int, bool]] = []
     original = tx._mask
 
-    def recording_mask(shown: str, size: int, bold: bool, rtl: bool | None) -> Any:
+    def recording_mask(shown: str, size: int, bold: bool, rtl: bool | None, tag: str | None = None) -> Any:
         records.append((shown, size, bold))
-        return original(shown, size, bold, rtl)
+        return original(shown, size, bold, rtl, tag)
 
     out: Drawn = {}
     with pytest.MonkeyPatch.context() as mp:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 
@@ -159,3 +160,76 @@ def test_a_negative_score_in_a_persian_sentence_keeps_its_minus_left_of_the_digi
     shown = "".join(run.text for run in runs)
     assert shown.endswith("−۱۲")  # visual order, left to right: the word, then the number at the right
     assert "\u2068" not in shown and "\u200f" not in shown  # t()'s direction marks are never drawn
+
+
+# --- issue #50: cuts that suit CJK text, never inside a word ------------------------------------
+
+WORD = re.compile(r"[A-Za-z가-힣]+")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("手牌が多すぎて表示できません", None),  # Japanese: between any two characters
+    ("上家出了一对三，你要不要", None),  # Chinese
+    ("고스톱 게임에서 쓸을 했습니다", True),  # Korean: between words only
+    ("Ann played 王玉飛角 from Shostakovich", True),
+])
+def test_a_cut_falls_between_words_or_cjk_characters(text: str, words: bool | None) -> None:
+    first = text[:min(tx.break_opportunities(text))].rstrip()
+    for max_width in range(int(tx.width(first + tx.ELLIPSIS, 22)) + 1, int(tx.width(text, 22)), 17):
+        shown = tx.fit(text, 22, max_width)
+        assert shown.endswith(tx.ELLIPSIS) and tx.width(shown, 22) <= max_width
+        kept = shown[:-1].rstrip()
+        if kept:
+            assert text.startswith(kept)
+            at = len(kept)
+            assert at in tx.break_opportunities(text) or text[at] == " ", (text, shown)
+            if words:  # every Latin or Korean word kept is whole
+                assert set(WORD.findall(kept)) <= set(WORD.findall(text)), shown
+
+
+def test_no_cjk_line_starts_with_a_closing_mark_or_ends_with_an_opening_one() -> None:
+    text = "「王」、玉。（角）"
+    cuts = tx.break_opportunities(text)
+    assert all(text[i] not in "」、。）" and text[i - 1] not in "「（" for i in cuts)
+    assert cuts  # but it may still be cut
+    assert 2 not in cuts and 3 not in cuts  # not before 」 or 、
+
+
+def test_a_first_word_too_wide_is_still_cut_inside() -> None:
+    shown = tx.fit("김민준김민준김민준김민준 님", 22, 120)
+    assert shown.endswith(tx.ELLIPSIS) and tx.width(shown, 22) <= 120 and len(shown) > 3
+
+
+def test_text_without_cjk_is_cut_as_before() -> None:
+    """A Latin name keeps as much of itself as fits (the table-polish issue settles English words)."""
+    shown = tx.fit("Zoë O'Brien-Łukasiewicz the Third", 22, 150)
+    assert shown.startswith("Zoë O'B") and not tx.fit("Zoë O'Brien-Łukasiewicz the Third", 22, 151).endswith(" …")
+
+
+def _ink(text: str, lang: str, bold: bool = False) -> bytes:
+    img = Image.new("L", (200, 80), 0)
+    with tx.language(lang):
+        tx.draw_text(ImageDraw.Draw(img), (10, 10), text, 40, 255, bold=bold)
+    return img.tobytes()
+
+
+@pytest.mark.skipif(not tx.HAS_RAQM, reason="the language's Han forms need raqm (locl)")
+@pytest.mark.parametrize("bold", [False, True])
+def test_han_characters_take_the_forms_of_the_pictures_language(bold: bool) -> None:
+    """直 and 角 are written differently in Chinese and Japanese: one shipped face holds both, and a
+    Japanese picture draws the Japanese forms, a Chinese one the Chinese forms."""
+    for ch in "直角":
+        assert _ink(ch, "ja", bold) != _ink(ch, "zh", bold), ch
+    assert _ink("고스톱", "ko", bold) == _ink("고스톱", "en", bold)  # Hangul has one form
+    assert _ink("Go", "ja", bold) == _ink("Go", "en", bold)
+
+
+def test_goita_pieces_are_drawn_in_japanese_forms_whatever_the_language() -> None:
+    from rendering import pieces
+
+    pieces.piece.cache_clear()
+    with tx.language("zh"):
+        seen_from_zh = pieces.piece("kaku").tobytes()
+    pieces.piece.cache_clear()
+    with tx.language("ja"):
+        assert pieces.piece("kaku").tobytes() == seen_from_zh
