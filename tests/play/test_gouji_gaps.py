@@ -139,6 +139,33 @@ async def test_R9_6_3_a_person_takes_the_slot_from_a_computer_default_with_the_p
     assert plays_of(table, 0) == ["6"]
 
 
+async def test_13_6_a_silent_slot_goes_to_the_default_member_after_20_s_who_then_has_her_own_turn(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """§13.5/§13.6 (R9.6.3 step 2): two people of team ACE are the slot's candidates and neither clicks. The slot
+    waits its 20 s, then the rules give it to the default member (Carol: first after Bob, who acted last), and
+    Carol then has her own turn to follow: she is not timed out with Alice, as if she had missed it too."""
+    alice, bob, carol = double["alice"], double["bob"], double["carol"]
+    table = await arranged(double, bot, monkeypatch, {0: alice, 1: bob, 2: carol},
+                           {0: "6 9 K", 1: "4 10 10", 2: "5 8 Q", 3: "7 J J", 4: "", 5: ""}, leader=1, out=(4, 5))
+    await typed(table, bob, "4")
+    assert table.state.candidates == [2, 0]
+    await slot_shown(table, [0, 2])
+    seat_names = names(table.session, "en")
+    chose = t("en", "gouji.event.team_choose", player=seat_names[0], target=seat_names[2])
+    version = table.version()
+    double.clock.advance(19)  # within the slot's 20 s: nobody is moved
+    await table.settle()
+    assert table.version() == version and chose not in table.public_text()
+    double.clock.advance(2)
+    await table.shown(chose)  # Alice, the first candidate in seat order, "chose" the default member
+    assert t("en", "games.timed_out", player=seat_names[0]) in table.public_text()
+    await table.settle()
+    assert t("en", "games.timed_out", player=seat_names[2]) not in table.public_text()
+    assert table.waiting_people() == [2] and plays_of(table, 2) == []  # Carol's own turn, not a pass
+    await typed(table, carol, "5")
+    assert plays_of(table, 2) == ["5"]
+
+
 #: B leads in an endgame where A and F are out; team ACE then fills the slot from C (the default,
 #: beating only with a 2) or E (a 9): §13.8 lets the computers agree on E, and A (out, a person) may
 #: name either of them first
