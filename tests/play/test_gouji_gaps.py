@@ -39,10 +39,13 @@ COMPUTER_SECONDS = 10.0
 
 async def arranged(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch,
                    people: dict[int, Person], hands: dict[int, str], leader: int = 0,
-                   out: tuple[int, ...] = (), lobby: str = "session_hands=1", **options: Any) -> GoujiTable:
-    """A game with ``people`` seated (``lobby``: the game's options), then the position: ``hands`` (empty = out,
-    in the order of ``out``), ``leader`` to lead; with two players out the trick is an endgame trick (R9.6.3)."""
-    thread = await seat_game(double, monkeypatch, SEED, lobby, people)
+                   out: tuple[int, ...] = (), lobby: str = "session_hands=1", turn_seconds: int | None = None,
+                   **options: Any) -> GoujiTable:
+    """A game with ``people`` seated (``lobby``: the game's options; ``turn_seconds``: its turn length), then the
+    position: ``hands`` (empty = out, in the order of ``out``), ``leader`` to lead; with two players out the
+    trick is an endgame trick (R9.6.3)."""
+    new = {} if turn_seconds is None else {"turn_seconds": turn_seconds}
+    thread = await seat_game(double, monkeypatch, SEED, lobby, people, **new)
     table = GoujiTable(double, bot, thread, people)
     computers = [s for s in range(6) if s not in people]
     double.clock.advance(games_cog(bot).computer_delay + 0.1)  # computers are Ready after their thinking time
