@@ -351,6 +351,8 @@ class Games(commands.Cog):
         custom = str(data.get("custom_id", ""))
         if any(template.fullmatch(custom) for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE, PAGE_TEMPLATE)):
             return
+        if not self.bot.seen.first(interaction.id):  # delivered twice: the first delivery answers it
+            return
         log.info("unparsable custom id %r", custom[:100])
         with contextlib.suppress(discord.HTTPException):
             await reply_privately(interaction, t(private_language(interaction), "games.error.unknown_button"))

@@ -4,7 +4,8 @@ A mention is for a person whose decision it is and who is not already at the tab
 from them within ``IDLE_SECONDS`` and no live hand panel. Each person may choose ``always``,
 ``idle`` (the default) or ``never``; a server may set its own default (``/settings pings``).
 The choices are read once at start-up and kept per bot, like the language choices, so deciding
-a mention never waits for the database. The one reminder before a timeout mentions everyone who
+a mention never waits for the database. Each game's last clicks are saved with it (``clicks``,
+``remember``), and its live panels too (``hand_panel.py``): a restart is not idleness. The one reminder before a timeout mentions everyone who
 is still thinking, whatever they chose: it is the last chance before the rules move for them.
 """
 
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import time
 import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -31,18 +34,30 @@ class Attention:
 
     people: dict[int, str] = field(default_factory=dict)
     servers: dict[int, str] = field(default_factory=dict)
-    seen: dict[tuple[int, int], float] = field(default_factory=dict)  # (game id, user id) -> last click
+    seen: dict[int, dict[int, float]] = field(default_factory=dict)  # game id -> user id -> last click
 
     def choice(self, user_id: int, guild_id: int) -> str:
         """The person's own choice, else the server's, else ``idle``."""
         return self.people.get(user_id) or self.servers.get(guild_id) or DEFAULT_PINGS
 
     def clicked(self, game_id: int, user_id: int) -> None:
-        self.seen[(game_id, user_id)] = time.time()
+        self.seen.setdefault(game_id, {})[user_id] = time.time()
 
     def at_table(self, game_id: int, user_id: int) -> bool:
-        last = self.seen.get((game_id, user_id))
+        last = self.seen.get(game_id, {}).get(user_id)
         return last is not None and time.time() - last < IDLE_SECONDS
+
+    def clicks(self, game_id: int) -> dict[str, float]:
+        """The game's last clicks still recent enough to count (user id as text -> when), saved with the game."""
+        now = time.time()
+        return {str(user): at for user, at in self.seen.get(game_id, {}).items() if now - at < IDLE_SECONDS}
+
+    def remember(self, game_id: int, clicks: Mapping[str, Any]) -> None:
+        """Clicks saved with a game, after a restart: whoever clicked shortly before it is still at the table
+        (for the rest of ``IDLE_SECONDS``, the time the bot was away included)."""
+        seen = self.seen.setdefault(game_id, {})
+        for user, at in clicks.items():
+            seen[int(user)] = max(seen.get(int(user), 0.0), float(at))
 
     def may_mention(self, game_id: int, guild_id: int, user_id: int, live_panel: bool) -> bool:
         """Whether a decision that is this person's should mention them now."""
@@ -54,8 +69,7 @@ class Attention:
         return not live_panel and not self.at_table(game_id, user_id)
 
     def forget_game(self, game_id: int) -> None:
-        for key in [key for key in self.seen if key[0] == game_id]:
-            del self.seen[key]
+        self.seen.pop(game_id, None)
 
     def person(self, user_id: int, pings: str | None) -> None:
         _put(self.people, user_id, pings)

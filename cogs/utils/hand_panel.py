@@ -9,6 +9,10 @@ it open makes every move with one click. It is edited when what it shows changes
 comes, a window opens, a hand ends), at most once per ``LIVE_EDIT_SECONDS`` with the latest state,
 except that a decision which becomes theirs (or is made for them) is shown at once. Shortly before the token runs out the
 panel says that it stopped following and offers Refresh, which makes it live again.
+
+Live panels are saved with the game (``GameSession.panels``: the token and ids that reach each one), so after
+a restart they follow the game again: a person who keeps one open is still at the table, not idle, and is not
+mentioned for a decision the panel in front of him shows (DESIGN.md, "Pings and the table message").
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from .game_host import GameHost
 from .language import private_language
 from .messages import Surface, panel_surface
 from .old_messages import too_old_to_edit
+from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 
 log = logging.getLogger("teahouse.games")
@@ -72,6 +77,22 @@ class LivePanel:
     def token_born(self) -> float:
         return discord.utils.snowflake_time(self.interaction_id).timestamp()
 
+    def record(self) -> dict[str, Any]:
+        """What is saved with the game to follow the panel again after a restart (``restored``)."""
+        return {"token": self.token.token, "interaction": self.interaction_id, "clicked": self.clicked_id,
+                "message": self.message_id, "seat": self.seat, "lang": self.lang, "page": self.page,
+                "shown": self.shown.hex()}
+
+    @classmethod
+    def restored(cls, client: discord.Client, record: dict[str, Any]) -> LivePanel:
+        """The panel of a saved ``record``, reached through its interaction's webhook (the application's id and
+        the token), as before the restart; its picture is not known (the next edit that changes it sends it)."""
+        assert client.application_id is not None
+        token = discord.Webhook.partial(client.application_id, str(record["token"]), client=client)
+        return cls(token, int(record["interaction"]), record.get("clicked"), record.get("message"),
+                   int(record["seat"]), str(record["lang"]), int(record.get("page", 0)),
+                   bytes.fromhex(str(record.get("shown", ""))))
+
     def cancel(self) -> None:
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
@@ -99,6 +120,7 @@ class HandPanel:
     def __init__(self, host: GameHost) -> None:
         self.host = host
         self.live: dict[int, dict[int, LivePanel]] = {}  # game id -> user id -> panel
+        self.restored: set[int] = set()  # games whose saved panels were looked at (after a restart: once)
 
     async def build(self, session: GameSession, seat: int, lang: str, page: int = 0, note: str = "",
                     shown: Hashable | None = None) -> Surface:
@@ -163,7 +185,8 @@ class HandPanel:
                     message_id = await send_private(interaction, surface.content, files=surface.files(),
                                                     view=surface.view())
                 picture = surface.shows if surface.image is not None or keep_picture else None
-                self._follow(session, interaction, seat, page, message_id, surface, picture)
+                if self._follow(session, interaction, seat, page, message_id, surface, picture):
+                    await self._save_presence(session)
                 return
             except (discord.DiscordServerError, *DROPPED) as err:
                 if attempt:
@@ -197,11 +220,14 @@ class HandPanel:
     # ------------------------------------------------------------------ following the game
 
     def _follow(self, session: GameSession, interaction: discord.Interaction, seat: int, page: int,
-                message_id: int | None, surface: Surface, picture: Hashable | None) -> None:
-        """The panel just shown is the person's live one (a newer panel replaces an older)."""
+                message_id: int | None, surface: Surface, picture: Hashable | None) -> bool:
+        """The panel just shown is the person's live one (a newer panel replaces an older), kept with the game.
+        True when the game's saved panels knew none of this person's: the person just came to the table."""
         if session.phase != PLAYING:
-            return
+            return False
         user_id = interaction.user.id
+        self._restore(session)
+        arrived = user_id not in session.panels
         self.drop(session.id, user_id)
         clicked = interaction.message
         clicked_id = clicked.id if clicked is not None and clicked.flags.ephemeral else None
@@ -211,6 +237,39 @@ class HandPanel:
                           edited_at=time.time(), could_act=self._may_act(session, seat))
         self._retire_later(session, user_id, panel)
         self.live.setdefault(session.id, {})[user_id] = panel
+        session.panels[user_id] = panel.record()
+        return arrived
+
+    async def _save_presence(self, session: GameSession) -> None:
+        """Save the game now that a person's panel is live: a restart before the game's next change still finds
+        it (a renewed token of the same person goes with the next save). Not saved: the panel stays live, only
+        a restart would forget it, as it did before."""
+        async with session.lock:
+            if session.phase != PLAYING:
+                return
+            with contextlib.suppress(SaveFailed):
+                await self.host.save(session)
+
+    def _restore(self, session: GameSession) -> None:
+        """Once per game and process: follow again the live panels saved with it (after a restart), each while
+        its person still holds the seat it shows and its token still allows edits."""
+        if session.id in self.restored:
+            return
+        self.restored.add(session.id)
+        live = self.live.setdefault(session.id, {})
+        for user_id, record in list(session.panels.items()):
+            try:
+                panel = LivePanel.restored(self.host.bot, record)
+            except (KeyError, TypeError, ValueError, AssertionError):
+                panel = None  # a damaged record: that panel is not followed, as before
+            if panel is None or user_id in live or session.seat_of(user_id) != panel.seat or \
+                    time.time() - panel.token_born >= TOKEN_SECONDS - RETIRE_MARGIN_SECONDS:
+                if user_id not in live:
+                    session.panels.pop(user_id, None)
+                continue
+            panel.could_act = self._may_act(session, panel.seat)
+            self._retire_later(session, user_id, panel)
+            live[user_id] = panel
 
     @staticmethod
     def _may_act(session: GameSession, seat: int) -> bool:
@@ -220,6 +279,7 @@ class HandPanel:
             state, seat))
 
     def is_live(self, session: GameSession, user_id: int) -> bool:
+        self._restore(session)
         panel = self.live.get(session.id, {}).get(user_id)
         return panel is not None and time.time() - panel.token_born < TOKEN_SECONDS - RETIRE_MARGIN_SECONDS
 
@@ -227,14 +287,20 @@ class HandPanel:
         panel = self.live.get(game_id, {}).pop(user_id, None)
         if panel is not None:
             panel.cancel()
+        session = self.host.sessions.get(game_id)
+        if session is not None:
+            session.panels.pop(user_id, None)
 
     def forget(self, session: GameSession) -> None:
         """The game is over: no panel follows it any more (their last state stays as it is)."""
         for panel in self.live.pop(session.id, {}).values():
             panel.cancel()
+        session.panels.clear()
+        self.restored.discard(session.id)
 
     def follow_game(self, session: GameSession) -> None:
         """Something changed: each live panel of the game shows the latest state soon."""
+        self._restore(session)
         for user_id, panel in list(self.live.get(session.id, {}).items()):
             if session.seat_of(user_id) != panel.seat:  # left, or the seat changed hands
                 self.drop(session.id, user_id)
@@ -282,6 +348,8 @@ class HandPanel:
                 surface.image = await pictures.drawn(drawing, shows)
             panel.shown, panel.edited_at, panel.could_act = shown, time.time(), could_act
             panel.picture = shows if same_picture or surface.image is not None else None
+            if session.panels.get(user_id, {}).get("interaction") == panel.interaction_id:
+                session.panels[user_id]["shown"] = shown.hex()  # saved with the game's next change
             try:
                 await panel.edit(content=surface.content, view=surface.view(),
                                  attachments=None if same_picture else surface.files())
@@ -313,6 +381,7 @@ class HandPanel:
         if self.live.get(session.id, {}).get(user_id) is not panel:
             return
         self.live[session.id].pop(user_id, None)
+        session.panels.pop(user_id, None)
         panel.cancel()
         if time.time() - panel.token_born >= TOKEN_SECONDS - 5:  # too late to edit it (the bot was asleep)
             return

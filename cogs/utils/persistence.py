@@ -7,6 +7,7 @@ from a ``GameSession`` to storage's records so the cog reads as game logic only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -31,6 +32,7 @@ from bot.storage import (
     ranks_from_scores,
 )
 
+from .attention import attention
 from .session import GameSession
 
 log = logging.getLogger("teahouse.persistence")
@@ -42,6 +44,8 @@ RETRY_PAUSES_S = (0.05, 0.25)
 
 #: Each live game as last committed (JSON), to go back to when a later save fails for good.
 _last_saved: dict[int, bytes] = {}
+#: The snapshot's record of its people's last clicks (``attention.clicks``), beside the session's own data.
+CLICKS = "clicks"
 
 
 class SaveFailed(StorageError):
@@ -126,6 +130,7 @@ async def save(bot: TeahouseBot, session: GameSession) -> None:
     """
     data = session.to_dict()
     saved = _packed(data)  # this moment, read with the snapshot (the session may move on while it is written)
+    data[CLICKS] = attention(bot).clicks(session.id)  # who is at the table stays there over a restart
     snapshot = snapshot_of(session, data)
     try:
         await _retrying(f"saving game {session.id}", lambda: bot.storage.save_snapshot(snapshot))
@@ -154,6 +159,10 @@ async def load_active(bot: TeahouseBot) -> list[GameSession]:
             if session.game != snapshot.game or session.id != int(snapshot.game_id):
                 raise ValueError("the snapshot's columns and its session disagree")
             _last_saved[session.id] = _packed(session.to_dict())
+            clicks = data.get(CLICKS)
+            if isinstance(clicks, dict):
+                with contextlib.suppress(TypeError, ValueError):  # damaged: they count as idle, as before
+                    attention(bot).remember(session.id, clicks)
             sessions.append(session)
         except Exception as err:  # a damaged row of any kind costs its one game: the others resume
             log.error("snapshot of game %s cannot be restored (%s); it is kept and set aside",

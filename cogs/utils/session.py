@@ -131,6 +131,9 @@ class GameSession:
     #: by key; saved with the game, so a restart keeps a half-composed play. Values are plain data or
     #: dataclasses, which the controls rebuild from their saved (plain) form when they first read them
     ui: dict[str, Any] = field(default_factory=dict)
+    #: each person's live hand panel as the hand panel last followed it (``hand_panel.LivePanel.record``), by
+    #: user id: saved with the game, so a restart follows those panels again and keeps their people at the table
+    panels: dict[int, dict[str, Any]] = field(default_factory=dict)
     lock: GameLock = field(default_factory=GameLock, repr=False, compare=False)
     #: the engine's views of the state they were made from, at its version (``view``)
     _views: tuple[Any, int, dict[int | None, Any]] | None = field(default=None, repr=False, compare=False)
@@ -208,7 +211,7 @@ class GameSession:
             "hand_summary": self.hand_summary, "deadline": self.deadline, "reminded": self.reminded,
             "paused_until": self.paused_until, "turn_timeout": self.turn_timeout, "lang": self.lang,
             "rated": self.rated, "created_at": self.created_at, "started_at": self.started_at,
-            "ui": _plain(self.ui),
+            "ui": _plain(self.ui), "panels": {str(k): v for k, v in self.panels.items()},
         }
 
     @classmethod
@@ -234,6 +237,7 @@ class GameSession:
             turn_timeout=int(data.get("turn_timeout", 120)), lang=data.get("lang", "en"),
             rated=bool(data.get("rated", True)), created_at=float(data.get("created_at", time.time())),
             started_at=data.get("started_at"), ui=dict(data.get("ui") or {}),
+            panels={int(k): dict(v) for k, v in (data.get("panels") or {}).items()},
         )
 
 

@@ -201,9 +201,11 @@ class TurnClock:
         controls = controls_for(session.game)
         afk_after = controls.away_after(session)
         computer_takes_over = controls.afk_grace(session) is None
-        waiting = self.host.waiting_humans(session)
+        timed = self.windows(session, self.host.waiting_humans(session))
         stalled: dict[int, str] = {}
-        for seat in sorted(self.windows(session, waiting)):
+        for seat in sorted(timed):
+            if self.windows(session, self.host.waiting_humans(session)).get(seat) != timed[seat]:
+                continue  # an earlier timeout moved the game (a team's slot went to him): his own window, afresh
             info = session.seats[seat]
             info.timeouts += 1
             away = afk_after > 0 and info.timeouts >= afk_after

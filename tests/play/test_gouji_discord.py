@@ -128,12 +128,13 @@ def select(message: Message, verb: str) -> Any:
 
 
 async def seat_game(double: DiscordDouble, monkeypatch: pytest.MonkeyPatch, seed: int, options: str,
-                    people: dict[int, Person]) -> Channel:
-    """A lobby with ``people`` at their seats (0 = A … 5 = F) and computers elsewhere, dealt on ``seed``."""
+                    people: dict[int, Person], **new: Any) -> Channel:
+    """A lobby with ``people`` at their seats (0 = A … 5 = F) and computers elsewhere, dealt on ``seed``
+    (``new``: more of ``/game new``'s arguments, e.g. ``turn_seconds``)."""
     fix_deal(monkeypatch, seed)
     host = people[0]
     before = {c.id for c in double.threads}
-    lobby = await host.run("/game new", game="gouji", options=options)
+    lobby = await host.run("/game new", game="gouji", options=options, **new)
     for seat in range(1, 6):
         if seat in people:
             lobby = await people[seat].click(lobby, t("en", "games.button.join"))

@@ -39,10 +39,13 @@ COMPUTER_SECONDS = 10.0
 
 async def arranged(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch,
                    people: dict[int, Person], hands: dict[int, str], leader: int = 0,
-                   out: tuple[int, ...] = (), **options: Any) -> GoujiTable:
-    """A game with ``people`` seated, then the position: ``hands`` (empty = out, in the order of ``out``),
-    ``leader`` to lead; with two players out the trick is an endgame trick (R9.6.3)."""
-    thread = await seat_game(double, monkeypatch, SEED, "session_hands=1", people)
+                   out: tuple[int, ...] = (), lobby: str = "session_hands=1", turn_seconds: int | None = None,
+                   **options: Any) -> GoujiTable:
+    """A game with ``people`` seated (``lobby``: the game's options; ``turn_seconds``: its turn length), then the
+    position: ``hands`` (empty = out, in the order of ``out``), ``leader`` to lead; with two players out the
+    trick is an endgame trick (R9.6.3)."""
+    new = {} if turn_seconds is None else {"turn_seconds": turn_seconds}
+    thread = await seat_game(double, monkeypatch, SEED, lobby, people, **new)
     table = GoujiTable(double, bot, thread, people)
     computers = [s for s in range(6) if s not in people]
     double.clock.advance(games_cog(bot).computer_delay + 0.1)  # computers are Ready after their thinking time
@@ -137,6 +140,33 @@ async def test_R9_6_3_a_person_takes_the_slot_from_a_computer_default_with_the_p
     await table.compose(0, panel, parse_play("6"))
     await table.settle()
     assert plays_of(table, 0) == ["6"]
+
+
+async def test_13_6_a_silent_slot_goes_to_the_default_member_after_20_s_who_then_has_her_own_turn(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """§13.5/§13.6 (R9.6.3 step 2): two people of team ACE are the slot's candidates and neither clicks. The slot
+    waits its 20 s, then the rules give it to the default member (Carol: first after Bob, who acted last), and
+    Carol then has her own turn to follow: she is not timed out with Alice, as if she had missed it too."""
+    alice, bob, carol = double["alice"], double["bob"], double["carol"]
+    table = await arranged(double, bot, monkeypatch, {0: alice, 1: bob, 2: carol},
+                           {0: "6 9 K", 1: "4 10 10", 2: "5 8 Q", 3: "7 J J", 4: "", 5: ""}, leader=1, out=(4, 5))
+    await typed(table, bob, "4")
+    assert table.state.candidates == [2, 0]
+    await slot_shown(table, [0, 2])
+    seat_names = names(table.session, "en")
+    chose = t("en", "gouji.event.team_choose", player=seat_names[0], target=seat_names[2])
+    version = table.version()
+    double.clock.advance(19)  # within the slot's 20 s: nobody is moved
+    await table.settle()
+    assert table.version() == version and chose not in table.public_text()
+    double.clock.advance(2)
+    await table.shown(chose)  # Alice, the first candidate in seat order, "chose" the default member
+    assert t("en", "games.timed_out", player=seat_names[0]) in table.public_text()
+    await table.settle()
+    assert t("en", "games.timed_out", player=seat_names[2]) not in table.public_text()
+    assert table.waiting_people() == [2] and plays_of(table, 2) == []  # Carol's own turn, not a pass
+    await typed(table, carol, "5")
+    assert plays_of(table, 2) == ["5"]
 
 
 #: B leads in an endgame where A and F are out; team ACE then fills the slot from C (the default,

@@ -1,4 +1,4 @@
-"""Gou Ji's Rules button (§13.2) and a team's pause (§13.6), through the double (issue #27)."""
+"""Gou Ji's Rules button (§13.2) and a team's pause (§13.6), through the double (issues #27, #43)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from bot.app import TeahouseBot
 from bot.i18n import t
 from tests.discord_double import DiscordDouble
 from tests.play.driver import Table, fix_deal, open_game, to_move
+from tests.play.test_gouji_gaps import arranged
 
 GAME = "gouji"
 #: a deal in which nobody may declare Ge Ming: every seat's first decision is Ready (a computer's Ge Ming
@@ -92,3 +93,37 @@ async def test_13_6_a_team_pause_survives_a_restart(double: DiscordDouble, teaho
         await bob.click(table.table(), resume)
         await table.shown(t("en", "seats.pause.ended"))
         await table.wait(lambda: table.session.deadline is not None, "the clock running again")
+
+
+async def test_13_6_a_team_pause_holds_a_move_made_for_a_person_until_it_ends(
+        double: DiscordDouble, teahouse: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alice opted in to the automatic pass (§13) and cannot beat Bob's 9: her pass is made for her after a
+    short pause (1–4 s, so that it does not say "cannot beat" at once). Bob asks for his team's pause within
+    that time: the pass waits until everybody has resumed, then it is made."""
+    alice, bob = double["alice"], double["bob"]
+    pause, resume = t("en", "seats.pause.button.pause"), t("en", "seats.pause.button.resume")
+    auto_passed = t("en", "options.gouji.auto_passed")
+    async with teahouse(computer_delay_seconds=1.0) as bot:
+        table = await arranged(double, bot, monkeypatch, {0: alice, 5: bob},
+                               {0: "3 4 5", 1: "6 6", 2: "7 7", 3: "8 8", 4: "10 10", 5: "9 J J"}, leader=5,
+                               lobby="session_hands=1 auto_pass_opt_in=true")
+        switched = await alice.click(await table.panel(alice), t("en", "options.gouji.auto_pass_off"))
+        assert any(b.label == t("en", "options.gouji.auto_pass_on") for b in switched.buttons)
+        played = await bob.run("/play", channel=table.thread, move="9")  # alice's turn: nothing beats a 9
+        assert played.ephemeral_for == bob.id and table.state.turn == 0
+        paused = await bob.click(table.table(), pause)  # within the 1 s before her pass may be made
+        assert t("en", "seats.pause.you_paused") in paused.content
+        version = table.version()
+        double.clock.advance(5)  # longer than the automatic pass's wait: it is due, but the table is paused
+        for _ in range(3):
+            await table.settle()
+        assert table.version() == version and table.state.turn == 0 and not table.state.passed[0]
+        assert auto_passed not in table.public_text()
+
+        await table.wait(lambda: table.table().has_button(resume), "Resume on the table")
+        await alice.click(table.table(), resume)
+        await bob.click(table.table(), resume)
+        await table.shown(t("en", "seats.pause.ended"))
+        double.clock.advance(5)
+        await table.shown(auto_passed)  # the pause is over: now her pass is made
+        assert table.state.passed[0] or table.state.turn != 0
