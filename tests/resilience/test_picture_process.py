@@ -130,7 +130,7 @@ async def test_a_picture_process_started_from_another_thread_also_dies_with_its_
     parent = await asyncio.create_subprocess_exec(
         sys.executable, "-c", _DRAWS_FROM_A_THREAD, str(said), cwd=str(ROOT),
         env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.DEVNULL)
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
     started: set[int] = set()
     try:
         for _ in range(1200):
