@@ -117,12 +117,13 @@ async def save(bot: TeahouseBot, session: GameSession) -> None:
     data = session.to_dict()
     saved = _packed(data)  # this moment, read with the snapshot (the session may move on while it is written)
     snapshot = snapshot_of(session, data)
+    phase = session.phase
     try:
         await _retrying(f"saving game {session.id}", lambda: bot.storage.save_snapshot(snapshot))
     except STORAGE_FAULTS as err:
         log.warning("game %s not saved (%s: %s); its last change was undone", session.id, type(err).__name__, err)
         last = _last_saved.get(session.id)
-        if last is not None:
+        if last is not None and session.phase == phase:  # a game that ended meanwhile is not brought back
             _restore(session, last)
         raise SaveFailed(f"game {session.id} not saved") from None
     _last_saved[session.id] = saved
