@@ -18,7 +18,7 @@ import logging
 import sqlite3
 from collections.abc import Collection
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -125,6 +125,20 @@ def leaderboard_sql(sort: Sort, period: Period) -> str:
     )
 
 
+#: The ``state_version`` of an ended game's snapshot row: the largest a column of PostgreSQL's INTEGER holds,
+#: above any version a game reaches, so the version check of ``save_snapshot`` refuses every later save.
+ENDED_VERSION = 2**31 - 1
+#: How long a tombstone is kept (pruned at start-up): far longer than a lost process's slow write can take
+TOMBSTONE_KEPT = timedelta(days=7)
+
+
+async def _end_snapshot(tx: Transaction, game_id: str) -> None:
+    """The game's snapshot becomes a tombstone: no state, no log, a version no save reaches."""
+    await tx.execute(
+        "UPDATE snapshots SET state = '{}', actions = '[]', extra = '{}', state_version = ?, turn_deadline = NULL, "
+        "updated_at = ? WHERE game_id = ?", (ENDED_VERSION, to_micros(datetime.now(UTC)), game_id))
+
+
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The gateway shard that carries a server's events (Discord's formula)."""
     return (guild_id >> 22) % shard_count
@@ -168,6 +182,8 @@ class Storage:
                                f"{_without(str(error), parsed.password)}; check database_url") from None
         try:
             await migrate(db)
+            await db.execute("DELETE FROM snapshots WHERE state_version = ? AND updated_at < ?",
+                             (ENDED_VERSION, to_micros(datetime.now(UTC) - TOMBSTONE_KEPT)))
         except BaseException:
             await db.close()
             raise
@@ -225,10 +241,14 @@ class Storage:
     async def save_snapshot(self, snapshot: Snapshot, now: datetime | None = None) -> bool:
         """Insert or replace the game's snapshot, committed when this returns.
 
-        Returns False (and saves nothing) when the game is already recorded as finished, so a
-        late save cannot bring a finished game back to life at the next start-up, and when the
-        saved snapshot has a newer ``state_version`` (a slow write from a process that lost the
-        game must not undo moves made since by the one that took it over).
+        Returns False (and saves nothing) when the game is already recorded as finished or has
+        ended (``delete_snapshot``), so a late save cannot bring it back to life at the next
+        start-up, and when the saved snapshot has a newer ``state_version`` (a slow write from a
+        process that lost the game must not undo moves made since by the one that took it over).
+        An ended game's row stays, as a tombstone at ``ENDED_VERSION``, which no save reaches:
+        the version check refuses the late save in the same statement, on the row it conflicts
+        with, so on PostgreSQL too a save racing the end waits for it and then finds the tombstone
+        (a deleted row would let a save that began before the delete committed insert it again).
         """
         moment = to_micros(now or datetime.now(UTC))
         deadline = None if snapshot.turn_deadline is None else to_micros(snapshot.turn_deadline)
@@ -259,7 +279,7 @@ class Storage:
         rows = await self._db.fetchall(
             "SELECT game_id, guild_id, channel_id, thread_id, game, options, seats, seed, state, state_version, "
             "actions, table_message_id, turn_deadline, extra, created_at, updated_at FROM snapshots "
-            "ORDER BY created_at, game_id"
+            "WHERE state_version < ? ORDER BY created_at, game_id", (ENDED_VERSION,)
         )
         snapshots: list[Snapshot] = []
         for r in rows:
@@ -279,9 +299,10 @@ class Storage:
         return snapshots
 
     async def delete_snapshot(self, game_id: str) -> None:
-        """Forget an active game (abandoned or cancelled; ``record_game`` deletes it itself)."""
+        """Forget an active game (abandoned or cancelled; ``record_game`` ends it itself): its row becomes a
+        tombstone (``ENDED_VERSION``, the game's data dropped) that no later save can bring back."""
         async with self._db.transaction() as tx:
-            await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            await _end_snapshot(tx, game_id)
 
     # -- finished games ---------------------------------------------------------------
 
@@ -302,7 +323,7 @@ class Storage:
             done = await self._recorded(tx, record.game_id)
             if done is not None:
                 if not keep_snapshot:
-                    await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+                    await _end_snapshot(tx, record.game_id)
                 return done
             rated = record.rated
             if rated is None:
@@ -315,7 +336,7 @@ class Storage:
             await self._insert_game(tx, record, rated, before, after)
             await self._update_totals(tx, record, totals, after)
             if not keep_snapshot:
-                await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+                await _end_snapshot(tx, record.game_id)
         changes = tuple(RatingChange(uid, before.get(uid), new) for uid, new in after.items())
         return RecordedGame(game_id=record.game_id, rated=rated, changes=changes)
 
@@ -330,7 +351,7 @@ class Storage:
                 blank = replace(record, places=(0,) * len(record.seats), points=(0,) * len(record.seats),
                                 teams=None, team_places=None, summary={ABANDONED: True}, rated=False)
                 await self._insert_game(tx, blank, False, {}, {})
-            await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (record.game_id,))
+            await _end_snapshot(tx, record.game_id)
         return done or RecordedGame(game_id=record.game_id, rated=False, changes=())
 
     @staticmethod

@@ -169,5 +169,11 @@ class Computers:
             self.unsaved.discard(session.id)
             try:
                 await self.host.save(session)
-            except SaveFailed:  # the moves were undone (never shown); the driver makes them again later
+            except SaveFailed:
+                # The moves were undone (never shown): after a pause the game goes on from its saved state as
+                # after any change, and the computers make them again. The caller may be the table or a live
+                # panel, with the driver gone already (a burst that ends the hand stops it with no save of its
+                # own): nothing else would start it, and the game waited for ever with a computer to move.
                 await asyncio.sleep(SAVE_FAILED_PAUSE_S)
+                if session.phase == PLAYING and self.host.sessions.get(session.id) is session:
+                    self.host.after_change(session)

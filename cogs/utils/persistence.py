@@ -132,11 +132,13 @@ async def save(bot: TeahouseBot, session: GameSession) -> None:
     saved = _packed(data)  # this moment, read with the snapshot (the session may move on while it is written)
     data[CLICKS] = attention(bot).clicks(session.id)  # who is at the table stays there over a restart
     snapshot = snapshot_of(session, data)
+    phase = session.phase
     try:
         await _retrying(f"saving game {session.id}", lambda: bot.storage.save_snapshot(snapshot))
     except STORAGE_FAULTS as err:
         log.warning("game %s not saved (%s: %s); its last change was undone", session.id, type(err).__name__, err)
-        revert(session)
+        if session.phase == phase:  # a game that ended meanwhile is not brought back
+            revert(session)
         raise SaveFailed(f"game {session.id} not saved") from None
     _last_saved[session.id] = saved
 

@@ -12,10 +12,11 @@ event loop waiting behind them, and a process of its own draws on another core m
 from __future__ import annotations
 
 import asyncio
-import importlib
 import io
 import logging
 import multiprocessing
+import os
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -26,6 +27,7 @@ from typing import Any
 from bot.games import record
 from bot.games.examples import rules_example
 
+from . import picture_process
 from .session import GameSession
 from .words import names
 
@@ -43,11 +45,13 @@ _KEEP = 64  # a re-opened hand, the rules: steps and live panels compare what a 
 
 def _picture_process() -> Executor:
     """The process that draws every picture, started at the first one (it loads the renderer, its fonts
-    and card art once) and again after it died."""
+    and card art once) and again after it died. It dies with the bot, however the bot dies
+    (``picture_process``); the pool starts it in the thread that submits the first picture, this one."""
     global _painter
     if _painter is None:
+        main = threading.current_thread() is threading.main_thread()
         _painter = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=importlib.import_module, initargs=("rendering",))
+                                       initializer=picture_process.start, initargs=(os.getpid(), main))
     return _painter
 
 

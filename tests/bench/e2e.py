@@ -883,6 +883,16 @@ class BotProcess:
 # ---------------------------------------------------------------- one run
 
 
+def _kinds() -> list[str]:
+    """The games opened in turn: all four, or those ``TEAHOUSE_BENCH_ONLY`` names (comma-separated), to chase
+    one game's fault with more of its tables."""
+    only = [k for k in os.environ.get("TEAHOUSE_BENCH_ONLY", "").split(",") if k]
+    unknown = set(only) - {g[0] for g in GAMES}
+    if unknown:
+        raise SystemExit(f"TEAHOUSE_BENCH_ONLY names no bench game: {', '.join(sorted(unknown))}")
+    return only or [g[0] for g in GAMES]
+
+
 _pct = pct
 
 
@@ -899,8 +909,9 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     double_gc = _GcPauses()
     thresholds = gc.get_threshold()
     table: list[Game] = []
+    kinds = _kinds()
     for i in range(games):
-        kind = GAMES[i % len(GAMES)][0]
+        kind = kinds[i % len(kinds)]
         channel = double.add_channel(guild, f"table-{i:03d}")
         game = Game(i, kind, double.add_person(f"p{i:03d}", guild), channel)
         watcher.add(game)

@@ -8,10 +8,11 @@ Faults are injected where the disk is: the SQLite connection's ``execute`` raise
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
@@ -34,19 +35,23 @@ class DiskFaults:
     def __init__(self, bot: TeahouseBot) -> None:
         self.conn: Any = bot.storage._db._conn  # type: ignore[attr-defined]
         self.real: Callable[..., Awaitable[Any]] = self.conn.execute
-        self.rules: list[list[Any]] = []  # [prefix, times left (None: until cleared), message]
+        # [prefix, times left (None: until cleared), message, which parameters (None: any)]
+        self.rules: list[list[Any]] = []
         self.failed = 0
         self.conn.execute = self._execute
 
-    def fail(self, prefix: str, times: int | None = 1, message: str = "disk I/O error") -> None:
-        self.rules.append([prefix, times, message])
+    def fail(self, prefix: str, times: int | None = 1, message: str = "disk I/O error",
+             when: Callable[[Sequence[Any]], bool] | None = None) -> None:
+        """Fail the statements that start with ``prefix`` (and whose parameters ``when`` accepts)."""
+        self.rules.append([prefix, times, message, when])
 
     def clear(self) -> None:
         self.rules.clear()
 
     def _execute(self, sql: str, *args: Any, **kwargs: Any) -> Any:
         for rule in self.rules:
-            if sql.lstrip().startswith(rule[0]) and rule[1] != 0:
+            if sql.lstrip().startswith(rule[0]) and rule[1] != 0 and (rule[3] is None or rule[3](
+                    args[0] if args else ())):
                 if rule[1] is not None:
                     rule[1] -= 1
                 self.failed += 1
@@ -106,6 +111,39 @@ async def test_a_move_whose_save_fails_is_retried_then_undone_and_the_game_never
 
     assert final is not None and undone and disk.failed > len(undone)  # games stalled: 0
     assert double.take_bot_errors() == [] and len(_warnings(caplog, "not saved")) == len(undone)
+    history = await bot.storage.history(double.guild.id)
+    record = await bot.storage.game_record(history[0].game_id)
+    assert len(history) == 1 and record is not None and replays_to_its_result(record)  # moves lost: 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_computer_moves_whose_save_fails_are_made_again_and_the_game_never_stalls(
+        double: DiscordDouble, bot: TeahouseBot, seed: int) -> None:
+    """A burst of computer moves is saved once, by whatever shows it first: the computers' driver, or the
+    table or a live panel. When that save fails for good, the moves are undone (nobody saw them) and must
+    be made again. A burst that ends the hand stops the driver with no save of its own, so the table saves
+    it; when that failed, the hand's end was undone and nobody made the moves again: the game waited for
+    ever with a computer to move (#43)."""
+    alice = double["alice"]
+    where, _ = await open_table(double, alice, "zhengshangyou", "mode=individual target_score=6", computers=3)
+    disk = DiskFaults(bot)
+    hands_refused = 0
+
+    def hand_over(params: Sequence[Any]) -> bool:
+        return json.loads(params[13]).get("paused_until") is not None  # the snapshot's ``extra``: between hands
+
+    async def refuse_the_hands_end(person: Person, panel: Message) -> None:
+        """The first save of a hand's end fails, every try of it, for three hands."""
+        nonlocal hands_refused
+        if hands_refused < 3 and not any(rule[1] for rule in disk.rules):
+            disk.clear()
+            disk.fail("INSERT INTO snapshots", times=3, when=hand_over)
+            hands_refused += 1
+
+    final = await play_on(double, bot, where, [alice], seed=seed, before_move=refuse_the_hands_end)
+
+    assert final is not None and disk.failed >= 6  # games stalled: 0 (play_on fails on a stuck game)
+    assert double.take_bot_errors() == []
     history = await bot.storage.history(double.guild.id)
     record = await bot.storage.game_record(history[0].game_id)
     assert len(history) == 1 and record is not None and replays_to_its_result(record)  # moves lost: 0

@@ -12,7 +12,7 @@ import pytest
 from bot.storage import GuildSettings, Seat, Snapshot, Storage
 from tests.pg_fixtures import NewUrl
 
-from .conftest import CHANNEL, GUILD
+from .conftest import CHANNEL, GUILD, record
 
 
 async def test_settings_default_until_changed(storage: Storage) -> None:
@@ -119,6 +119,61 @@ async def test_an_older_snapshot_never_overwrites_a_newer_one(storage: Storage) 
     assert await storage.save_snapshot(_snapshot("s1", version=6), now=start + timedelta(seconds=3))
     [loaded] = await storage.active_snapshots()
     assert loaded.state_version == 6
+
+
+async def _end(storage: Storage, game_id: str, how: str) -> None:
+    """The game ends the ways the bot ends one: a lobby cancelled (or a game ended without a result), a game
+    abandoned, a game finished (recorded, its snapshot kept until the end is announced, then forgotten)."""
+    if how == "cancelled":
+        await storage.delete_snapshot(game_id)
+    elif how == "abandoned":
+        await storage.record_abandoned(record([1, 2], game_id=game_id))
+    else:
+        await storage.record_game(record([1, 2], game_id=game_id), keep_snapshot=True)
+        await storage.delete_snapshot(game_id)
+
+
+@pytest.mark.parametrize("how", ["cancelled", "abandoned", "finished"])
+async def test_a_late_save_from_a_process_that_lost_the_game_never_brings_it_back(new_url: NewUrl, how: str) -> None:
+    """Process A lost the server's shard with a save still on its way; process B took the game over and ended
+    it. A's save then lands, whatever version it carries (the one B took over, or one A made on alone): it
+    is refused, and the process that next runs the shard does not resume the game (#43)."""
+    path = await new_url()
+    lost, took_over = await Storage.open(path), await Storage.open(path)
+    try:
+        assert await lost.save_snapshot(_snapshot("handed-over", version=3))
+        assert await took_over.save_snapshot(_snapshot("handed-over", version=4))
+        await _end(took_over, "handed-over", how)
+        for version in (3, 4, 9, 0):
+            assert not await lost.save_snapshot(_snapshot("handed-over", version=version))
+        assert await lost.save_snapshot(_snapshot("another-game", version=3))  # other games save as before
+    finally:
+        await lost.close()
+        await took_over.close()
+    next_process = await Storage.open(path)
+    try:
+        assert [s.game_id for s in await next_process.active_snapshots()] == ["another-game"]
+    finally:
+        await next_process.close()
+
+
+@pytest.mark.parametrize("how", ["cancelled", "abandoned", "finished"])
+async def test_saves_racing_the_end_of_a_game_never_bring_it_back(new_url: NewUrl, how: str) -> None:
+    """A's saves are in flight while B ends the game (on PostgreSQL, on connections of their own, truly at
+    once): whichever lands first, once the end is committed the game stays ended."""
+    path = await new_url()
+    lost, took_over = await Storage.open(path), await Storage.open(path)
+    try:
+        for attempt in range(8):
+            game_id = f"race-{attempt}"
+            assert await took_over.save_snapshot(_snapshot(game_id, version=2))
+            saves = [lost.save_snapshot(_snapshot(game_id, version=v)) for v in (1, 2, 3, 2, 3, 4)]
+            await asyncio.gather(*saves[:3], _end(took_over, game_id, how), *saves[3:])
+            assert not await lost.save_snapshot(_snapshot(game_id, version=5))
+        assert await took_over.active_snapshots() == []
+    finally:
+        await lost.close()
+        await took_over.close()
 
 
 async def test_racing_snapshot_writes_from_two_processes_keep_the_newest(new_url: NewUrl) -> None:
