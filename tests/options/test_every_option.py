@@ -383,7 +383,14 @@ def offered() -> list[tuple[str, str]]:
     return [(game, name) for game in GAME_IDS for name in engine(game).INFO.options]
 
 
-@pytest.mark.parametrize(("game", "name"), offered(), ids=[f"{g}-{n}" for g, n in offered()])
+#: options whose difference takes several seconds of play to find: with ``pytest -m slow``
+SLOW_OPTIONS = {("gouji", "target_score"), ("gostop", "shake_nov_dec_x4"), ("zhengshangyou", "mode"),
+                ("gouji", "revolution_decision")}
+
+
+@pytest.mark.parametrize(("game", "name"), [
+    pytest.param(game, name, marks=pytest.mark.slow) if (game, name) in SLOW_OPTIONS else (game, name)
+    for game, name in offered()], ids=[f"{g}-{n}" for g, n in offered()])
 def test_every_offered_option_makes_a_difference(game: str, name: str) -> None:
     option = engine(game).INFO.options[name]
     values = alternatives(option)

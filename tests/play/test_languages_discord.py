@@ -72,8 +72,13 @@ def texts_of(message: Message) -> Iterator[str]:
                     yield str(option.get("description") or "")
 
 
+#: a whole Gou Ji game takes 15-25 s of the README test command: it runs with ``pytest -m slow`` (its moves'
+#: words are checked below for every game, and a whole Gou Ji game in Discord runs in test_games_discord)
+WHOLE_GAMES = [pytest.param(*match, marks=pytest.mark.slow) if match[0] == "gouji" else match for match in MATCHES]
+
+
 @pytest.mark.parametrize("lang", ["fa", "ru"])
-@pytest.mark.parametrize(("game", "options", "computers"), MATCHES)
+@pytest.mark.parametrize(("game", "options", "computers"), WHOLE_GAMES)
 async def test_a_whole_game_in_the_players_language(double: DiscordDouble, bot: TeahouseBot, lang: str,
                                                     game: str, options: str, computers: int,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:

@@ -78,6 +78,7 @@ async def test_a_late_answer_whose_connection_dropped_is_sent_again(double: Disc
     assert [c.custom_id for c in (*answer.buttons, *answer.selects)] != shown_before, "the panel shows the move"
 
 
+@pytest.mark.slow  # 15 s of slowed pictures: with ``pytest -m slow`` (late answers are also covered below)
 @pytest.mark.usefixtures("slow_pictures")
 async def test_slow_pictures_clicks_are_acknowledged_in_time_and_answered_by_edit(double: DiscordDouble,
                                                                                    bot: TeahouseBot) -> None:

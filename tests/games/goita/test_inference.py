@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games.goita import State, apply, choose_action, legal_actions, new_game, to_act, view
 from bot.games.goita.actions import PASS, PLAYS, Action, Play
 from bot.games.goita.ai import solve_worlds
@@ -208,6 +210,7 @@ def solver_move(action: Action) -> tuple[int, int]:
     return (TYPE8[action.first], TYPE8[action.attack]) if isinstance(action, Play) else (-1, -1)
 
 
+@pytest.mark.slow  # a statistical comparison over many positions: with ``pytest -m slow``
 def test_weighting_by_evidence_picks_optimal_moves_more_often_than_uniform_worlds() -> None:
     # hard's exact decision over a fixed number of worlds (no clock): at late positions of easy play, the
     # worlds weighed by the others' actions lead to a move the perfect-information solver rates best
