@@ -536,7 +536,7 @@ def test_R7_9_each_payment_is_written_as_its_factors() -> None:
         "Ann stops with 7 points.",
         "Bob: (7 + 2 go) × 2 (go) × 2 (shake/bomb) × 2 (nagari) × 2 (meong-dda, 7 animals) × 2 (pi-bak) = 288",
         "Cara: (7 + 2 go) × 2 (go) × 2 (shake/bomb) × 2 (nagari) × 2 (meong-dda, 7 animals) = 144",
-        "Go-bak (독박): Bob called Go and lost, so they pay for both losers.",
+        "Go-bak (고박): Bob called Go and lost, so they pay for both losers.",
         "Chips: Ann +432 · Bob -432 · Cara 0",
     ]
     assert all(CONTROLS.summary_lines(session, lang, summary, final=False) for lang in ("fa", "ru"))
