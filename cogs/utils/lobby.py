@@ -134,13 +134,19 @@ class LobbyDesk:
             await self._open_thread(session, message)
             try:
                 await self.host.save(session)
-            except SaveFailed:  # nothing is stored: the message says so, and nothing of it stays open
-                self.host.sessions.pop(session.id, None)
-                with contextlib.suppress(discord.HTTPException):
-                    await message.edit(content=t(session.lang, "games.lobby.cancelled"), view=None)
-                await archive_lobby_thread(self.host.bot, session)
-                await reply_privately(interaction, t(lang, "resilience.not_saved"))
-                return
+            except SaveFailed:
+                await self._not_opened(interaction, session, message, lang)
+
+    async def _not_opened(self, interaction: discord.Interaction, session: GameSession,
+                          message: discord.Message | None, lang: str) -> None:
+        """A new lobby the database refused: nothing of it is stored, so nothing of it stays open (its
+        message says it closed, the thread opened for it is archived) and its opener hears why."""
+        self.host.sessions.pop(session.id, None)
+        if message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=t(session.lang, "games.lobby.cancelled"), view=None)
+        await archive_lobby_thread(self.host.bot, session)
+        await reply_privately(interaction, t(lang, "resilience.not_saved"))
 
     async def _open_thread(self, session: GameSession, message: discord.Message) -> None:
         """Play in a thread under the lobby message; in the channel itself where that is not allowed."""
@@ -162,9 +168,7 @@ class LobbyDesk:
         cancelling in a loop leaves a trail of messages and threads), or the channel has too many lobbies
         waiting for players; "" when a lobby may open. Lobbies that became games never count."""
         now = time.time()
-        key = (interaction.guild_id or 0, interaction.user.id)
-        recent = [at for at in self.cancelled.get(key, []) if now - at < LOBBY_WINDOW_SECONDS]
-        self.cancelled[key] = recent
+        recent = self._cancelled_lately((interaction.guild_id or 0, interaction.user.id), now)
         if len(recent) >= LOBBIES_PER_PERSON:
             return t(lang, "games.error.too_many_lobbies", count=len(recent),
                      minutes=int(LOBBY_WINDOW_SECONDS // 60))
@@ -174,11 +178,15 @@ class LobbyDesk:
             return t(lang, "games.error.channel_full", count=len(waiting))
         return ""
 
+    def _cancelled_lately(self, key: tuple[int, int], now: float) -> list[float]:
+        """When this (server, person) closed lobbies unplayed within the window."""
+        return [at for at in self.cancelled.get(key, []) if now - at < LOBBY_WINDOW_SECONDS]
+
     def _count_cancelled(self, session: GameSession) -> None:
         """A lobby of this host closed without a game: it counts against them for ``LOBBY_WINDOW_SECONDS``."""
         now = time.time()
         key = (session.guild_id, session.host_id)
-        self.cancelled[key] = [*(at for at in self.cancelled.get(key, []) if now - at < LOBBY_WINDOW_SECONDS), now]
+        self.cancelled[key] = [*self._cancelled_lately(key, now), now]
         if len(self.cancelled) > 10_000:  # people who cancelled nothing for a window are forgotten
             self.cancelled = {k: v for k, v in self.cancelled.items() if v and now - v[-1] < LOBBY_WINDOW_SECONDS}
 
@@ -381,12 +389,8 @@ class LobbyDesk:
             try:
                 await self.host.save(session)
             except SaveFailed:
-                self.host.sessions.pop(session.id, None)
                 self.rematches.pop(game, None)
-                if message is not None:
-                    with contextlib.suppress(discord.HTTPException):
-                        await message.edit(content=t(session.lang, "games.lobby.cancelled"), view=None)
-                await reply_privately(interaction, t(lang, "resilience.not_saved"))
+                await self._not_opened(interaction, session, message, lang)
 
     async def _post_lobby(self, interaction: discord.Interaction, session: GameSession,
                           surface: Surface) -> discord.Message | None:
