@@ -40,11 +40,11 @@ def tune_garbage_collection() -> None:
 
 
 def cog_extensions() -> list[str]:
-    """Every module in ``cogs/`` that is an extension (helpers live in ``cogs/utils``)."""
+    """Every module in ``cogs/`` that is an extension (packages are helpers: ``cogs/table``, ``cogs/utils``)."""
     return sorted(
         f"cogs.{mod.name}"
         for mod in pkgutil.iter_modules(cogs.__path__)
-        if not mod.name.startswith("_") and mod.name != "utils"
+        if not mod.name.startswith("_") and not mod.ispkg
     )
 
 

@@ -12,9 +12,9 @@ from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.i18n import t
 from bot.storage import GuildSettings
-from cogs.utils.attention import DEFAULT_PINGS, attention
+from cogs.table.attention import DEFAULT_PINGS, attention
+from cogs.table.controls import controls_for
 from cogs.utils.choices import GameChoice
-from cogs.utils.controls import controls_for
 from cogs.utils.language import language_choices, private_language
 
 

@@ -5,7 +5,7 @@ One move, top to bottom (``panel_play``): the click is acknowledged within Disco
 action, the session records it and is saved, the player's panel is answered, and the table, the
 clock and the computer players are scheduled. The concerns around that path live in plain
 classes: the lobby desk, the table message, the turn clock, the hand panel and the computers
-(``cogs/utils/``). The engines decide every rule; this layer only translates.
+(``cogs/table/``). The engines decide every rule; this layer only translates.
 """
 
 from __future__ import annotations
@@ -29,10 +29,9 @@ from bot.replies import DROPPED, answer_soon, edit_clicked, reply_privately, sen
 from bot.storage import STORAGE_FAULTS
 
 from .leaderboard import PAGE_TEMPLATE
-from .utils import persistence, pictures, table_buttons, votes
-from .utils.attention import attention
-from .utils.choices import GameChoice
-from .utils.components import (
+from .table import persistence, pictures, table_buttons, votes
+from .table.attention import attention
+from .table.components import (
     BUTTON_TEMPLATE,
     SELECT_TEMPLATE,
     GameButton,
@@ -40,19 +39,20 @@ from .utils.components import (
     parse_number,
     plausible_values,
 )
-from .utils.computers import Computers
-from .utils.controls import BACK_VERB, controls_for
-from .utils.hand_panel import HandPanel
-from .utils.idle import IdleWatch, lobby_expired, touch
+from .table.computers import Computers
+from .table.controls import BACK_VERB, controls_for
+from .table.hand_panel import HandPanel
+from .table.idle import IdleWatch, lobby_expired, touch
+from .table.lobby import LOBBY_VERBS, LobbyDesk, parse_options
+from .table.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
+from .table.substitutes import Substitutes, invitation, participant_changed
+from .table.table_buttons import TABLE_VERBS
+from .table.table_message import TableMessage
+from .table.trust import clicked_where_it_belongs, same_server
+from .table.turn_clock import TurnClock
+from .table.words import event_text, fold, move_name, names, reason, safe_name, suggestion
+from .utils.choices import GameChoice
 from .utils.language import private_language
-from .utils.lobby import LOBBY_VERBS, LobbyDesk, parse_options
-from .utils.session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
-from .utils.substitutes import Substitutes, invitation, participant_changed
-from .utils.table_buttons import TABLE_VERBS
-from .utils.table_message import TableMessage
-from .utils.trust import clicked_where_it_belongs, same_server
-from .utils.turn_clock import TurnClock
-from .utils.words import event_text, fold, move_name, names, reason, safe_name, suggestion
 
 log = logging.getLogger("teahouse.games")
 
@@ -259,11 +259,11 @@ class Games(commands.Cog):
     async def play_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         session = self.game_of(interaction.guild_id, interaction.user.id)
-        if session is None or session.state is None:
+        if session is None or session.live is None:
             return []
         seat = session.seat_of(interaction.user.id)
-        mod = engine(session.game)
-        legal = mod.legal_actions(session.state, seat) if seat is not None else []
+        mod = session.live.engine
+        legal = session.live.legal(seat) if seat is not None else []
         typed = fold(current)
         lang = private_language(interaction)
         out: list[app_commands.Choice[str]] = []
@@ -281,11 +281,11 @@ class Games(commands.Cog):
     async def pass_(self, interaction: discord.Interaction) -> None:
         session = self.game_of(interaction.guild_id, interaction.user.id)
         seat = session.seat_of(interaction.user.id) if session else None
-        if session is None or session.state is None or seat is None:
+        if session is None or session.live is None or seat is None:
             await reply_privately(interaction, t(private_language(interaction), "games.error.not_playing"))
             return
-        mod = engine(session.game)
-        passes = [a for a in mod.legal_actions(session.state, seat) if getattr(a, "kind", "") == "pass"]
+        mod = session.live.engine
+        passes = [a for a in session.live.legal(seat) if getattr(a, "kind", "") == "pass"]
         if not passes:
             await reply_privately(interaction, t(private_language(interaction), "games.error.cannot_pass"))
             return
@@ -451,7 +451,7 @@ class Games(commands.Cog):
     async def _panel_move(self, interaction: discord.Interaction, session: GameSession, seat: int,
                           version: int | None, choice: str) -> None:
         """A click on the generic panel: ``choice`` is an index into the seat's legal actions."""
-        legal = engine(session.game).legal_actions(session.state, seat) if session.state else []
+        legal = session.live.legal(seat) if session.live is not None else []
         index = parse_number(choice)
         action = legal[index] if 0 <= index < len(legal) else None
         await self.panel_play(interaction, session, seat, version, action)
@@ -502,7 +502,7 @@ class Games(commands.Cog):
         mod = engine(session.game)
         async with session.lock:
             seat = session.seat_of(interaction.user.id)
-            if session.phase != PLAYING or session.state is None or seat is None:
+            if session.phase != PLAYING or session.live is None or seat is None:
                 await reply_privately(interaction, t(lang, "games.error.not_playing"))
                 return
             attention(self.bot).clicked(session.id, interaction.user.id)
@@ -568,8 +568,10 @@ class Games(commands.Cog):
 
     def apply(self, session: GameSession, seat: int, action: Any) -> list[Event]:
         """Engine first (raises IllegalAction and changes nothing), then the session's record of it."""
-        mod = engine(session.game)
-        events = mod.apply(session.state, seat, action)
+        if session.live is None:
+            raise IllegalAction("core.not_your_turn", "It is not your turn.")  # a lobby: nobody's turn
+        events = session.live.apply(seat, action)
+        mod = session.live.engine
         session.log.append((seat, mod.format_action(action)))
         session.pinged.discard(seat)
         self.record_events(session, events)
@@ -598,8 +600,7 @@ class Games(commands.Cog):
 
     def after_change(self, session: GameSession, events: Sequence[Event] = ()) -> None:
         """After a committed move: summaries, then the table, the clock and the computers."""
-        mod = engine(session.game)
-        if session.phase == PLAYING and mod.result(session.state).finished:
+        if session.phase == PLAYING and session.live is not None and session.live.finished:
             self.spawn(self._endings, session, self.end_game(session))
             return
         self.clock.arm(session)
@@ -609,15 +610,15 @@ class Games(commands.Cog):
 
     def deciders(self, session: GameSession) -> set[int]:
         """Seats that may act now: the engine's ``to_act`` and any the game's controls add (claims)."""
-        if session.state is None:
+        if session.live is None:
             return set()
-        return set(engine(session.game).to_act(session.state)) | controls_for(session.game).deciders(session)
+        return session.live.to_act() | controls_for(session.game).deciders(session)
 
     def waiting_humans(self, session: GameSession) -> set[int]:
-        if session.state is None or session.paused_until is not None:
+        if session.live is None or session.paused_until is not None:
             return set()
         made = self.computers.made_for(session)  # one possible move: made for them, nobody waits
-        return {s for s in engine(session.game).to_act(session.state)
+        return {s for s in session.live.to_act()
                 if not session.seats[s].computer_plays and s not in made}
 
     # ------------------------------------------------------------------ the public table
@@ -802,7 +803,7 @@ class Games(commands.Cog):
                 task.cancel()
         self.table.wanted.discard(session.id)
         self.clock.forget(session)
-        result = engine(session.game).result(session.state) if session.state is not None else None
+        result = session.live.result() if session.live is not None else None
         # Recorded before anything says the game is over: a /leaderboard or /history read right after
         # the summary finds it. A database that refuses keeps the snapshot; the next start-up records
         # the game and posts its summary then, once.
@@ -810,7 +811,7 @@ class Games(commands.Cog):
         self.sessions.pop(session.id, None)
         announced = recorded
         try:
-            if recorded and session.state is not None and session.guild_id not in self.left_guilds:
+            if recorded and session.live is not None and session.guild_id not in self.left_guilds:
                 await self._say_the_end(session, result, abandoned, notice, scores)
         except asyncio.CancelledError:
             announced = False  # the bot stops mid-way: the snapshot kept for it announces the end at the next start

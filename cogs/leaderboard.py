@@ -17,7 +17,7 @@ from bot.games import GAME_IDS
 from bot.i18n import join, t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_public
 from bot.storage import LeaderboardRow
-from cogs.utils import pictures
+from cogs.table import pictures
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import private_language
 from cogs.utils.old_messages import too_old_to_edit

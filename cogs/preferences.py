@@ -5,7 +5,7 @@ Discord's clients send no Persian locale, so a Persian player needs a way to say
 stored (``user_preferences``), cached in memory (``cogs/utils/language.py``) and wins over the
 server's language and the client's locale. The mention choice (always / idle / never) lives next to
 it, because it is the same kind of thing: about the person, on every server
-(``cogs/utils/attention.py``); a server's default is ``/settings pings``.
+(``cogs/table/attention.py``); a server's default is ``/settings pings``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.i18n import t
+from cogs.table.attention import ALWAYS, IDLE, NEVER
+from cogs.table.attention import attention as attention_of
+from cogs.table.attention import load as load_pings
 from cogs.utils import language as languages
-from cogs.utils.attention import ALWAYS, IDLE, NEVER
-from cogs.utils.attention import attention as attention_of
-from cogs.utils.attention import load as load_pings
 
 AUTO = "auto"
 PING_CHOICES = [

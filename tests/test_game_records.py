@@ -1,7 +1,7 @@
 """One record per game (``bot.games.GAMES``) is the only list of games.
 
 Every layer finds its part of a game by the record's id: the engine package ``bot/games/<id>/``,
-the drawings ``rendering/games/<id>.py``, the controls ``cogs/utils/controls/<id>.py`` (optional).
+the drawings ``rendering/games/<id>.py``, the controls ``cogs/table/controls/<id>.py`` (optional).
 These tests prove each layer complete for every record, and that no other module names a game id,
 so a list or an if-chain over games cannot grow back beside the record.
 """
@@ -21,7 +21,7 @@ from bot.i18n import LANGUAGES, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 ART = ROOT / "rendering" / "games"
-CONTROLS = ROOT / "cogs" / "utils" / "controls"
+CONTROLS = ROOT / "cogs" / "table" / "controls"
 
 
 def test_ids_are_unique_and_each_record_is_found_by_its_id() -> None:
@@ -62,14 +62,14 @@ def test_the_drawings_are_one_module_per_game_and_nothing_else() -> None:
 
 
 def test_controls_modules_name_only_games_and_every_game_has_controls() -> None:
-    from cogs.utils.controls import GameControls, controls_for
+    from cogs.table.controls import GameControls, controls_for
 
     modules = {p.stem for p in CONTROLS.glob("*.py")} - {"__init__"}
     assert modules <= set(GAME_IDS)
     for game_id in GAME_IDS:
         assert isinstance(controls_for(game_id), GameControls)
         if game_id in modules:
-            assert isinstance(importlib.import_module(f"cogs.utils.controls.{game_id}").CONTROLS, GameControls)
+            assert isinstance(importlib.import_module(f"cogs.table.controls.{game_id}").CONTROLS, GameControls)
     with pytest.raises(KeyError):
         controls_for("chess")
 

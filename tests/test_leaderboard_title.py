@@ -7,7 +7,7 @@ import rendering
 from bot.i18n import t
 from bot.storage.models import LeaderboardRow
 from cogs.leaderboard import leaderboard_drawing
-from cogs.utils.pictures import draw_here
+from cogs.table.pictures import draw_here
 
 
 def test_the_picture_title_has_no_markdown_marks() -> None:

@@ -1,1 +1,1 @@
-"""Helpers shared by the cogs (not extensions themselves)."""
+"""Generic helpers of the cogs: slash-command choices, a person's language, message age."""

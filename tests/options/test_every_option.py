@@ -20,14 +20,15 @@ from typing import Any, cast
 
 import pytest
 
-from bot.games import GAME_IDS, record
+from bot.games import GAME_IDS
 from bot.games.core import Option
+from bot.games.live import LiveGame
 from bot.games.registry import engine
-from cogs.utils import pictures
-from cogs.utils.controls import controls_for
-from cogs.utils.controls.goita import GoitaControls
-from cogs.utils.lobby_options import empty_seat_lines
-from cogs.utils.session import GameSession, Seat
+from cogs.table import pictures
+from cogs.table.controls import controls_for
+from cogs.table.controls.goita import GoitaControls
+from cogs.table.lobby_options import empty_seat_lines
+from cogs.table.session import GameSession, Seat
 
 #: seat counts each game is played at (an option only some counts use is tried at each)
 SEATS = {"gouji": (6,), "zhengshangyou": (4, 5, 6), "gostop": (2, 3), "goita": (4,)}
@@ -64,7 +65,8 @@ def trace(game: str, seats: int, seed: int, options: dict[str, Any], moves: int)
     """What a game shows, move by move: events, the public view, and the state at the end. Every seat that
     may act moves, in random order, with a random legal action (the seed decides both)."""
     mod = engine(game)
-    state, events = record(game).start(seats, seed, options)
+    live, events = LiveGame.start(game, seats, seed, options)
+    state = live.state
     rng = random.Random(seed)
     yield [(e.kind, e.seat, repr(e.data)) for e in events]
     for _ in range(moves):
@@ -138,7 +140,7 @@ def session_for(game: str, options: dict[str, Any], seed: int = 1, seats: int | 
     session = GameSession(id=1, game=game, guild_id=1, channel_id=1, host_id=10, options=dict(options), seed=seed,
                           seats=[Seat("Alice", user_id=10), Seat("Bob", user_id=11)]
                           + [Seat(f"CPU{i}", ai="easy") for i in range(count - 2)], phase="playing")
-    session.state = record(game).start(count, seed, options)[0]
+    session.live = LiveGame.start(game, count, seed, options)[0]
     return session
 
 
@@ -149,7 +151,7 @@ def _goita_king_attack(options: dict[str, Any]) -> Any:
 
     for seed in range(1, 400):
         session = session_for("goita", options, seed)
-        state = session.state
+        state = session.live.state
         for _ in range(40):
             seat = min(to_act(state), default=None)
             if seat is None or state.phase != "play":
@@ -168,8 +170,8 @@ def _goita_confirm(options: dict[str, Any]) -> Any:
     from bot.games.goita import Play, legal_actions, to_act
 
     session = session_for("goita", options)
-    seat = min(to_act(session.state))
-    play = next(a for a in legal_actions(session.state, seat) if isinstance(a, Play))
+    seat = min(to_act(session.live.state))
+    play = next(a for a in legal_actions(session.live.state, seat) if isinstance(a, Play))
     return GoitaControls.confirms(session, f"L{play.first}{play.attack}")
 
 
@@ -180,7 +182,7 @@ def _gouji_auto_pass(options: dict[str, Any]) -> Any:
 
     for seed in range(1, 60):
         session = session_for("gouji", options, seed)
-        state = session.state
+        state = session.live.state
         rng = random.Random(seed)
         for _ in range(400):
             acting = sorted(gouji.to_act(state))
@@ -207,7 +209,7 @@ def _gouji_duel_wait(options: dict[str, Any]) -> Any:
 
     for seed in range(1, 80):
         session = session_for("gouji", options, seed)
-        state = session.state
+        state = session.live.state
         rng = random.Random(seed)
         for _ in range(600):
             if state.phase == "play" and state.duel_a >= 0 and state.turn % 2 == 0 and state.counts[0]:
@@ -363,13 +365,13 @@ def _played(game: str, options: dict[str, Any], moves: int = 12) -> GameSession:
     mod = engine(game)
     session = session_for(game, options, 2)
     for _ in range(moves):
-        acting = mod.to_act(session.state)
+        acting = mod.to_act(session.live.state)
         if not acting:
             break
         seat = min(acting)
-        legal = mod.legal_actions(session.state, seat)
+        legal = mod.legal_actions(session.live.state, seat)
         plays = [a for a in legal if type(a).__name__ == "Play"]
-        mod.apply(session.state, seat, (plays or legal)[0])
+        mod.apply(session.live.state, seat, (plays or legal)[0])
     return session
 
 

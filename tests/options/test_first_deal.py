@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TeahouseBot
-from bot.games import record
-from cogs.utils.words import event_text, names
+from bot.games.live import LiveGame
+from cogs.table.words import event_text, names
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel
 from tests.play.driver import fix_deal, open_game, session_in, until
@@ -26,7 +26,7 @@ def said(thread: Channel) -> str:
 async def test_the_first_deal_s_announcements_are_on_the_table(double: DiscordDouble, bot: TeahouseBot,
                                                                monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     seed, kind, seats = FIRST_DEALS[game]
-    _, events = record(game).start(seats, seed)
+    _, events = LiveGame.start(game, seats, seed)
     public = [e for e in events if e.visible_to is None]
     assert kind in [e.kind for e in public]  # the engine reports it
     fix_deal(monkeypatch, seed)
@@ -41,13 +41,13 @@ async def test_the_first_deal_s_announcements_are_on_the_table(double: DiscordDo
     await until(double, lambda: all(text in said(thread) for text in wanted), f"the first deal's {kind} line")
 
 
-def test_every_game_starts_through_its_record() -> None:
-    """One way to start for every game: the record's ``start`` gives the state and the setup's events."""
+def test_every_game_starts_through_live_game() -> None:
+    """One way to start for every game: ``LiveGame.start`` gives the running game and the setup's events."""
     from bot.games import GAMES
     from bot.games.registry import engine
 
     for game in GAMES:
         seats = engine(game.id).INFO.min_seats
-        state, events = game.start(seats, 7)
-        assert state.to_dict() == engine(game.id).new_game(seats, 7).to_dict()
+        live, events = LiveGame.start(game.id, seats, 7)
+        assert live.to_dict() == engine(game.id).new_game(seats, 7).to_dict()
         assert isinstance(events, list)

@@ -7,7 +7,7 @@ from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.games.registry import engine
 from bot.i18n import t
-from cogs.utils.lobby_options import option_name, value_text
+from cogs.table.lobby_options import option_name, value_text
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message, SelectMenu
 from tests.play.driver import games_cog
@@ -83,7 +83,7 @@ async def test_empty_seats_say_what_start_does(double: DiscordDouble, bot: Teaho
     refused = await alice.click(lobby, t("en", "games.button.start"))
     assert refused.ephemeral and t("en", "options.lobby.need_players", count=5) in refused.content
     session = games_cog(bot).sessions[next(iter(games_cog(bot).sessions))]
-    assert session.state is None and len(session.seats) == 1
+    assert session.live is None and len(session.seats) == 1
 
 
 async def test_computer_players_have_distinct_short_names(double: DiscordDouble, bot: TeahouseBot) -> None:

@@ -12,7 +12,7 @@ from bot.games.zhengshangyou import engine as zsy
 from bot.games.zhengshangyou import format_action
 from bot.games.zhengshangyou.actions import Play, sort_cards
 from bot.i18n import t
-from cogs.utils.controls.zhengshangyou import listed_readings
+from cogs.table.controls.zhengshangyou import listed_readings
 from tests.discord_double import DiscordDouble
 from tests.play.driver import table_message
 from tests.play.test_gouji_discord import GoujiTable, seat_game, simulate
@@ -46,11 +46,11 @@ async def test_13_6_the_next_hand_waits_for_everyone_ready(double: DiscordDouble
             assert board is not None
             await bob.click(board, t("en", "games.button.next_hand"))
             await table.wait(lambda: session.paused_until is None, "the next hand, everyone ready")
-            assert session.state.hand_no == 2
+            assert session.live.state.hand_no == 2
         else:  # Bob never answers: it starts when the 30 s are over
             double.clock.advance(31)
             await table.wait(lambda: session.paused_until is None, "the next hand after the pause")
-            assert session.state.hand_no == 3
+            assert session.live.state.hand_no == 3
 
 
 async def test_16_6_an_unanswered_play_as_leads_the_first_listed_reading(double: DiscordDouble,

@@ -21,12 +21,12 @@ from typing import Any, Generic, TypeVar, cast
 import pytest
 
 from bot.app import TeahouseBot
-from bot.games import record
+from bot.games.live import LiveGame
 from bot.games.registry import engine
 from bot.i18n import catalog, t
 from cogs.games import Games
-from cogs.utils import pictures
-from cogs.utils.session import GameSession
+from cogs.table import pictures
+from cogs.table.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
 from tests.discord_double.model import Channel, Message
@@ -114,13 +114,13 @@ def hidden_cards(session: GameSession, shown: set[str] | None = None) -> set[str
     still be held by someone else, and naming it again is no leak.
     """
     mod = engine(session.game)
-    public = str(mod.view(session.state, None).to_dict())
+    public = str(mod.view(session.live.state, None).to_dict())
     if shown is not None:
         shown.add(public)
         public = " ".join(shown)
     hidden: set[str] = set()
     for seat in range(len(session.seats)):
-        hand = mod.view(session.state, seat).to_dict().get("hand") or []
+        hand = mod.view(session.live.state, seat).to_dict().get("hand") or []
         for card in hand:
             text = str(card)
             if len(text) >= 2 and text not in public:
@@ -132,12 +132,12 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
                  lang: str = "en") -> None:
     """No public message shows a hidden card; the table picture is the public view's picture."""
     session = session_in(bot, thread)
-    if session is None or session.state is None:
+    if session is None or session.live is None:
         return
     if log.shown_hand != session.hand_first_line:
         log.shown_hand, log.shown = session.hand_first_line, set()
-        if getattr(session.state, "deal_no", 0) == 1:  # cards the first deal showed to all (Gou Ji's Kai Pai draw)
-            _, dealt = record(session.game).start(len(session.seats), session.seed, session.options)
+        if getattr(session.live.state, "deal_no", 0) == 1:  # cards the first deal showed to all (Gou Ji's Kai Pai draw)
+            _, dealt = LiveGame.start(session.game, len(session.seats), session.seed, session.options)
             log.shown |= {str(e.data["card"]) for e in dealt if e.kind in SHOWN_AT_DEAL and "card" in e.data}
     if session.game in FACE_UP_RANKS:  # plays made and collected between two checks were public too
         for _seat, text in session.log[log.plays_seen:]:
@@ -160,7 +160,7 @@ def check_public(double: DiscordDouble, bot: TeahouseBot, thread: Channel, log: 
         assert not leaked, f"public message shows hidden cards {leaked}: {message.content[:200]}"
     table = table_message(thread, lang)
     mod = engine(session.game)
-    quiet = not any(session.seats[s].computer_plays for s in mod.to_act(session.state))
+    quiet = not any(session.seats[s].computer_plays for s in mod.to_act(session.live.state))
     if table is not None and table.attachments and quiet and games_cog(bot).table.wanted == set():
         expected = pictures.table_picture(session, session.lang)
         if expected is not None and session.table_message_id == table.id and not session.table_summary:
@@ -334,7 +334,7 @@ class Table(Generic[StateT]):
 
     @property
     def state(self) -> StateT:
-        return cast(StateT, self.session.state)
+        return cast(StateT, self.session.live.state)
 
     def version(self) -> int:
         """The state's version; -1 once the match is over (the game has left the cog)."""

@@ -34,10 +34,10 @@ from bot.games.goita import (
 )
 from bot.games.goita.pieces import GYOKU, IDS, OU, SHI, TYPE, VALUE
 from bot.i18n import t
-from cogs.utils.components import custom_id
-from cogs.utils.controls.goita import drawn_order
-from cogs.utils.words import action_label
-from cogs.utils.words import names as seat_names
+from cogs.table.components import custom_id
+from cogs.table.controls.goita import drawn_order
+from cogs.table.words import action_label
+from cogs.table.words import names as seat_names
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -172,7 +172,7 @@ class GoitaTable(Table[State]):
         says nobody moves for them and offers the other players "Abort game" (no offer when nobody else
         plays). One expiry never hands the seat to the computer. True when somebody moved for them."""
         session, seat = self.session, self.seat(person)
-        version, deal, missed = session.version, session.state.deal_no, session.seats[seat].timeouts
+        version, deal, missed = session.version, session.live.state.deal_no, session.seats[seat].timeouts
         name = seat_names(session, "en")[seat]
         abort = t("en", "clock.button.abort")
         stalls = self.decides_alone(seat)
@@ -187,7 +187,7 @@ class GoitaTable(Table[State]):
             else:
                 assert session.log[moves][0] == seat
             moved = "computer" if leads else "rules"
-            if session.state.deal_no == deal:  # the line is on the table unless that move ended the round
+            if session.live.state.deal_no == deal:  # the line is on the table unless that move ended the round
                 await self.shown(t("en", "games.timed_out", player=name) + " " + t("en", f"clock.moved.{moved}"))
         else:
             offered = self.others_seated(seat)
@@ -197,7 +197,7 @@ class GoitaTable(Table[State]):
                 await self.wait(lambda: self.table().has_button(abort), "the Abort game offer")
             await self.settle()
             assert session.version == version and session.seats[seat].timeouts == missed + 1  # nobody moved
-            assert session.deadline is None and seat in to_act(session.state)
+            assert session.deadline is None and seat in to_act(session.live.state)
             assert self.table().has_button(abort) == offered
         assert not session.seats[seat].computer_plays
         return not stalls
@@ -324,7 +324,7 @@ async def test_a_complete_match_two_people_two_computers(double: DiscordDouble, 
 
     final = final_summary(table.thread)
     assert final is not None and t("en", "goita.name") in final.content
-    scores = session.state.scores
+    scores = session.live.state.scores
     assert max(scores) >= 40 and min(scores) < 40
     winners = {seat_names(session, "en")[s] for s in range(4) if (s % 2) == (0 if scores[0] >= 40 else 1)}
     first = t("en", "games.summary.place", place=1)
@@ -389,15 +389,15 @@ async def test_R5_2_a_pawn_hand_of_the_first_deal_is_shown_with_its_score(
     seed = search(pawn_hand_at_the_first_deal, {}, start=SEED_PAWNS, steps=1)
     table = await sit_down(double, bot, monkeypatch, seed)
     session = table.session
-    last = session.state.last_round
+    last = session.live.state.last_round
     assert last is not None
     winner, shown = last["winner_seat"], last["shown"]
     names = seat_names(session, "en")
     others = " ".join(piece(p) for p in shown if p != "shi")
     await table.shown(t("en", "goita.ui.last_round_pawns", round=1, player=names[winner], pawns=shown.count("shi"),
                         pieces=others, points=last["points"], team=t("en", f"goita.team_{winner % 2}")))
-    assert session.state.scores[winner % 2] == last["points"] and session.state.scores[1 - winner % 2] == 0
-    assert session.state.dealer == winner  # R5.8: the pawn hand's holder deals the next round
+    assert session.live.state.scores[winner % 2] == last["points"] and session.live.state.scores[1 - winner % 2] == 0
+    assert session.live.state.dealer == winner  # R5.8: the pawn hand's holder deals the next round
 
 
 async def test_R6_2_face_down_lead_in_two_clicks_shows_only_the_back(double: DiscordDouble, bot: TeahouseBot,
@@ -520,10 +520,10 @@ async def test_R7_3_going_out_with_a_matching_face_down_piece_doubles(double: Di
     play = double_play(table.state, seat)
     spare = await table.panel(alice)
     session = table.session
-    round_no = session.state.round_no
+    round_no = session.live.state.round_no
     await table.play(alice, play)
     points = 2 * VALUE[play.attack]
-    scores = session.state.scores
+    scores = session.live.state.scores
     assert scores[team] == before[team] + points and scores[1 - team] == before[1 - team]
     names = seat_names(session, "en")
     name = names[seat]

@@ -22,8 +22,8 @@ from bot.games.gostop import Action, State, apply, choose_action, format_action,
 from bot.games.gostop.cards import IDS, MONTH
 from bot.i18n import t
 from cogs.games import parse_options
-from cogs.utils.session import GameSession
-from cogs.utils.words import move_name
+from cogs.table.session import GameSession
+from cogs.table.words import move_name
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -110,8 +110,8 @@ class GoStopTable(Table[State]):
 
     def alice_to_act(self) -> bool:
         session = session_in(self.bot, self.thread)
-        return (session is not None and session.paused_until is None and session.state.phase != "finished"
-                and session.state.turn == 0 and not session.seats[0].computer_plays)
+        return (session is not None and session.paused_until is None and session.live.state.phase != "finished"
+                and session.live.state.turn == 0 and not session.seats[0].computer_plays)
 
     async def until(self, goal: Callable[[State], bool], what: str, tries: int = 600) -> None:
         """Alice types the computer's choice whenever it is her turn, until ``goal`` holds."""
@@ -120,14 +120,14 @@ class GoStopTable(Table[State]):
             session = session_in(self.bot, self.thread)
             if session is None:
                 raise AssertionError(f"the game ended before {what}")
-            if goal(session.state) and not any(session.seats[s].computer_plays
+            if goal(session.live.state) and not any(session.seats[s].computer_plays
                                                for s in games_cog(self.bot).deciders(session)):
                 return
             if session.paused_until is not None:
                 await self.alice.click(self.table(), t("en", "games.button.next_hand"))
                 continue
             if self.alice_to_act():
-                action = computer_choice(session.state, 0)
+                action = computer_choice(session.live.state, 0)
                 reply = await self.alice.run("/play", channel=self.thread, move=format_action(action))
                 label = move_name("gostop", action, format_action(action), "en")
                 assert reply.ephemeral and t("en", "games.played", move=label) in reply.content
@@ -521,8 +521,8 @@ async def test_R4_10_nagari_carries_over_and_the_next_round_pays_double(double: 
 
 def test_R7_9_each_payment_is_written_as_its_factors() -> None:
     """§13.5: ``Bob: (12 + 2) × 2 (shake) × 2 (pi-bak) = 56``, then the dok-bak transfer (R8.1)."""
-    from cogs.utils.controls.gostop import CONTROLS
-    from cogs.utils.session import Seat
+    from cogs.table.controls.gostop import CONTROLS
+    from cogs.table.session import Seat
 
     session = GameSession(id=1, game="gostop", guild_id=1, channel_id=1, host_id=1,
                           seats=[Seat("Ann", user_id=1), Seat("Bob", user_id=2), Seat("Cara", user_id=3)])

@@ -21,7 +21,7 @@ from bot.games.gouji import engine as gouji
 from bot.games.gouji.ai import easy_action, endgame_choice
 from bot.games.gouji.notation import Choose, Decision, Play, Return, ShaoPai, format_action
 from bot.i18n import t
-from cogs.utils.controls.gouji import grouped_hand
+from cogs.table.controls.gouji import grouped_hand
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person

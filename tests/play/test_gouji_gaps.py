@@ -16,8 +16,9 @@ from bot.app import TeahouseBot
 from bot.games.gouji import engine as gouji
 from bot.games.gouji.engine import _eg_new_round
 from bot.games.gouji.notation import Play, parse_play
+from bot.games.live import LiveGame
 from bot.i18n import t
-from cogs.utils.words import names
+from cogs.table.words import names
 from tests.discord_double import DiscordDouble
 from tests.discord_double.people import Person
 from tests.games.gouji.helpers import table as position
@@ -59,8 +60,8 @@ async def arranged(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.
         if len(out) >= 2:
             state.eg, state.eg_leader = True, leader
             _eg_new_round(state)
-        state.version = session.state.version + 1
-        session.state = state
+        state.version = session.live.state.version + 1
+        session.live = LiveGame(session.game, state)
     return table
 
 

@@ -19,7 +19,7 @@ import pytest
 from bot.app import TeahouseBot
 from bot.games.registry import engine
 from bot.i18n import catalog, t
-from cogs.utils.words import action_label
+from cogs.table.words import action_label
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.play.driver import fix_deal, open_game, play_match

@@ -17,10 +17,11 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.games.gostop import State, format_action, new_game
+from bot.games.live import LiveGame
 from bot.i18n import number, t
 from cogs.games import parse_options
-from cogs.utils.controls.gostop import preset_line
-from cogs.utils.lobby_options import value_text
+from cogs.table.controls.gostop import preset_line
+from cogs.table.lobby_options import value_text
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.options.test_lobby import option_menu
@@ -154,7 +155,7 @@ async def test_a_matgo_match_person_against_the_computer(double: DiscordDouble, 
 
 def test_the_table_says_when_the_host_changed_the_preset() -> None:
     """R10A.1: a key the host set against the preset is named on the table ("matgo, changed: …")."""
-    from cogs.utils.controls import controls_for
+    from cogs.table.controls import controls_for
     from tests.options.test_every_option import session_for
 
     session = session_for("gostop", {"preset": "matgo", "gobak_2p": False})
@@ -167,8 +168,8 @@ def test_the_table_says_when_the_host_changed_the_preset() -> None:
 
 
 def test_the_lobby_warns_that_matgo_is_for_two() -> None:
-    from cogs.utils.controls import controls_for
-    from cogs.utils.session import GameSession, Seat
+    from cogs.table.controls import controls_for
+    from cogs.table.session import GameSession, Seat
 
     lobby = GameSession(id=1, game="gostop", guild_id=1, channel_id=1, host_id=10, options={"preset": "matgo"},
                         seats=[Seat("Alice", user_id=10), Seat("Bob", user_id=11), Seat("Cara", user_id=12)])
@@ -196,18 +197,18 @@ async def test_rules_for_gostop_have_a_second_page_for_matgo(double: DiscordDoub
 def test_the_hand_panel_explains_a_bonus_card_and_warns_of_the_last_card() -> None:
     """R10A.M12: the joker's note says it is played again; then the panel says so. R10A.M9: one card left,
     the panel warns that it makes no ppuk and steals nothing."""
-    from cogs.utils.controls.gostop import CONTROLS
+    from cogs.table.controls.gostop import CONTROLS
     from tests.games.gostop.helpers import act, make
     from tests.options.test_every_option import session_for
 
     session = session_for("gostop", {"preset": "matgo"})
-    session.state = make(2, hands={0: ["joker-2", "1j1"], 1: ["9j1", "10j1"]}, layout=["5a"],
-                         stock=["5j1", "2j1", "3j1"], options={"preset": "matgo"})
+    session.live = LiveGame(session.game, make(2, hands={0: ["joker-2", "1j1"], 1: ["9j1", "10j1"]}, layout=["5a"],
+                                               stock=["5j1", "2j1", "3j1"], options={"preset": "matgo"}))
     assert CONTROLS._match_note("en", session.view(0), "joker-2") == t("en", "gostop.ui.match.joker_redraw")
-    act(session.state, "play joker-2")
+    act(session.live.state, "play joker-2")
     assert t("en", "gostop.ui.replay") in CONTROLS.panel_lines(session, 0, "en")
-    session.state = make(2, hands={0: ["1j1"], 1: ["9j1", "10j1"]}, layout=["1b"], stock=["1r", "2j1"],
-                         options={"preset": "matgo"})
+    session.live = LiveGame(session.game, make(2, hands={0: ["1j1"], 1: ["9j1", "10j1"]}, layout=["1b"],
+                                               stock=["1r", "2j1"], options={"preset": "matgo"}))
     assert t("en", "gostop.ui.last_card_warning") in CONTROLS.panel_lines(session, 0, "en")
-    session.state = make(2, hands={0: ["1j1"], 1: ["9j1", "10j1"]}, layout=["1b"], stock=["1r", "2j1"])
+    session.live = LiveGame(session.game, make(2, hands={0: ["1j1"], 1: ["9j1", "10j1"]}, layout=["1b"], stock=["1r", "2j1"]))
     assert t("en", "gostop.ui.last_card_warning") not in CONTROLS.panel_lines(session, 0, "en")  # seed rules

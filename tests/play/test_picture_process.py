@@ -10,7 +10,7 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils import pictures
+from cogs.table import pictures
 from tests.discord_double import DiscordDouble
 
 from .driver import open_game, session_in, table_message

@@ -18,7 +18,7 @@ import pytest
 from bot.app import TeahouseBot
 from bot.i18n import t
 from bot.replies import ACK_BUDGET_SECONDS, DIRECT_ANSWER_SECONDS
-from cogs.utils import pictures
+from cogs.table import pictures
 from tests.discord_double import DiscordDouble
 from tests.discord_double.interactions import DEFERRED_UPDATE
 

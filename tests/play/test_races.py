@@ -15,8 +15,8 @@ import pytest
 from bot.app import TeahouseBot
 from bot.games.registry import engine
 from bot.i18n import t
-from cogs.utils.session import LOBBY, PLAYING, GameSession
-from cogs.utils.words import names
+from cogs.table.session import LOBBY, PLAYING, GameSession
+from cogs.table.words import names
 from tests.discord_double import DiscordDouble, InteractionRecord
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person
@@ -48,8 +48,8 @@ async def goita_lobby(double: DiscordDouble, host: Person, *joiners: Person) -> 
 def assert_hands_belong(bot: TeahouseBot, session: GameSession) -> None:
     """Every seat of the deal is a chair of the session, and every person's seat is their own."""
     mod = engine(session.game)
-    assert session.state is not None
-    assert len(mod.view(session.state, None).to_dict().get("seats") or session.seats) == len(session.seats)
+    assert session.live is not None
+    assert len(mod.view(session.live.state, None).to_dict().get("seats") or session.seats) == len(session.seats)
     assert len(session.seats) == mod.INFO.max_seats
     people = [s.user_id for s in session.seats if s.user_id is not None]
     assert len(people) == len(set(people)), "a person holds two seats"
@@ -123,7 +123,7 @@ async def test_start_and_leave_never_show_the_leavers_hand_to_another(double: Di
             continue
         panel = await person.click(table, t("en", "games.button.hand"))
         assert panel.ephemeral_for == person.id
-        own = mod.view(session.state, seat).to_dict()
+        own = mod.view(session.live.state, seat).to_dict()
         assert own.get("seat", seat) == seat
     assert double.take_bot_errors() == []
 
@@ -189,7 +189,7 @@ async def _alices_turn(double: DiscordDouble, bot: TeahouseBot, **extra: object)
         await double.settle()
         session = next(iter(games_cog(bot).sessions.values()))
         mod = engine(session.game)
-        if session.paused_until is None and session.seat_of(alice.id) in mod.to_act(session.state):
+        if session.paused_until is None and session.seat_of(alice.id) in mod.to_act(session.live.state):
             break
         table = table_message(thread)
         if table is not None and table.has_button(t("en", "games.button.next_hand")):

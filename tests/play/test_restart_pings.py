@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
-from cogs.utils.attention import IDLE_SECONDS
+from cogs.table.attention import IDLE_SECONDS
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel
 from tests.discord_double.people import Person

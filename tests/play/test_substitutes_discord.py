@@ -10,10 +10,10 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils.controls import controls_for
-from cogs.utils.session import PLAYING, GameSession, Seat
-from cogs.utils.substitutes import free_seats, refusal_key
-from cogs.utils.words import seat_label
+from cogs.table.controls import controls_for
+from cogs.table.session import PLAYING, GameSession, Seat
+from cogs.table.substitutes import free_seats, refusal_key
+from cogs.table.words import seat_label
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person
@@ -38,7 +38,7 @@ async def test_a_person_takes_a_computers_seat_mid_game(double: DiscordDouble, b
     alice, carol = double["alice"], double["carol"]
     thread = await open_game(double, alice, "goita", computers=3)
     table: Table[object] = Table(double, bot, thread)
-    await table.wait(lambda: table.session.state is not None and bool(table.session.lines), "the deal")
+    await table.wait(lambda: table.session.live is not None and bool(table.session.lines), "the deal")
     seat = next(i for i, s in enumerate(table.session.seats) if s.user_id is None)
     computer = seat_label("en", table.session.seats[seat])  # the name the table gave the computer
 
@@ -63,7 +63,7 @@ async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble
     alice, bob, carol, dave, erin = (double[name] for name in ("alice", "bob", "carol", "dave", "erin"))
     thread = await open_game(double, alice, "gouji", joiners=(bob, dave))
     table: Table[object] = Table(double, bot, thread)
-    await table.wait(lambda: table.session.state is not None and table.table() is not None, "the deal")
+    await table.wait(lambda: table.session.live is not None and table.table() is not None, "the deal")
     seat = table.seat(bob)
     old_panel: Message = await table.panel(bob)
     his = hand_line(table, seat)
@@ -84,7 +84,7 @@ async def test_a_person_takes_the_seat_of_someone_who_left(double: DiscordDouble
 
     session = table.session
     assert table.seat(carol) == seat and session.seat_of(bob.id) is None
-    assert session.state.participant_changed  # type: ignore[attr-defined]  # R4.1 b: the next hand is fresh
+    assert session.live.state.participant_changed  # type: ignore[attr-defined]  # R4.1 b: the next hand is fresh
     assert reply.ephemeral_for == carol.id and his in reply.content and reply.attachments
     # his old panel was live: the bot itself edits it, and it shows no hand any more
     def current() -> Message:
@@ -106,7 +106,7 @@ async def test_a_person_back_in_his_own_seat_keeps_the_match_rated(double: Disco
     alice, bob, dave = double["alice"], double["bob"], double["dave"]
     thread = await open_game(double, alice, "gouji", joiners=(bob, dave))
     table: Table[object] = Table(double, bot, thread)
-    await table.wait(lambda: table.session.state is not None and table.table() is not None, "the deal")
+    await table.wait(lambda: table.session.live is not None and table.table() is not None, "the deal")
     seat = table.seat(bob)
     await bob.run("/game leave", channel=thread)
     back = await bob.run("/game sit", channel=thread, seat=seat + 1)

@@ -14,9 +14,9 @@ import time
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils.hand_panel import LIVE_EDIT_SECONDS, RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
-from cogs.utils.session import GameSession
-from cogs.utils.table_message import BUSY_RETRY_SECONDS, SCROLLED_OUT_AFTER
+from cogs.table.hand_panel import LIVE_EDIT_SECONDS, RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
+from cogs.table.session import GameSession
+from cogs.table.table_message import BUSY_RETRY_SECONDS, SCROLLED_OUT_AFTER
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError

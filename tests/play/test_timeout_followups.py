@@ -23,7 +23,7 @@ from bot.app import TeahouseBot
 from bot.games.goita.actions import PASS
 from bot.games.registry import engine
 from bot.i18n import t
-from cogs.utils.session import GameSession
+from cogs.table.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -36,8 +36,8 @@ REMINDER = t("en", "games.reminder", who="").strip(" —")
 
 def waits_for(session: GameSession, seat: int) -> Callable[[], bool]:
     """The game waits for ``seat`` (not between hands)."""
-    return lambda: (session.state is not None and session.paused_until is None
-                    and seat in engine(session.game).to_act(session.state))
+    return lambda: (session.live is not None and session.paused_until is None
+                    and seat in engine(session.game).to_act(session.live.state))
 
 
 def texts(thread: Channel) -> list[str]:
@@ -97,7 +97,7 @@ async def test_16_6_the_reminder_says_the_timeout_rule_moves_not_the_computer(
         await admin.run("/settings", language=lang)
     thread, session = await start(double, bot, alice, "zhengshangyou", "mode=individual", computers=3, lang=lang)
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "alice's turn")
-    outcome = "pass" if session.state.top_combo is not None else "lowest_single"
+    outcome = "pass" if session.live.state.top_combo is not None else "lowest_single"
     deadline = when(session)
     # Persian writes the time in words counted from the moment of writing ("۳۰ ثانیه دیگر"), so the
     # sentence around it is checked there; the other languages show Discord's own timestamp
@@ -131,15 +131,15 @@ async def test_13_6_gouji_reminders_name_each_window_s_default(double: DiscordDo
     fix_deal(monkeypatch, 5)  # nobody may declare Ge Ming; alice leads the first trick
     thread, session = await start(double, bot, alice, "gouji", "session_hands=1", computers=5)
     await until(double, lambda: waits_for(session, 0)() and session.deadline is not None, "the Ready window")
-    assert session.state.phase == "revolution"
+    assert session.live.state.phase == "revolution"
     deadline = when(session)
     double.clock.advance(left(session) - 14)  # 15 s before expiry
     await until(double, lambda: len(reminders(thread)) == 1, "the Ready reminder")
     assert t("en", "clock.outcome.ready", time=deadline) in reminders(thread)[-1].content
     double.clock.advance(20)
-    await until(double, lambda: waits_for(session, 0)() and session.state.phase == "play"
+    await until(double, lambda: waits_for(session, 0)() and session.live.state.phase == "play"
                 and session.deadline is not None, "alice's lead")
-    assert session.state.top is None
+    assert session.live.state.top is None
     deadline = when(session)
     double.clock.advance(left(session) - 14)
     await until(double, lambda: len(reminders(thread)) == 2, "the lead reminder")
@@ -155,7 +155,7 @@ async def test_13_4_gostop_card_play_reminder_says_the_computer_plays(double: Di
     seat = session.seat_of(alice.id)
     assert seat is not None
     await until(double, lambda: waits_for(session, seat)() and session.deadline is not None, "alice's turn")
-    kinds = {a.kind for a in engine("gostop").legal_actions(session.state, seat)}
+    kinds = {a.kind for a in engine("gostop").legal_actions(session.live.state, seat)}
     expected = "stop" if "stop" in kinds else "sit_out" if "sit" in kinds else \
         "take_valuable" if "take" in kinds else "computer"
     deadline = when(session)
@@ -386,7 +386,7 @@ async def test_12_10_goita_the_offer_ends_when_the_leader_moves(double: DiscordD
     await until(double, lambda: table_has(thread, abort),
                 "the Abort game offer")
     version = session.version
-    move = engine("goita").format_action(engine("goita").legal_actions(session.state, 0)[0])
+    move = engine("goita").format_action(engine("goita").legal_actions(session.live.state, 0)[0])
     await alice.run("/play", channel=thread, move=move)
     await until(double, lambda: session.version > version, "her lead")
     table = table_message(thread)

@@ -23,7 +23,7 @@ from bot.games.goita.actions import PASS
 from bot.games.gouji import engine as gouji
 from bot.games.registry import engine
 from bot.i18n import t
-from cogs.utils.session import GameSession
+from cogs.table.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel
 from tests.discord_double.people import Person
@@ -43,8 +43,8 @@ REMINDER = t("en", "games.reminder", who="", time="").split(".")[0].strip(" —"
 
 def waits_for(session: GameSession, seat: int) -> Callable[[], bool]:
     """The game waits for ``seat`` and its clock runs."""
-    return lambda: (session.state is not None and session.paused_until is None and session.deadline is not None
-                    and seat in engine(session.game).to_act(session.state))
+    return lambda: (session.live is not None and session.paused_until is None and session.deadline is not None
+                    and seat in engine(session.game).to_act(session.live.state))
 
 
 def timed_out(session: GameSession, times: int) -> Callable[[], bool]:
@@ -85,7 +85,7 @@ async def test_13_6_ready_lead_and_follow_windows_then_afk_after_three_timeouts(
     thread, session = await start(double, bot, alice, "gouji", "session_hands=1", computers=5)
     assert session.turn_timeout == 60  # no game or server setting: the rules' lead length
     await until(double, waits_for(session, 0), "the Ready window")
-    state: gouji.State = session.state
+    state: gouji.State = session.live.state
     assert state.phase == "revolution"
     await times_out_after(double, session, 30)  # silence = ready
     assert session.seats[0].timeouts == 1
@@ -133,7 +133,7 @@ async def test_13_6_a_vote_opened_inside_the_ready_window_gets_its_own_30_s_then
     thread = next(c for c in double.threads if c.id not in before)
     session = session_in(bot, thread)
     assert session is not None and session.seats[2].user_id == bob.id
-    state: gouji.State = session.state
+    state: gouji.State = session.live.state
     await until(double, lambda: waits_for(session, 0)() and waits_for(session, 2)(), "the Ready window")
     double.clock.advance(20)  # 10 s of the Ready window left
     await double.settle()

@@ -27,8 +27,8 @@ async def _alices_turn(double: DiscordDouble, bot: TeahouseBot, alice: Person, t
 
     def hers() -> bool:
         seat = session.seat_of(alice.id)
-        return session.state is not None and seat in engine("gostop").to_act(session.state) \
-            and bool(engine("gostop").legal_actions(session.state, seat))
+        return session.live is not None and seat in engine("gostop").to_act(session.live.state) \
+            and bool(engine("gostop").legal_actions(session.live.state, seat))
 
     await until(double, hers, "Alice's turn")
 

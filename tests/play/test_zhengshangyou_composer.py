@@ -16,7 +16,7 @@ from bot.games.core import IllegalAction
 from bot.games.zhengshangyou import engine as zsy
 from bot.games.zhengshangyou.actions import Play, sort_cards
 from bot.i18n import t
-from cogs.utils.controls.zhengshangyou import hand_text
+from cogs.table.controls.zhengshangyou import hand_text
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person

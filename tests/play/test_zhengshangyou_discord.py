@@ -72,7 +72,7 @@ async def test_16_6_idle_player_is_moved_by_the_timeout_rules_and_after_two_wait
     session = session_in(bot, thread)
     assert session is not None
     version = session.version
-    rule_move = zsy.format_action(zsy.timeout_action(zsy.view(session.state, 0), zsy.legal_actions(session.state, 0)))
+    rule_move = zsy.format_action(zsy.timeout_action(zsy.view(session.live.state, 0), zsy.legal_actions(session.live.state, 0)))
     double.clock.advance(11)  # alice does nothing past her turn's deadline
     timed_out = t("en", "games.timed_out", player="Alice")
     await until(double, lambda: session.version > version and any(

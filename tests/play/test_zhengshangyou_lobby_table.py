@@ -9,9 +9,9 @@ import re
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils.idle import LOBBY_IDLE_SECONDS
-from cogs.utils.session import LOBBY, GameSession
-from cogs.utils.words import names
+from cogs.table.idle import LOBBY_IDLE_SECONDS
+from cogs.table.session import LOBBY, GameSession
+from cogs.table.words import names
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
@@ -111,12 +111,12 @@ async def test_16_4_the_hand_summary_names_the_next_leader_and_the_pit(double: D
     assert session is not None and session.hand_summary is not None
     order = session.hand_summary["order"]
     seat_names = names(session, "en")
-    line = t("en", "seats.zsy.next_hand", leader=seat_names[session.state.leader],
+    line = t("en", "seats.zsy.next_hand", leader=seat_names[session.live.state.leader],
              pit=f"{seat_names[order[-2]]}, {seat_names[order[-1]]}")
     hand_over = t("en", "games.summary.hand_over", game="").split("**")[-1].strip()
     await until(double, lambda: any(hand_over in m.content and line in m.content for m in thread.public_messages),
                 "the summary with the next leader and the pit")
-    assert session.state.leader == order[2]  # R8: the 3rd deals and leads (individual mode)
+    assert session.live.state.leader == order[2]  # R8: the 3rd deals and leads (individual mode)
 
 
 async def test_16_1_a_majority_vote_abandons_the_game(double: DiscordDouble, bot: TeahouseBot) -> None:

@@ -16,7 +16,7 @@ from bot.app import TeahouseBot
 from bot.games.zhengshangyou import engine as zsy
 from bot.games.zhengshangyou.actions import Pass, Play, sort_cards
 from bot.i18n import t
-from cogs.utils.controls.zhengshangyou import quick_label, reading_label
+from cogs.table.controls.zhengshangyou import quick_label, reading_label
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person

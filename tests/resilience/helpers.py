@@ -17,7 +17,7 @@ from typing import Any
 from bot.app import TeahouseBot
 from bot.games.registry import engine
 from bot.i18n import t
-from cogs.utils.session import GameSession
+from cogs.table.session import GameSession
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
 from tests.discord_double.model import Channel, Message
@@ -134,10 +134,10 @@ async def move_if_no_clock_will(bot: TeahouseBot, where: Channel, person: Person
     while its timer is off: when the game waits for ``person`` and no deadline runs, they type the first
     move ``/play`` suggests, as a person who types would. True when they moved."""
     session = session_of(bot, where)
-    if session is None or session.state is None or session.paused_until is not None or session.deadline is not None:
+    if session is None or session.live is None or session.paused_until is not None or session.deadline is not None:
         return False
     seat = session.seat_of(person.id)
-    if seat is None or seat not in engine(session.game).to_act(session.state):
+    if seat is None or seat not in engine(session.game).to_act(session.live.state):
         return False
     choices = await person.autocomplete("/play", "move", "", channel=where)
     if not choices:
@@ -168,7 +168,7 @@ def _state(bot: TeahouseBot, sid: int) -> str:
         return "no session"
     tasks = {name: (reg.get(sid).done() if reg.get(sid) else None)  # type: ignore[union-attr]
              for name, reg in (("driver", cog.computers.tasks), ("clock", cog.clock.tasks), ("table", cog.table.tasks))}
-    to_act = engine(session.game).to_act(session.state) if session.state is not None else None
+    to_act = engine(session.game).to_act(session.live.state) if session.live is not None else None
     return (f"phase={session.phase} to_act={to_act} paused={session.paused_until} wanted={sid in cog.table.wanted} "
             f"tasks_done={tasks} table={session.table_message_id} log={session.log[-5:]} "
             f"deciders={cog.deciders(session)} lines={session.lines[-4:]}")

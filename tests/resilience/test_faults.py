@@ -123,9 +123,9 @@ async def test_a_deleted_table_message_is_posted_again(double: DiscordDouble, bo
                 assert reply.ephemeral and table_message(where) is not None
                 return
             session = session_of(bot, where)  # otherwise the next move posts it again
-            assert session is not None and session.state is not None
+            assert session is not None and session.live is not None
             mod = engine(session.game)
-            move = mod.format_action(mod.legal_actions(session.state, 0)[0])
+            move = mod.format_action(mod.legal_actions(session.live.state, 0)[0])
             await person.run("/play", channel=where, move=move)
             await double.settle()
             assert table_message(where) is not None
@@ -267,14 +267,14 @@ async def test_a_failed_reply_to_a_typed_move_still_lets_the_game_go_on(double: 
     options, seats = SHORT["zhengshangyou"]
     where, _ = await open_table(double, alice, "zhengshangyou", options, computers=seats - 1)
     session = session_of(bot, where)
-    assert session is not None and session.state is not None
+    assert session is not None and session.live is not None
     for _ in range(200):
         table = table_message(where)
         if table is not None and alice.id in to_move(table):
             break
         await double.settle()
     mod = engine(session.game)
-    move = mod.format_action(mod.legal_actions(session.state, 0)[0])
+    move = mod.format_action(mod.legal_actions(session.live.state, 0)[0])
     moves = len(session.log)
     double.faults.server_error(CALLBACK, status=503)  # not retried by discord.py
 
@@ -301,7 +301,7 @@ async def test_a_failed_answer_to_next_hand_still_starts_the_next_hand(double: D
     alice = double["alice"]
     where, _ = await open_table(double, alice, "zhengshangyou", "mode=individual target_score=20", computers=3)
     session = session_of(bot, where)
-    assert session is not None and session.state is not None
+    assert session is not None and session.live is not None
     next_hand = t("en", "games.button.next_hand")
     rng = random.Random(5)
     for _ in range(400):

@@ -18,13 +18,13 @@ NASTY = ["²", "٣", "--1", "-0", "+1", "1e3", " 1", "1\u200b", "١٢", "𝟙", 
 
 @pytest.mark.parametrize("text", NASTY)
 def test_parse_number_takes_plain_ascii_digits_only(text: str) -> None:
-    from cogs.utils.components import parse_number
+    from cogs.table.components import parse_number
 
     assert parse_number(text) == -1 and parse_number(text, 0, signed=True) in (0, -0)
 
 
 def test_parse_number_reads_what_the_bot_writes() -> None:
-    from cogs.utils.components import parse_number
+    from cogs.table.components import parse_number
 
     assert [parse_number("0"), parse_number("17"), parse_number("-3", signed=True)] == [0, 17, -3]
 
@@ -52,7 +52,7 @@ async def test_forged_values_in_the_lobby_and_the_game_are_refused_politely(doub
     await double.settle()
     where = double.threads[-1]
     table = table_message(where)
-    assert table is not None and session.state is not None
+    assert table is not None and session.live is not None
     version = session.version
     for value in NASTY:
         for custom, values in ((f"ts:{gid}:{version}:do", [value]), (f"th:{gid}:{version}:do:{value[:60]}", None),

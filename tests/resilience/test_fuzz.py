@@ -106,7 +106,7 @@ async def _advance(double: DiscordDouble, bot: TeahouseBot, where: Channel, seat
             panels.setdefault(person.id, []).append(panel)
             del panels[person.id][:-3]
         mod = engine(session.game)
-        legal = mod.legal_actions(session.state, seat)
+        legal = mod.legal_actions(session.live.state, seat)
         if legal:
             await person.run("/play", channel=where, move=mod.format_action(rng.choice(legal)))
         return

@@ -23,8 +23,8 @@ import rendering
 from bot.app import TeahouseBot
 from bot.games.registry import engine
 from bot.i18n import catalog, t
-from cogs.utils.session import GameSession
-from cogs.utils.words import names
+from cogs.table.session import GameSession
+from cogs.table.words import names
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message
 from tests.play.driver import FACE_UP_RANKS, final_summary, games_cog, hidden_cards
@@ -106,7 +106,7 @@ class LeakWatch(logging.Handler):
             if message.ephemeral:
                 seat = session.seat_of(message.ephemeral_for or 0)
                 # what this seat may see: its hand, and its own face-down pieces (Goita: "you played gin …")
-                mine = "" if seat is None else str(engine(session.game).view(session.state, seat).to_dict())
+                mine = "" if seat is None else str(engine(session.game).view(session.live.state, seat).to_dict())
                 hidden = {card for card in hidden if card not in mine}
                 self.counts["private messages"] += 1
             else:

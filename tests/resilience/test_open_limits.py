@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils.lobby import LOBBIES_PER_PERSON, OPEN_LOBBIES_PER_CHANNEL
+from cogs.table.lobby import LOBBIES_PER_PERSON, OPEN_LOBBIES_PER_CHANNEL
 from tests.discord_double import DiscordDouble
 from tests.play.driver import games_cog
 

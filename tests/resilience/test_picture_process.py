@@ -107,7 +107,7 @@ async def test_the_bot_killed_with_sigkill_leaves_no_picture_process_behind(doub
 _DRAWS_FROM_A_THREAD = """
 import asyncio, sys, threading
 from functools import partial
-from cogs.utils import pictures
+from cogs.table import pictures
 from rendering import render_table
 from bot.games.examples import rules_example
 

@@ -62,7 +62,7 @@ async def test_simultaneous_clicks_apply_exactly_one_move_and_all_are_answered(d
             other = rng.choice([p for p in players if p is not mover])
             seat = session.seat_of(mover.id)
             assert seat is not None
-            legal = mod.legal_actions(session.state, seat)
+            legal = mod.legal_actions(session.live.state, seat)
             if not legal:  # the table's edit in place is still on its way (rate-limited): read it again
                 await asyncio.sleep(0.01)
                 continue

@@ -17,7 +17,7 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils.session import LOBBY, PLAYING
+from cogs.table.session import LOBBY, PLAYING
 from tests.discord_double import DiscordDouble
 from tests.play.driver import games_cog, table_message
 
@@ -108,12 +108,12 @@ async def test_a_game_shows_only_what_is_stored(double: DiscordDouble, bot: Teah
     alice = double["alice"]
     where = await seat_game(double, monkeypatch, alice)  # alice leads; three computers
     session = session_of(bot, where)
-    assert session is not None and session.state is not None
+    assert session is not None and session.live is not None
     disk = DiskFaults(bot)
     table = table_message(where)
     assert table is not None
     panel = await alice.click(table, t("en", "games.button.hand"))
-    lowest = sort_cards(session.state.hands[0])[0]
+    lowest = sort_cards(session.live.state.hands[0])[0]
 
     # a composer step: the picked cards are saved with the game; refused, the panel shows the stored picks
     before = _stored(bot)[session.id]
@@ -128,12 +128,12 @@ async def test_a_game_shows_only_what_is_stored(double: DiscordDouble, bot: Teah
 
     # a move: refused, the hand and the table stay as stored
     panel = await pick(alice, shown, [lowest])
-    version, hand = session.version, list(session.state.hands[0])
+    version, hand = session.version, list(session.live.state.hands[0])
     disk.fail(SNAPSHOT_WRITE, times=None)
     await alice.click(panel, button(panel, "zs_play").custom_id)
     await _past_retries(double)
     disk.clear()
-    assert session.version == version and session.state.hands[0] == hand
+    assert session.version == version and session.live.state.hands[0] == hand
     assert _stored(bot)[session.id]["version"] == version
     said = alice.ephemerals[-1].content
     assert t("en", "resilience.save_failed") in said or NOT_SAVED in said

@@ -19,7 +19,7 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.utils.session import PLAYING
+from cogs.table.session import PLAYING
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from bot.i18n import t
-from cogs.utils.session import GameSession
+from cogs.table.session import GameSession
 from tests.conftest import StartTeahouse
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Message

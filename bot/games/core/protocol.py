@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .events import Event
+from .timing import Timing
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,8 @@ class GameModule(Protocol):
     """The names a game package exports."""
 
     INFO: GameInfo
+    #: the decisions part of the contract: the game's table rules (``timing.py``)
+    TIMING: Timing
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
     def new_game_with_events(self, seats: int, seed: int, options: Mapping[str, Any] | None = None,

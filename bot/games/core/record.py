@@ -1,17 +1,13 @@
 """A game's record: the one description every layer looks a game up by (see ``bot/games/__init__.py``).
 
 Pure data, so that ``bot/games`` stays at the bottom of the layers: the upper layers find their own
-part of a game by its id (``rendering/games/<id>.py``, ``cogs/utils/controls/<id>.py``), never by a
-list of their own.
+part of a game by its id (``rendering/<id>.py``, ``cogs/table/controls/<id>.py``), never by a list of
+their own. A game starts through ``bot.games.live.LiveGame.start``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-from .events import Event
 
 
 @dataclass(frozen=True)
@@ -26,13 +22,6 @@ class GameRecord:
     example_seats: int
     #: random legal moves from the deal to the gallery's mid-game example position
     example_moves: int
-
-    def start(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> tuple[Any, list[Event]]:
-        """A new game and what its setup announced (a first deal's special hands, a void deal, the draw):
-        every game starts this one way, so the first deal's events reach the table like any later deal's."""
-        from ..registry import engine  # the engine package, imported on first use (see ``registry``)
-
-        return engine(self.id).new_game_with_events(seats, seed, options)
 
     @property
     def name_key(self) -> str:

@@ -15,9 +15,11 @@ from .engine import (
     view,
 )
 from .pieces import format_piece, parse_piece
-from .view import Column, Step, View
+from .timing import TIMING
+from .views import Column, Step, View
 
 __all__ = [
+    "TIMING",
     "INFO", "Action", "Column", "Decide", "Offset", "Pass", "Play", "Point", "State", "Step", "View",
     "apply", "choose_action", "format_action", "format_piece", "legal_actions", "new_game", "new_game_with_events",
     "parse_action",

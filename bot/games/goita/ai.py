@@ -26,7 +26,7 @@ from .inference import NEGLIGIBLE, Inference, World, counts, seen
 from .pieces import GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
 from .policy import Scorer, rollout
 from .solver import NO_ATTACK, Move, Position, SearchLimit, Solver, to_types
-from .view import View
+from .views import View
 
 CODE = {name: code for code, name in enumerate(IDS)}
 LEVELS = ("random", "easy", "hard")

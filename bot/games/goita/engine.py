@@ -16,7 +16,7 @@ from bot.games.core import Event, GameInfo, IllegalAction, Option, Result, resol
 
 from .actions import CONTINUE, PASS, PLAYS, REDEAL, Action, Decide, Offset, Pass, Play, Point
 from .pieces import BLOCKERS, GIN, GYOKU, HISHA, IDS, KIN, NUM_PIECES, OU, SET, SHI, TYPE, VALUE
-from .view import Column, Step, View
+from .views import Column, Step, View
 
 SEATS = ("S", "E", "N", "W")
 TEAMS = (0, 1, 0, 1)

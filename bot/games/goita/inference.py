@@ -36,7 +36,7 @@ from math import comb
 from .pieces import COPIES, GYOKU, IDS, NUM_PIECES, OU, SHI
 from .policy import easy_move
 from .solver import NO_ATTACK, Position, Solver, to_types
-from .view import View
+from .views import View
 
 CODE = {name: code for code, name in enumerate(IDS)}
 #: likelihood of an action the easy policy would not take, by kind. Sharper values guess easy players'

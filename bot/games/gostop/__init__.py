@@ -19,9 +19,11 @@ from .engine import (
     view,
 )
 from .example import rules_example_shows
+from .timing import TIMING
 from .views import View
 
 __all__ = [
+    "TIMING",
     "INFO", "Action", "State", "View", "apply", "choose_action", "format_action", "format_card",
     "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "rules_example_shows", "state_from_dict", "to_act",
     "view",

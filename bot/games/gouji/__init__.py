@@ -28,9 +28,11 @@ from .notation import (
     parse_action,
     parse_play,
 )
+from .timing import TIMING
 from .views import View
 
 __all__ = [
+    "TIMING",
     "INFO", "Action", "AskCount", "Choose", "Decision", "Play", "Return", "ShaoPai", "State", "View",
     "apply", "choose_action", "format_action", "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_play",
     "result", "state_from_dict", "to_act", "view",

@@ -17,9 +17,11 @@ from .engine import (
     to_act,
     view,
 )
-from .view import View
+from .timing import TIMING
+from .views import View
 
 __all__ = [
+    "TIMING",
     "INFO", "Pass", "Play", "Return", "State", "TakeReturn", "TakeTribute", "Tribute", "View", "apply",
     "choose_action", "format_action", "legal_actions", "new_game", "new_game_with_events", "parse_action", "result",
     "state_from_dict", "timeout_action", "to_act", "view",

@@ -22,7 +22,7 @@ from bot.games.core import Card, Event
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute
 from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations
 from .engine import DECK, PLAY, State, _do_pass, _do_play, hand_points
-from .view import View
+from .views import View
 
 LEVELS = ("random", "easy", "hard")
 DEFAULT_BUDGET_S = 0.2

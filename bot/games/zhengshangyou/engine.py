@@ -38,7 +38,7 @@ from .actions import (
     sort_cards,
 )
 from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations, reading
-from .view import ComboView, ExchangeView, HandSummary, TrickEntry, View
+from .views import ComboView, ExchangeView, HandSummary, TrickEntry, View
 
 PLAY = "play"
 TRIBUTE = "tribute"

@@ -23,10 +23,10 @@ from bot.games.core import Event
 from bot.i18n import t
 from bot.replies import reply_privately
 
+from ..utils.language import private_language
 from . import persistence
 from .controls import controls_for
 from .game_host import GameHost
-from .language import private_language
 from .session import PLAYING, GameSession, Seat
 from .words import safe_name, seat_label
 
@@ -57,7 +57,7 @@ def invitation(session: GameSession, seat: int) -> str:
 
 def participant_changed(session: GameSession) -> list[Event]:
     """A seat changed hands: the game's rules about it (Gou Ji's next hand is fresh), as events to record."""
-    if session.state is None:
+    if session.live is None:
         return []
     return controls_for(session.game).participant_changed(session)
 
@@ -74,7 +74,7 @@ class Substitutes:
         lang = private_language(interaction)
         user = interaction.user
         async with session.lock:
-            if session.phase != PLAYING or session.state is None:
+            if session.phase != PLAYING or session.live is None:
                 await reply_privately(interaction, t(lang, "seats.error.not_started"))
                 return
             if session.seat_of(user.id) is not None or self.host.game_of(session.guild_id, user.id) is not None:

@@ -101,7 +101,7 @@ def draw_here(drawing: Drawing | None) -> bytes | None:
 
 def public_table(session: GameSession, lang: str) -> Drawing | None:
     """What the table shows now, read here (on the event loop)."""
-    if session.state is None:
+    if session.live is None:
         return None
     import rendering
 
@@ -127,7 +127,7 @@ def hand_shows(game: str, view: Any, lang: str) -> Hashable | None:
 def seat_hand_shown(session: GameSession, seat: int, lang: str) -> tuple[Hashable | None, Drawing | None]:
     """What the seat's hand picture shows now (``hand_shows``; keyed by what it shows, not by the game's
     version: a computer's move elsewhere does not change a hand) and its drawing, both read here."""
-    if session.state is None:
+    if session.live is None:
         return None, None
     import rendering
 

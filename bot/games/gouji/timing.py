@@ -7,6 +7,7 @@ move a timeout makes is ``engine.timeout_action``; ``timeout_outcome`` names it 
 
 from __future__ import annotations
 
+from ..core.timing import Timing
 from .engine import State
 
 #: the lead's limit: the turn length a game's or a server's turn timeout replaces (the others scale with it)
@@ -66,7 +67,10 @@ def timeout_outcome(state: State, seat: int) -> str | None:
     return WINDOW_OUTCOMES[name]
 
 
-__all__ = [
+#: the table rules the Discord layer asks (``bot.games.core.timing``)
+TIMING = Timing()
+
+__all__ = ["TIMING",
     "AFK_AFTER_TIMEOUTS", "AFK_GRACE_SECONDS", "LEAD_SECONDS", "REMINDER_SECONDS", "WINDOW_OUTCOMES",
     "WINDOW_SECONDS", "timeout_outcome", "window_key", "window_name", "window_seconds",
 ]

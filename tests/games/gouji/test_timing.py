@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bot.games.gouji import apply, clock, legal_actions, new_game, to_act
+from bot.games.gouji import apply, legal_actions, new_game, to_act
+from bot.games.gouji import timing as clock
 from bot.games.gouji.ai import endgame_choice, slot_cost
 from bot.games.gouji.engine import PASS, State, _eg_new_round, timeout_action
 from bot.games.gouji.notation import Choose, Play, Return

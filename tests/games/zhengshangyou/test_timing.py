@@ -1,4 +1,4 @@
-"""§16.6 timeouts as the engine gives them to the Discord clock: the words the reminder says name the
+"""§16.6 timing as the engine gives them to the Discord clock: the words the reminder says name the
 move the timeout makes, and they come from the public view alone."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from bot.games.zhengshangyou import (
     legal_actions,
     new_game,
     timeout_action,
-    timeouts,
+    timing,
     to_act,
     view,
 )
@@ -25,8 +25,8 @@ KINDS = {"pass": Pass, "lowest_single": Play, "tribute_top": Tribute, "return_lo
 
 
 def test_16_6_the_clock_numbers() -> None:
-    assert (timeouts.TURN_SECONDS, timeouts.REMINDER_SECONDS) == (90, 20)
-    assert (timeouts.AFK_AFTER_TIMEOUTS, timeouts.AFK_GRACE_SECONDS) == (2, 5)
+    assert (timing.TURN_SECONDS, timing.REMINDER_SECONDS) == (90, 20)
+    assert (timing.AFK_AFTER_TIMEOUTS, timing.AFK_GRACE_SECONDS) == (2, 5)
 
 
 def test_16_6_the_outcome_in_words_is_the_move_the_timeout_makes() -> None:
@@ -38,7 +38,7 @@ def test_16_6_the_outcome_in_words_is_the_move_the_timeout_makes() -> None:
             waiting = sorted(to_act(state))
             if not waiting:
                 break
-            words = timeouts.timeout_outcome(view(state, None))
+            words = timing.timeout_outcome(view(state, None))
             for seat in waiting:
                 legal = legal_actions(state, seat)
                 action = timeout_action(view(state, seat), legal)

@@ -1,4 +1,4 @@
-"""A game as the Discord layer knows it: who sits where, its messages, its clock, its engine state.
+"""A game as the Discord layer knows it: who sits where, its messages, its clock, its running game.
 
 The engine state decides everything about the rules; a ``GameSession`` only adds what
 Discord needs around it (seat owners, message ids, deadlines) and round-trips through
@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.registry import engine
+from bot.games.live import LiveGame
 
 LOBBY = "lobby"
 PLAYING = "playing"
@@ -105,7 +105,8 @@ class GameSession:
     seats: list[Seat] = field(default_factory=list)
     phase: str = LOBBY
     seed: int = 0
-    state: Any = None
+    #: the running game (None in the lobby): the only way to its rules, views and state
+    live: LiveGame | None = None
     log: list[tuple[int, str]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     lines_total: int = 0
@@ -135,8 +136,6 @@ class GameSession:
     #: user id: saved with the game, so a restart follows those panels again and keeps their people at the table
     panels: dict[int, dict[str, Any]] = field(default_factory=dict)
     lock: GameLock = field(default_factory=GameLock, repr=False, compare=False)
-    #: the engine's views of the state they were made from, at its version (``view``)
-    _views: tuple[Any, int, dict[int | None, Any]] | None = field(default=None, repr=False, compare=False)
 
     def add_line(self, text: str) -> None:
         """A public sentence for the table; the last 30 are kept."""
@@ -167,19 +166,18 @@ class GameSession:
 
     @property
     def version(self) -> int:
-        return int(self.state.version) if self.state is not None else 0
+        return self.live.version if self.live is not None else 0
+
+    @property
+    def state(self) -> Any:
+        """TRANSITIONAL (removed when every control reads views): the engine state, None in the lobby."""
+        return None if self.live is None else self.live.state
 
     def view(self, seat: int | None) -> Any:
-        """What ``seat`` may see now (None: what everyone sees), made once per version of the game: the panel,
-        its picture, the table, the controls and the computers all read it after each move, and a Go-Stop view
-        copies the scores and the log. Views are frozen; every change to a state raises its version."""
-        state, version = self.state, self.version
-        if self._views is None or self._views[0] is not state or self._views[1] != version:
-            self._views = (state, version, {})
-        made = self._views[2]
-        if seat not in made:
-            made[seat] = engine(self.game).view(state, seat)
-        return made[seat]
+        """What ``seat`` may see now (None: what everyone sees): ``LiveGame.view``; a lobby has no views."""
+        if self.live is None:
+            raise LookupError("a lobby has no views")
+        return self.live.view(seat)
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -200,7 +198,7 @@ class GameSession:
             "id": self.id, "game": self.game, "guild_id": self.guild_id, "channel_id": self.channel_id,
             "host_id": self.host_id, "thread_id": self.thread_id, "options": self.options,
             "seats": [s.to_dict() for s in self.seats], "phase": self.phase, "seed": self.seed,
-            "state": None if self.state is None else self.state.to_dict(),
+            "state": None if self.live is None else self.live.to_dict(),
             "log": [list(entry) for entry in self.log], "lines": self.lines, "lines_total": self.lines_total,
             "lines_shown": self.lines_shown,
             "hand_first_line": self.hand_first_line,
@@ -217,12 +215,12 @@ class GameSession:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameSession:
         state_data = data.get("state")
-        state = None if state_data is None else engine(data["game"]).state_from_dict(state_data)
+        live = None if state_data is None else LiveGame.from_dict(data["game"], state_data)
         return cls(
             id=data["id"], game=data["game"], guild_id=data["guild_id"], channel_id=data["channel_id"],
             host_id=data["host_id"], thread_id=data.get("thread_id"), options=dict(data.get("options", {})),
             seats=[Seat.from_dict(s) for s in data.get("seats", [])], phase=data.get("phase", LOBBY),
-            seed=int(data.get("seed", 0)), state=state,
+            seed=int(data.get("seed", 0)), live=live,
             log=[(int(seat), str(text)) for seat, text in data.get("log", [])], lines=list(data.get("lines", [])),
             lines_total=int(data.get("lines_total", 0)), lines_shown=int(data.get("lines_shown", 0)),
             hand_first_line=int(data.get("hand_first_line", 0)),

@@ -15,10 +15,10 @@ import discord
 from bot.i18n import t
 from bot.replies import send_private
 
+from ..utils.language import private_language
 from . import pictures
 from .components import GameButton
 from .controls import controls_for
-from .language import private_language
 from .messages import clip_join
 from .session import GameSession
 

@@ -6,8 +6,9 @@ aloud in the reminder, so ``timeout_outcome`` reads the public view only.
 
 from __future__ import annotations
 
+from ..core.timing import Timing
 from .engine import PLAY, RETURN, TAKE_RETURN, TAKE_TRIBUTE, TRIBUTE
-from .view import View
+from .views import View
 
 #: §16.6: 90 s for every decision: the turn length a game's or a server's setting replaces
 TURN_SECONDS = 90
@@ -31,4 +32,7 @@ def timeout_outcome(public: View) -> str:
     return _EXCHANGE_OUTCOMES.get(public.phase, "computer")
 
 
-__all__ = ["AFK_AFTER_TIMEOUTS", "AFK_GRACE_SECONDS", "REMINDER_SECONDS", "TURN_SECONDS", "timeout_outcome"]
+#: the table rules the Discord layer asks (``bot.games.core.timing``)
+TIMING = Timing()
+
+__all__ = ["TIMING", "AFK_AFTER_TIMEOUTS", "AFK_GRACE_SECONDS", "REMINDER_SECONDS", "TURN_SECONDS", "timeout_outcome"]

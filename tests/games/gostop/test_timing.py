@@ -7,7 +7,7 @@ import random
 from bot.games.gostop import apply, legal_actions, new_game, to_act
 from bot.games.gostop.actions import SIT, STOP, Action
 from bot.games.gostop.cards import ID_OF, TYPE
-from bot.games.gostop.timeouts import TURN_SECONDS, timeout_action, timeout_outcome
+from bot.games.gostop.timing import TURN_SECONDS, timeout_action, timeout_outcome
 
 
 def test_13_4_go_stop_times_out_to_stop_and_play_or_sit_to_sitting_out() -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.core import Event, IllegalAction
-from bot.games.gostop import timeouts
+from bot.games.gostop import timing
 from bot.games.gostop.actions import Action, format_action, parse_action
 from bot.games.gostop.cards import ID_OF, IDS, MONTH
 from bot.games.gostop.engine import PRESET_SEATS
@@ -59,7 +59,7 @@ def month_name(lang: str, month: int) -> str:
 
 
 def _lang_of(interaction: discord.Interaction) -> str:
-    from ..language import private_language
+    from ...utils.language import private_language
 
     return private_language(interaction)
 
@@ -73,7 +73,7 @@ class GostopControls(GameControls):
     """The Go-Stop composer; the picked card of a two-target play lives here (a UI step, not a move)."""
 
     #: §13.4: "suggested default 120 s per action", the same for every decision
-    rules_turn_seconds = timeouts.TURN_SECONDS
+    rules_turn_seconds = timing.TURN_SECONDS
 
     def __init__(self) -> None:
         self._picked: dict[tuple[int, int], tuple[int, str]] = {}
@@ -348,7 +348,7 @@ class GostopControls(GameControls):
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§13.4, as the engine's ``timeouts`` gives it: Stop, sit out, the higher-value card; playing a
         card is left to the computer."""
-        return timeouts.timeout_action(legal)
+        return timing.timeout_action(legal)
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
         """``timeout_action`` in words. The Go/Stop question, the play-or-sit choice and a choice of two
@@ -356,7 +356,7 @@ class GostopControls(GameControls):
         from bot.games.gostop import legal_actions
 
         state = session.state
-        return timeouts.timeout_outcome(legal_actions(state, seat) if state is not None else [])
+        return timing.timeout_outcome(legal_actions(state, seat) if state is not None else [])
 
     # ------------------------------------------------------------------ summaries
 

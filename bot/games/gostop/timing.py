@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.timing import Timing
 from .actions import Action
 from .cards import PI, TYPE
 
@@ -43,4 +44,7 @@ def timeout_outcome(legal: Sequence[Action]) -> str:
     return "computer"
 
 
-__all__ = ["TURN_SECONDS", "timeout_action", "timeout_outcome"]
+#: the table rules the Discord layer asks (``bot.games.core.timing``)
+TIMING = Timing()
+
+__all__ = ["TIMING", "TURN_SECONDS", "timeout_action", "timeout_outcome"]

@@ -112,12 +112,10 @@ def _select_name(lang: str, seat: Seat) -> str:
 
 def table_surface(session: GameSession, lang: str, image: bytes | None, ping: Sequence[int] = ()) -> Surface:
     """The public table: what just happened, whose turn, the picture, and the buttons."""
-    mod = engine(session.game)
-    state = session.state
     seat_names = names(session, lang)
     header = t(lang, "games.table.title", game=t(lang, f"{session.game}.name"))
     lines = [header, *session.unshown_lines(MAX_LINES, MAX_NEW_LINES)]
-    to_act = sorted(mod.to_act(state)) if state is not None else []
+    to_act = sorted(session.live.to_act()) if session.live is not None else []
     if session.paused_until is not None:
         lines.append(t(lang, "games.table.paused", time=f"<t:{int(session.paused_until)}:R>"))
     elif to_act:
@@ -182,8 +180,7 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
     Up to 15 short actions are buttons; more become select menus of 25, four per page,
     with page buttons — so every legal action is reachable within Discord's 5 rows.
     """
-    mod = engine(session.game)
-    state = session.state
+    live = session.live
     gid, version = session.id, session.version
     lines = [t(lang, "games.panel.title", game=t(lang, f"{session.game}.name"),
                name=safe_name(session.seats[seat].name))]
@@ -192,10 +189,10 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
     lines += controls_for(session.game).panel_lines(session, seat, lang)
     if note:
         lines.append(note)
-    legal = mod.legal_actions(state, seat) if state is not None and session.paused_until is None else []
+    legal = live.legal(seat) if live is not None and session.paused_until is None else []
     items: list[discord.ui.Item[Any]] = []
     controls = controls_for(session.game)
-    planning = controls.plans_off_turn and state is not None and session.paused_until is None
+    planning = controls.plans_off_turn and live is not None and session.paused_until is None
     custom = controls.panel_items(session, seat, lang, legal, page) if legal or planning else None
     if custom is not None:
         items += custom
@@ -203,7 +200,7 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
         lines.append(t(lang, "games.panel.waiting"))
     else:
         lines.append(t(lang, "games.panel.your_move", count=len(legal)))
-        labelled = [(index, action_label(session.game, action, mod.format_action(action), lang))
+        labelled = [(index, action_label(session.game, action, engine(session.game).format_action(action), lang))
                     for index, action in enumerate(legal)]
         if len(labelled) <= BUTTON_LIMIT and all(len(label) <= 40 for _, label in labelled):
             for n, (index, label) in enumerate(labelled):

@@ -1,6 +1,6 @@
 """Game-specific controls on top of the generic spine.
 
-The spine (``cogs/games.py``, ``cogs/utils/messages.py``) offers every legal action as a
+The spine (``cogs/games.py``, ``cogs/table/messages.py``) offers every legal action as a
 button or select option, which is enough for a simple game. A game whose rules file asks
 for more (a card composer, public buttons such as "Ask count", claims by seats that are
 not on turn) has a module here exporting ``CONTROLS``, an instance of a ``GameControls``
@@ -272,7 +272,7 @@ _DEFAULT = GameControls()
 
 @cache
 def controls_for(game: str) -> GameControls:
-    """The game's ``CONTROLS`` from ``cogs.utils.controls.<game>``, or the defaults; ``game`` is an id of the
+    """The game's ``CONTROLS`` from ``cogs.table.controls.<game>``, or the defaults; ``game`` is an id of the
     record ``bot.games.GAMES`` (``KeyError`` for any other), which is the only list of games."""
     if game not in GAME_IDS:
         raise KeyError(game)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.core import Event, IllegalAction
-from bot.games.gouji import clock, moves
 from bot.games.gouji import engine as gouji
+from bot.games.gouji import moves, timing
 from bot.games.gouji.ai import endgame_choice
 from bot.games.gouji.notation import (
     BJ,
@@ -38,8 +38,8 @@ from bot.games.gouji.notation import (
 from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_private
 
+from ...utils.language import private_language
 from ..components import GameButton, GameSelect, parse_number
-from ..language import private_language
 from ..messages import panel_surface
 from ..substitutes import free_seats
 from ..table_buttons import rules_button
@@ -186,7 +186,7 @@ class GoujiControls(GameControls):
 
     # ------------------------------------------------------------------ the clock (§13.6: the engine's ``clock``)
 
-    rules_turn_seconds = clock.LEAD_SECONDS
+    rules_turn_seconds = timing.LEAD_SECONDS
 
     def _ready(self, session: GameSession) -> set[int]:
         """Who pressed Ready in this pause between hands (remembered with the pause's end)."""
@@ -232,19 +232,19 @@ class GoujiControls(GameControls):
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
         """§13.6: each decision has its own limit (lead 60 s, follow and duel answer 40 s, votes 30 s …),
         at the session's pace. Only the phase and the public table decide it, never the seat's hand."""
-        seconds = clock.window_seconds(session.state, seat) if session.state is not None else None
+        seconds = timing.window_seconds(session.state, seat) if session.state is not None else None
         return None if seconds is None else self.paced(session, seconds)
 
     def window_key(self, session: GameSession, seat: int) -> Any:
-        return None if session.state is None else clock.window_key(session.state, seat)
+        return None if session.state is None else timing.window_key(session.state, seat)
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
         """§13.6: a reminder 15 s before expiry."""
-        return clock.REMINDER_SECONDS
+        return timing.REMINDER_SECONDS
 
     def afk_after(self, session: GameSession) -> int | None:
         """§13.6: AFK after 3 consecutive timeouts."""
-        return clock.AFK_AFTER_TIMEOUTS
+        return timing.AFK_AFTER_TIMEOUTS
 
     #: §13.6: an AFK player is back "when he clicks anything"
     back_by = "click"
@@ -252,7 +252,7 @@ class GoujiControls(GameControls):
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
         """§13.6 "On timeout" of the window ``seat`` is in; with ``afk_takeover = cpu`` an AFK player's
         last timeout hands him to the computer, but that move is still the rules' one."""
-        outcome = clock.timeout_outcome(session.state, seat) if session.state is not None else None
+        outcome = timing.timeout_outcome(session.state, seat) if session.state is not None else None
         return "computer" if outcome is None else outcome
 
     def afk_grace(self, session: GameSession) -> float | None:
@@ -261,7 +261,7 @@ class GoujiControls(GameControls):
         state = session.state
         if state is not None and state.options.get("afk_takeover") == "cpu":
             return None
-        return clock.AFK_GRACE_SECONDS
+        return timing.AFK_GRACE_SECONDS
 
     # ------------------------------------------------------------------ public table
 

@@ -14,8 +14,8 @@ import discord
 from bot.i18n import t
 from bot.replies import reply_privately
 
+from ..utils.language import private_language
 from .game_host import GameHost
-from .language import private_language
 from .session import PLAYING, GameSession
 from .words import safe_name
 

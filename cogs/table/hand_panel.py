@@ -28,17 +28,16 @@ from typing import Any
 
 import discord
 
-from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import DROPPED, edit_clicked, reply_privately, send_private
 
+from ..utils.language import private_language
+from ..utils.old_messages import too_old_to_edit
 from . import pictures
 from .components import GameButton
 from .controls import controls_for
 from .game_host import GameHost
-from .language import private_language
 from .messages import Surface, panel_surface
-from .old_messages import too_old_to_edit
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 
@@ -274,9 +273,7 @@ class HandPanel:
     @staticmethod
     def _may_act(session: GameSession, seat: int) -> bool:
         """Whether the seat has a decision to make now: the one change a live panel shows at once."""
-        state = session.state
-        return state is not None and session.paused_until is None and bool(engine(session.game).legal_actions(
-            state, seat))
+        return session.live is not None and session.paused_until is None and bool(session.live.legal(seat))
 
     def is_live(self, session: GameSession, user_id: int) -> bool:
         self._restore(session)

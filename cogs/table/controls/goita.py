@@ -23,8 +23,8 @@ from bot.games.goita.pieces import GYOKU, IDS, NUM_PIECES, OU
 from bot.i18n import t
 from bot.replies import reply_privately
 
+from ...utils.language import private_language
 from ..components import GameButton, parse_number
-from ..language import private_language
 from ..words import names
 from . import WAIT, WAIT_ALONE, GameControls
 

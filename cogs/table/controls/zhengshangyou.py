@@ -24,13 +24,13 @@ import discord
 
 from bot.games.core import Card
 from bot.games.zhengshangyou import engine as zsy
-from bot.games.zhengshangyou import timeout_action, timeouts
+from bot.games.zhengshangyou import timeout_action, timing
 from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
 from bot.i18n import t
 from bot.replies import edit_clicked
 
+from ...utils.language import private_language
 from ..components import GameButton, GameSelect, parse_number
-from ..language import private_language
 from ..messages import panel_surface
 from ..table_buttons import log_button, rules_button
 from ..words import names
@@ -112,19 +112,19 @@ class ZhengShangyouControls(GameControls):
 
     # §16.6 (the engine's ``timeouts``): one turn timer for every decision, a reminder before it ends; after
     # timeouts in a row the timeout policies act for an AFK player after a grace per decision until he is back
-    rules_turn_seconds = timeouts.TURN_SECONDS
+    rules_turn_seconds = timing.TURN_SECONDS
     #: §16.1: the join order is the play order unless the host shuffles; §16.6: 30 idle minutes end the game
     lobby_shuffle = True
     idle_abandon_seconds = 30 * 60.0
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
-        return timeouts.REMINDER_SECONDS
+        return timing.REMINDER_SECONDS
 
     def afk_after(self, session: GameSession) -> int | None:
-        return timeouts.AFK_AFTER_TIMEOUTS
+        return timing.AFK_AFTER_TIMEOUTS
 
     def afk_grace(self, session: GameSession) -> float | None:
-        return timeouts.AFK_GRACE_SECONDS
+        return timing.AFK_GRACE_SECONDS
 
     #: §16.6: AFK "until they click [I'm back] in their hand view" (a move of theirs counts too)
     back_by = "button"
@@ -133,7 +133,7 @@ class ZhengShangyouControls(GameControls):
         """§16.6 in words, from the public view: pass when following, the lowest single when leading, a
         top card as tribute, the lowest card as return, the higher card when choosing."""
         state = session.state
-        return "computer" if state is None else timeouts.timeout_outcome(session.view(None))
+        return "computer" if state is None else timing.timeout_outcome(session.view(None))
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange; a

@@ -12,7 +12,6 @@ import math
 from typing import Any
 
 from bot.games.core import rng_for
-from bot.games.registry import engine
 from bot.i18n import t
 
 from .controls import controls_for
@@ -40,20 +39,20 @@ class Computers:
     def made_for(self, session: GameSession) -> dict[int, Any]:
         """People the game does not wait for: their decision has one legal action, made for them at once
         (DESIGN.md, "Pings and the table message"); by seat. Nobody is pinged or timed for them."""
-        if session.state is None or session.phase != PLAYING or session.paused_until is not None:
+        live = session.live
+        if live is None or session.phase != PLAYING or session.paused_until is not None:
             return {}
         if controls_for(session.game).on_hold(session):  # a team's pause holds forced moves too (§13.6)
             return {}
         cached = self._forced.get(session.id)
         if cached is not None and cached[0] == session.version:
             return cached[1]
-        mod = engine(session.game)
         controls = controls_for(session.game)
         out: dict[int, Any] = {}
-        for seat in sorted(mod.to_act(session.state)):
+        for seat in sorted(live.to_act()):
             if session.seats[seat].computer_plays:
                 continue
-            action = controls.made_for_them(session, seat, mod.legal_actions(session.state, seat))
+            action = controls.made_for_them(session, seat, live.legal(seat))
             if action is not None:
                 out[seat] = action
         self._forced[session.id] = (session.version, out)
@@ -123,8 +122,8 @@ class Computers:
         """Log a driver that stops while a computer could move: its game would wait for nobody."""
         if session.phase != PLAYING or session.paused_until is not None or controls_for(session.game).on_hold(session):
             return
-        mod = engine(session.game)
-        able = [s for s in self._deciding(session) if mod.legal_actions(session.state, s)]
+        live = session.live
+        able = [s for s in self._deciding(session) if live is not None and live.legal(s)]
         if able:
             log.warning("game %s: the computers stopped with seats %s able to move (tried %s, version %s)",
                         session.id, able, seats, session.version)
@@ -132,24 +131,23 @@ class Computers:
     async def move(self, session: GameSession, seat: int, level: str, *, timed_out: bool = False) -> None:
         """A computer's decision for ``seat``, checked and applied in one hold of the game's lock: a
         person's click waits (it is acknowledged already) and then sees the new version."""
-        mod = engine(session.game)
         async with session.lock:
-            if session.phase != PLAYING or seat not in self.host.deciders(session):
+            live = session.live
+            if live is None or session.phase != PLAYING or seat not in self.host.deciders(session):
                 return
             if not timed_out and not session.seats[seat].computer_plays:
                 return  # a person took the seat while the computer was thinking (substitutes.py)
             if controls_for(session.game).on_hold(session):
                 return  # a team's pause began while the computer was thinking
-            view = session.view(seat)
-            legal = mod.legal_actions(session.state, seat)
+            legal = live.legal(seat)
             if not legal:
                 return
             controls = controls_for(session.game)
             forced = (controls.timeout_action(session, seat, legal) if timed_out
                       else controls.computer_action(session, seat, legal))
             rng = rng_for(session.seed, "computer", session.version, seat)
-            action = forced if forced is not None else await asyncio.to_thread(
-                mod.choose_action, view, legal, level, rng)
+            live.view(seat)  # made here, on the loop; the thread reads it
+            action = forced if forced is not None else await asyncio.to_thread(live.choose, seat, legal, level, rng)
             if timed_out:  # said before the move's own lines: a move that ends the hand ends it after this
                 mover = "rules" if forced is not None else "computer"
                 session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat])

@@ -16,19 +16,19 @@ from typing import Any
 
 import discord
 
-from bot.games import record as game_record
 from bot.games.core import IllegalAction, resolve_options
+from bot.games.live import LiveGame
 from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import edit_clicked, reply_privately, send_public
 from bot.storage import STORAGE_FAULTS
 
+from ..utils.language import private_language
 from . import persistence
 from .components import parse_number
 from .controls import controls_for
 from .game_host import GameHost
 from .idle import REMATCH_KEY, archive_lobby_thread, lobby_expired
-from .language import private_language
 from .lobby_options import current, menu_step
 from .messages import Surface, clip_join, lobby_surface
 from .persistence import SaveFailed
@@ -314,10 +314,10 @@ class LobbyDesk:
         session.seed = secrets.randbits(48)
         drawn = controls_for(session.game).seat_draw(session, session.lang)
         try:  # the game's one start: its first deal's events are told like any later deal's
-            session.state, first_events = game_record(session.game).start(len(session.seats), session.seed,
-                                                                      session.options)
+            session.live, first_events = LiveGame.start(session.game, len(session.seats), session.seed,
+                                                        session.options)
         except (ValueError, IllegalAction) as err:
-            session.state = None
+            session.live = None
             await reply_privately(interaction, t(session.lang, "games.error.cannot_start", detail=str(err)[:300]))
             return
         session.phase = PLAYING

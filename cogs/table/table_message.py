@@ -22,11 +22,11 @@ from bot.i18n import t
 from bot.pacing import turn_first
 from bot.replies import DROPPED, send_private
 
+from ..utils.language import private_language
 from . import pictures
 from .attention import attention
 from .controls import controls_for
 from .game_host import GameHost
-from .language import private_language
 from .messages import MAX_NEW_LINES, clip_join, hand_over_surface, summary_text, table_surface
 from .session import PLAYING, GameSession
 from .words import safe_name
