@@ -10,10 +10,10 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
+from bot.games.registry import engine
 from bot.i18n import t
 from bot.storage import GuildSettings
 from cogs.table.attention import DEFAULT_PINGS, attention
-from cogs.table.controls import controls_for
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import language_choices, private_language
 
@@ -22,7 +22,7 @@ def rules_lengths(lang: str, default_timeout: int) -> str:
     """Each game's turn (lead) length from its rules file, as games use it when no server timeout is set."""
     parts = []
     for game in GAME_IDS:
-        seconds = controls_for(game).rules_turn_seconds
+        seconds = engine(game).TIMING.turn_seconds
         name = t(lang, f"{game}.name")
         parts.append(t(lang, "settings.game_off", game=name) if seconds == 0 else
                      t(lang, "settings.game_seconds", game=name, seconds=default_timeout if seconds is None else seconds))

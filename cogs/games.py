@@ -406,7 +406,7 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(lang, "games.error.not_seated"))
             return
         touch(session)  # a person acted: the table is not idle (§16.6)
-        if controls_for(session.game).back_by == "click" and verb != BACK_VERB:
+        if engine(session.game).TIMING.back_by == "click" and verb != BACK_VERB:
             await self._come_back(session, seat)  # §13.6: AFK "until he clicks anything"
         drafts = session.ui_fingerprint()
         if await controls_for(session.game).on_click(self, interaction, session, seat, version, verb, arg, values):

@@ -15,11 +15,11 @@ import time
 
 import discord
 
+from bot.games.registry import engine
 from bot.i18n import t
 from bot.storage import STORAGE_FAULTS
 
 from . import persistence
-from .controls import controls_for
 from .game_host import GameHost
 from .session import CANCELLED, LOBBY, PLAYING, GameSession
 
@@ -46,7 +46,7 @@ def lobby_expired(session: GameSession, now: float | None = None) -> bool:
 
 
 def game_idle(session: GameSession, now: float | None = None) -> bool:
-    limit = controls_for(session.game).idle_abandon_seconds
+    limit = engine(session.game).TIMING.idle_abandon_seconds
     if session.phase != PLAYING or not limit:
         return False
     active = float(session.ui.get(HUMAN_KEY) or session.started_at or session.created_at)
@@ -129,7 +129,7 @@ class IdleWatch:
         async with session.lock:
             if not game_idle(session):
                 return
-            minutes = int((controls_for(session.game).idle_abandon_seconds or 0) // 60)
+            minutes = int((engine(session.game).TIMING.idle_abandon_seconds or 0) // 60)
             session.add_line(t(session.lang, "seats.idle.abandoned", minutes=minutes))
             await self.host.end_game(session, abandoned=True, scores=True)
 

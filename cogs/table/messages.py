@@ -66,7 +66,7 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
     info = engine(session.game).INFO
     lines = [t(lang, "games.lobby.title", game=t(lang, f"{session.game}.name"), host=f"<@{session.host_id}>")]
     teams = _team_of(session) if len(session.seats) >= info.min_seats else None
-    if controls_for(session.game).lobby_shuffle:
+    if engine(session.game).TIMING.lobby_order_is_play_order:
         lines.append(t(lang, "seats.lobby.play_order"))
     for index, seat in enumerate(session.seats):
         team = "" if teams is None else " · " + t(lang, "games.team", team="AB"[teams[index] % 2])
@@ -84,7 +84,7 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
                    disabled=len(session.seats) > info.max_seats, row=0),
         GameButton(gid, "cancel", label=t(lang, "games.button.cancel"), style=discord.ButtonStyle.danger, row=0),
     ]
-    if controls_for(session.game).lobby_shuffle:
+    if engine(session.game).TIMING.lobby_order_is_play_order:
         items.append(GameButton(gid, "shuffle", label=t(lang, "seats.button.shuffle"), emoji="🔀", row=0))
     levels = [discord.SelectOption(label=t(lang, "games.add_computer", level=t(lang, f"games.level.{level}")),
                                    value=level) for level in ("easy", "hard")]

@@ -20,6 +20,7 @@ import logging
 import discord
 
 from bot.games.core import Event
+from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import reply_privately
 
@@ -34,7 +35,7 @@ log = logging.getLogger("teahouse.games")
 
 def refusal_key(session: GameSession, seat: int) -> str | None:
     """Why ``seat`` cannot be taken now (a catalog key), or None when a substitute may sit there."""
-    rule = controls_for(session.game).substitutes
+    rule = engine(session.game).TIMING.substitutes
     if rule is None:
         return "seats.error.not_in_this_game"
     info = session.seats[seat]
@@ -83,7 +84,7 @@ class Substitutes:
             if number is None:
                 free = free_seats(session)
                 if not free:
-                    key = refusal_key(session, 0) if controls_for(session.game).substitutes is None else None
+                    key = refusal_key(session, 0) if engine(session.game).TIMING.substitutes is None else None
                     await reply_privately(interaction, t(lang, key or "seats.error.none_free"))
                     return
                 seat = free[0]

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.games.registry import engine
 from bot.i18n import t
 
 from .controls import STALLING, controls_for
@@ -69,7 +70,7 @@ class TurnClock:
     def default_turn(self, game: str, server_seconds: int | None) -> int:
         """The turn timeout of a new game (its own ``turn_seconds`` comes first): the server's, else the
         rules file's turn length, else the bot's default. The game's other windows scale with it."""
-        rules = controls_for(game).rules_turn_seconds
+        rules = engine(game).TIMING.turn_seconds
         return server_seconds or (self.host.bot.config.turn_timeout_seconds if rules is None else rules)
 
     def windows(self, session: GameSession, waiting: set[int]) -> dict[int, tuple[Any, float]]:
@@ -217,7 +218,7 @@ class TurnClock:
                 info.ai = "easy"
             await self.host.computer_move(session, seat, "easy", timed_out=True)
             if afk_after > 0 and info.timeouts == afk_after:  # the public AFK notice, once
-                back = t(session.lang, f"clock.back_by.{controls.back_by}")
+                back = t(session.lang, f"clock.back_by.{engine(session.game).TIMING.back_by}")
                 key = "clock.afk.computer" if computer_takes_over else "clock.afk.rules"
                 session.add_line(t(session.lang, key, player=safe_name(info.name), count=afk_after,
                                    grace=f"{controls.afk_grace(session) or 0:g}", back=back))

@@ -29,11 +29,6 @@ class Timing:
     #: the rules file's turn length in seconds (a lead, where windows differ): the unit a game's or a server's
     #: turn timeout replaces, every other window scaling with it; None: the bot's default; 0: no timer unless set
     turn_seconds: int | None = None
-    #: consecutive timeouts after which a person is away (0: never: the rules never hand a seat over)
-    away_after: int = 2
-    #: an away person's decisions wait this long before the timeout rules make them; None: a computer plays
-    #: the seat of an away person instead
-    away_grace: float | None = None
     #: how an away person is back: "move" (his next move), "click" (any click of his, Gou Ji §13.6) or
     #: "button" (an "I'm back" button in his hand view, Zheng Shangyou §16.6; a move counts too)
     back_by: str = "move"
@@ -46,6 +41,15 @@ class Timing:
     idle_abandon_seconds: float | None = None
     #: the lobby's order is the play order (Zheng Shangyou §16.1); other games draw their seats at Start
     lobby_order_is_play_order: bool = False
+
+    def away_after(self, state: Any) -> int:
+        """Consecutive timeouts after which a person is away (0: never: the rules never hand a seat over)."""
+        return 2
+
+    def away_grace(self, state: Any) -> float | None:
+        """An away person's decisions wait this long before the timeout rules make them; None: a computer
+        plays the seat of an away person instead."""
+        return None
 
     def deciders(self, state: Any) -> set[int]:
         """Seats that may act now besides ``to_act`` (a Shao Pai claim window)."""

@@ -44,7 +44,13 @@ def timeout_outcome(legal: Sequence[Action]) -> str:
     return "computer"
 
 
+class GostopTiming(Timing):
+    """§13.4's turn length, as the Discord layer asks it."""
+
+    turn_seconds = TURN_SECONDS
+
+
 #: the table rules the Discord layer asks (``bot.games.core.timing``)
-TIMING = Timing()
+TIMING = GostopTiming()
 
 __all__ = ["TIMING", "TURN_SECONDS", "timeout_action", "timeout_outcome"]

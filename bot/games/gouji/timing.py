@@ -67,8 +67,25 @@ def timeout_outcome(state: State, seat: int) -> str | None:
     return WINDOW_OUTCOMES[name]
 
 
+class GoujiTiming(Timing):
+    """§13.6's windows and §13.1/§13.8's seat changes, as the Discord layer asks them."""
+
+    turn_seconds = LEAD_SECONDS
+    #: §13.6: an AFK player is back "when he clicks anything"
+    back_by = "click"
+    substitutes = "between_hands"  # §13.1, §13.8
+
+    def away_after(self, state: State) -> int:
+        return AFK_AFTER_TIMEOUTS
+
+    def away_grace(self, state: State) -> float | None:
+        """§13.6: an AFK player's decisions are made by the timeout rules after 5 s; with ``afk_takeover = cpu``
+        the computer policy (§13.8) plays his seat instead."""
+        return None if state.options.get("afk_takeover") == "cpu" else AFK_GRACE_SECONDS
+
+
 #: the table rules the Discord layer asks (``bot.games.core.timing``)
-TIMING = Timing()
+TIMING = GoujiTiming()
 
 __all__ = ["TIMING",
     "AFK_AFTER_TIMEOUTS", "AFK_GRACE_SECONDS", "LEAD_SECONDS", "REMINDER_SECONDS", "WINDOW_OUTCOMES",

@@ -32,7 +32,24 @@ def timeout_outcome(public: View) -> str:
     return _EXCHANGE_OUTCOMES.get(public.phase, "computer")
 
 
+class ZhengShangyouTiming(Timing):
+    """§16.6's clock and §16.1's seat order, as the Discord layer asks them."""
+
+    turn_seconds = TURN_SECONDS
+    back_by = "button"
+    #: §16.6: 30 minutes without any person's action abandons the game with its scores posted
+    idle_abandon_seconds = 30 * 60.0
+    #: §16.1: the lobby's order is the play order
+    lobby_order_is_play_order = True
+
+    def away_after(self, state: object) -> int:
+        return AFK_AFTER_TIMEOUTS
+
+    def away_grace(self, state: object) -> float | None:
+        return AFK_GRACE_SECONDS
+
+
 #: the table rules the Discord layer asks (``bot.games.core.timing``)
-TIMING = Timing()
+TIMING = ZhengShangyouTiming()
 
 __all__ = ["TIMING", "AFK_AFTER_TIMEOUTS", "AFK_GRACE_SECONDS", "REMINDER_SECONDS", "TURN_SECONDS", "timeout_outcome"]

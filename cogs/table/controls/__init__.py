@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.games import GAME_IDS
+from bot.games.registry import engine
 from bot.i18n import t
 
 from ..components import GameButton
@@ -84,17 +85,6 @@ class GameControls:
     #: the composer can be used to plan (Zheng Shangyou §16.3); None from it still means "Nothing to do"
     plans_off_turn: bool = False
 
-    #: the lobby's order is the play order: the lobby says so ("↓ play goes down this list") and offers
-    #: Shuffle seats to the host (Zheng Shangyou §16.1); other games draw their own seats at Start
-    lobby_shuffle: bool = False
-    #: who may take a seat during a match: None (the rules have no substitutes), "any" (a seat whose person
-    #: left, or a computer's, at any time: Goita §12.10) or "between_hands" (a left seat at any time, a
-    #: computer's own seat only between hands: Gou Ji §13.1, §13.8)
-    substitutes: str | None = None
-    #: seconds without any person's action after which a running game is abandoned with its scores posted
-    #: (Zheng Shangyou §16.6); None: never
-    idle_abandon_seconds: float | None = None
-
     def on_hold(self, session: GameSession) -> bool:
         """The game is held (Gou Ji §13.6, a team's pause): no move is taken, no clock runs, the computers
         wait, until the game's controls lift it."""
@@ -140,46 +130,41 @@ class GameControls:
 
         Computer seats among them are asked to decide too; people are not pinged for them.
         """
-        return set()
+        return session.live.timing.deciders(session.live.state) if session.live is not None else set()
 
     # ------------------------------------------------------------------ the clock
-
-    #: the rules file's turn length in seconds (a lead, for games whose windows differ): the default when
-    #: neither the game (``turn_seconds``) nor the server (``/settings``) sets one; None: the bot's default;
-    #: 0: the rules file has no turn timer unless one is set
-    rules_turn_seconds: int | None = None
-
-    #: how an away person is back: "move" (his next move), "click" (any click of his, Gou Ji §13.6) or
-    #: "button" (an "I'm back" button in his hand view, Zheng Shangyou §16.6; a move counts too)
-    back_by: str = "move"
 
     def paced(self, session: GameSession, rules_seconds: float) -> float:
         """A rules-file length at this game's pace: a turn timeout set by the game or the server replaces
         the rules' turn length, and every other window scales by the same factor."""
-        if not self.rules_turn_seconds:
+        rules_turn = engine(session.game).TIMING.turn_seconds
+        if not rules_turn:
             return rules_seconds
-        return rules_seconds * session.turn_timeout / self.rules_turn_seconds
+        return rules_seconds * session.turn_timeout / rules_turn
 
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
         """Length of the decision window ``seat`` is in now (a lead, a vote, a tribute return), or None
         for the session's turn timeout. Only public facts may decide it: a timer never reveals
         whether a player can play."""
-        return None
+        if session.live is None:
+            return None
+        seconds = session.live.window(seat)
+        return None if seconds is None else self.paced(session, seconds)
 
     def window_key(self, session: GameSession, seat: int) -> Any:
         """Names the window ``seat`` is in now; when it changes while the seat is still waited for (a vote
         after the Ready window, a new deal), the clock starts again."""
-        return None
+        return session.live.window_key(seat) if session.live is not None else None
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
         """How long before the deadline of a ``window``-second window the reminder is posted, or None for
         the spine's default; a lead not shorter than the window means no reminder (the prompt pinged)."""
-        return None
+        return session.live.reminder(window) if session.live is not None else None
 
     def afk_after(self, session: GameSession) -> int | None:
         """Consecutive timeouts after which a person is treated as away, or None for the spine's default;
         0: never (the rules never hand a person's seat over)."""
-        return None
+        return session.live.timing.away_after(session.live.state) if session.live is not None else None
 
     def away_after(self, session: GameSession) -> int:
         """``afk_after`` with the spine's default filled in (0: nobody is ever marked away)."""
@@ -194,7 +179,7 @@ class GameControls:
 
     def back_items(self, session: GameSession, seat: int, lang: str) -> list[discord.ui.Item[Any]]:
         """The "I'm back" button of an away person's hand view, where the rules ask for one."""
-        if self.back_by != "button" or not self.is_away(session, seat):
+        if engine(session.game).TIMING.back_by != "button" or not self.is_away(session, seat):
             return []
         return [GameButton(session.id, BACK_VERB, label=t(lang, "clock.button.back"),
                            style=discord.ButtonStyle.success, emoji="👋", row=4)]
@@ -203,7 +188,7 @@ class GameControls:
         """What happens when ``seat``'s time runs out, named as in ``clock.outcome.<name>`` ("you pass",
         "the computer plays for you"); ``STALLING``: nobody moves for him (see ``on_stall``). It is said in
         the channel, so only public facts (the phase, the table) may decide it, never the seat's hand."""
-        return "computer"
+        return session.live.timeout_outcome(seat) if session.live is not None else "computer"
 
     def on_stall(self, session: GameSession, seats: list[int]) -> None:
         """The time of ``seats`` ran out and the rules move nobody for them (``STALLING``): e.g. offer the
@@ -212,11 +197,11 @@ class GameControls:
     def afk_grace(self, session: GameSession) -> float | None:
         """For an away person: seconds each of his decisions waits before the timeout rules make it
         (until he clicks again); None: the computer plays his seat instead."""
-        return None
+        return session.live.timing.away_grace(session.live.state) if session.live is not None else None
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
-        return None
+        return session.live.timeout_action(seat, legal) if session.live is not None else None
 
     def ready_for_next(self, session: GameSession, seat: int | None) -> list[str]:
         """``seat`` pressed "Next hand" in the pause between hands: the names of the people the next hand still
@@ -227,7 +212,7 @@ class GameControls:
         """The move made at once for a person whose decision has only one legal action (DESIGN.md: such a
         decision never waits for a person), or None to wait for them. A game whose rules say the instant
         move would reveal a hidden hand (Goita A16, Gou Ji §13) overrides this."""
-        return legal[0] if len(legal) == 1 else None
+        return session.live.made_for(seat, legal) if session.live is not None else None
 
     def made_for_them_delay(self, session: GameSession, delay: float) -> float:
         """Seconds before a move made for a person (``delay``: the computer players' thinking time)."""
@@ -240,7 +225,7 @@ class GameControls:
     def computer_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """A move the table makes for a computer seat instead of its AI (an agreement between computer
         partners that needs both hands, e.g. Gou Ji §13.8's endgame choice); None: the AI decides."""
-        return None
+        return session.live.computer_action(seat, legal) if session.live is not None else None
 
     def hand_summary(self, session: GameSession, events: list[Event], data: dict[str, Any]) -> dict[str, Any]:
         """The end-of-hand data the summary is built from; ``events`` are the public events of the move
@@ -254,7 +239,7 @@ class GameControls:
     def participant_changed(self, session: GameSession) -> list[Event]:
         """A seat changed hands (a substitute, or a computer for a person who left): whatever the rules
         say about it, as events to record (Gou Ji: the next hand is fresh)."""
-        return []
+        return session.live.seat_changed() if session.live is not None else []
 
     def computer_wait(self, table: TableActions, session: GameSession, seats: list[int]) -> float:
         """Seconds the computer seats ``seats`` should still wait before deciding (for example a claim

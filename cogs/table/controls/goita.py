@@ -75,14 +75,9 @@ def _team_line(lang: str, seat_names: list[str], v: View) -> str:
 class GoitaControls(GameControls):
     """Goita's draw, composer, table banner and decision buttons."""
 
-    substitutes = "any"  # §12.10
 
     # ---------------------------------------------------------------- the clock (§12.10)
 
-    #: §12.10 (revised): the turn timer is on by default, 120 s (the option ``turn_timeout=0`` switches it off)
-    rules_turn_seconds = 120
-    #: §12.10: the computer plays an away seat "until its person clicks again"
-    back_by = "click"
 
     def timer(self, session: GameSession) -> float:
         """The turn timer in seconds (0: off): the game's ``turn_timeout`` option when the host set it, else

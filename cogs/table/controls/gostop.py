@@ -72,8 +72,6 @@ def _plain_pair(a: str, b: str) -> bool:
 class GostopControls(GameControls):
     """The Go-Stop composer; the picked card of a two-target play lives here (a UI step, not a move)."""
 
-    #: §13.4: "suggested default 120 s per action", the same for every decision
-    rules_turn_seconds = timing.TURN_SECONDS
 
     def __init__(self) -> None:
         self._picked: dict[tuple[int, int], tuple[int, str]] = {}

@@ -97,7 +97,6 @@ def _seat_name(session: GameSession, lang: str, seat: int) -> str:
 class GoujiControls(GameControls):
     """The Gou Ji hooks of the game spine."""
 
-    substitutes = "between_hands"  # §13.1, §13.8
 
     def participant_changed(self, session: GameSession) -> list[Event]:
         """R4.1 b, §13.8: the next hand is fresh. Mid-hand the hand continues; between hands the next
@@ -186,7 +185,6 @@ class GoujiControls(GameControls):
 
     # ------------------------------------------------------------------ the clock (§13.6: the engine's ``clock``)
 
-    rules_turn_seconds = timing.LEAD_SECONDS
 
     def _ready(self, session: GameSession) -> set[int]:
         """Who pressed Ready in this pause between hands (remembered with the pause's end)."""
@@ -242,12 +240,7 @@ class GoujiControls(GameControls):
         """§13.6: a reminder 15 s before expiry."""
         return timing.REMINDER_SECONDS
 
-    def afk_after(self, session: GameSession) -> int | None:
-        """§13.6: AFK after 3 consecutive timeouts."""
-        return timing.AFK_AFTER_TIMEOUTS
 
-    #: §13.6: an AFK player is back "when he clicks anything"
-    back_by = "click"
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
         """§13.6 "On timeout" of the window ``seat`` is in; with ``afk_takeover = cpu`` an AFK player's
@@ -255,13 +248,6 @@ class GoujiControls(GameControls):
         outcome = timing.timeout_outcome(session.state, seat) if session.state is not None else None
         return "computer" if outcome is None else outcome
 
-    def afk_grace(self, session: GameSession) -> float | None:
-        """§13.6: an AFK player's decisions are made by the timeout rules after 5 s; with
-        ``afk_takeover = cpu`` the computer policy (§13.8) plays his seat instead."""
-        state = session.state
-        if state is not None and state.options.get("afk_takeover") == "cpu":
-            return None
-        return timing.AFK_GRACE_SECONDS
 
     # ------------------------------------------------------------------ public table
 

@@ -112,22 +112,9 @@ class ZhengShangyouControls(GameControls):
 
     # §16.6 (the engine's ``timeouts``): one turn timer for every decision, a reminder before it ends; after
     # timeouts in a row the timeout policies act for an AFK player after a grace per decision until he is back
-    rules_turn_seconds = timing.TURN_SECONDS
-    #: §16.1: the join order is the play order unless the host shuffles; §16.6: 30 idle minutes end the game
-    lobby_shuffle = True
-    idle_abandon_seconds = 30 * 60.0
 
     def reminder_seconds(self, session: GameSession, window: float) -> float | None:
         return timing.REMINDER_SECONDS
-
-    def afk_after(self, session: GameSession) -> int | None:
-        return timing.AFK_AFTER_TIMEOUTS
-
-    def afk_grace(self, session: GameSession) -> float | None:
-        return timing.AFK_GRACE_SECONDS
-
-    #: §16.6: AFK "until they click [I'm back] in their hand view" (a move of theirs counts too)
-    back_by = "button"
 
     def timeout_outcome(self, session: GameSession, seat: int) -> str:
         """§16.6 in words, from the public view: pass when following, the lowest single when leading, a
