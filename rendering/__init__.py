@@ -13,9 +13,9 @@ from bot.games import GAME_IDS
 
 from . import board, common
 from . import text as tx
-from .games import art
+from .art import art
 
-#: the games drawn here: every game of the record ``bot.games.GAMES`` (``rendering/games/<id>.py``)
+#: the games drawn here: every game of the record ``bot.games.GAMES`` (``rendering/<id>.py``)
 GAMES = GAME_IDS
 
 

@@ -11,7 +11,7 @@ from bot.i18n import is_rtl, number, t
 
 from . import common as c
 from . import text as tx
-from .games import art
+from .art import art
 
 WIDTH = 1024
 ROW_H = 52
@@ -20,7 +20,7 @@ MEDALS = {1: "#D4A017", 2: "#A8A9AD", 3: "#B87333"}
 
 
 def team_names(game_id: str, lang: str) -> tuple[str, ...]:
-    """Team labels of ``game_id`` (its ``rendering/games/<id>.py``): seat letters for the climbing
+    """Team labels of ``game_id`` (its ``rendering/<id>.py``): seat letters for the climbing
     games, the catalog's compass pairs for Goita."""
     return art(game_id).team_names(lang)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rendering import render_table
 from rendering.gallery import NAMES, play_to
-from rendering.gostop_table import GROUP_POINTS, breakdown
+from rendering.gostop import GROUP_POINTS, breakdown
 
 CATEGORIES = [key for own, sets in GROUP_POINTS.values() for key in (own, *sets)]
 

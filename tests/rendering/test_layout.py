@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 
-from rendering import climbing, common, goita_table
+from rendering import climbing, common
+from rendering import goita as goita_table
 
 Box = tuple[float, float, float, float]
 

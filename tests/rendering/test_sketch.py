@@ -12,8 +12,8 @@ from PIL import Image, ImageDraw
 
 from rendering import common as c
 from rendering import png
+from rendering.art import art
 from rendering.gallery import NAMES
-from rendering.games import art
 from tests.rendering.walk import random_walk
 
 SETUPS = [

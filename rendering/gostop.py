@@ -400,3 +400,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
         hint = t(lang, "rendering.gostop.bomb" if layout_by_month.get(m, 0) else "rendering.gostop.shake")
         tx.draw_text(draw, ((x0 + x1) / 2, 56), hint, c.SMALL, c.GOLD, bold=True, align="center")
     return img
+
+
+def team_names(lang: str) -> tuple[str, ...]:
+    return ("A", "B", "C", "D")

@@ -1,5 +1,5 @@
-"""Each game's drawings, found by the game's id: ``rendering/games/<id>.py`` for every record in
-``bot.games.GAMES`` (a test checks that every game has one and that nothing else lives here).
+"""Each game's drawings, found by the game's id: ``rendering/<id>.py`` for every record in ``bot.games.GAMES``
+(a test checks that every game has one).
 
 A module exports what ``GameArt`` names: the public table and the private hand from a view, and the
 team labels the end-of-game summary uses. No list of games here: the record is the only one.
@@ -18,7 +18,7 @@ from bot.games import GAME_IDS
 
 
 class GameArt(Protocol):
-    """What ``rendering/games/<id>.py`` exports."""
+    """What ``rendering/<id>.py`` exports."""
 
     def draw_table(self, view: Any, names: Any, lang: str) -> Image.Image:
         """The public table image from the public view; ``names`` has one display name per seat."""
@@ -39,7 +39,7 @@ def art(game_id: str) -> GameArt:
     """The drawings of ``game_id`` (``ValueError`` for an id that is not in ``GAMES``)."""
     if game_id not in GAME_IDS:
         raise ValueError(f"unknown game {game_id!r}")
-    return cast(GameArt, importlib.import_module(f"{__name__}.{game_id}"))
+    return cast(GameArt, importlib.import_module(f"rendering.{game_id}"))
 
 
 __all__ = ["GameArt", "art"]

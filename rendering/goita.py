@@ -258,3 +258,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
             draw.paste(sprite, (x, y))
             x += PW + 10
     return img
+
+
+def team_names(lang: str) -> tuple[str, ...]:
+    return (t(lang, "rendering.goita.team_ns"), t(lang, "rendering.goita.team_ew"))

@@ -1,0 +1,92 @@
+"""Zheng Shangyou's pictures (§16): its public view as a climbing table, its hand; teams are A and B."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from PIL import Image
+
+from bot.i18n import number, t
+
+from . import climbing
+from . import common as c
+from . import text as tx
+from .climbing import SEAT_LETTERS, SeatModel, TableModel
+
+
+def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
+    return climbing.draw_table(table_model(view, names, lang), lang)
+
+
+def draw_hand(view: Any, lang: str) -> Image.Image:
+    cards = list(view.hand)
+    title = t(lang, "rendering.game.zhengshangyou")
+    sub = t(lang, "rendering.climb.your_hand", n=len(cards))
+    note = t(lang, "rendering.climb.your_turn") if view.turn == view.seat else ""
+    return climbing.draw_hand(title, sub, cards, lang, note)
+
+
+def hand_key(view: Any) -> Hashable:
+    """The cards and whether it is this seat's turn: all ``draw_hand`` draws."""
+    return tuple(view.hand), view.turn == view.seat
+
+
+def team_names(lang: str) -> tuple[str, ...]:
+    return ("A", "B")
+
+
+def _combo_text(combo: Any, lang: str) -> str:
+    if combo is None:
+        return ""
+    if combo.kind == "single":
+        words = t(lang, "rendering.climb.combo.single")
+    elif combo.kind == "set":
+        words = t(lang, "rendering.climb.combo.set", n=combo.size)
+    elif combo.kind == "run":
+        words = t(lang, "rendering.climb.combo.run", n=combo.size)
+    else:
+        words = t(lang, "rendering.climb.combo.multi", ranks=combo.ranks, per=combo.per_rank)
+    extras = []
+    if combo.suited and combo.kind != "single":
+        extras.append(t(lang, "rendering.climb.combo.suited"))
+    if not combo.pure:
+        extras.append(t(lang, "rendering.climb.combo.impure"))
+    text = " · ".join([words, *extras])
+    return f"{text} — {combo.reading}" if combo.reading else text
+
+
+def table_model(view: Any, names: Sequence[str], lang: str) -> TableModel:
+    """The Zheng Shangyou public view as a table model."""
+    n = view.seats
+    teams = view.teams
+    places = {seat: i + 1 for i, seat in enumerate(view.out_order)}
+    seats = []
+    for s in range(n):
+        seats.append(SeatModel(
+            name=c.seat_name(names, s, lang), letter=SEAT_LETTERS[s], team=teams[s] if teams else None,
+            count=t(lang, "rendering.count", n=view.counts[s]), place=places.get(s),
+            passed=s in view.passed, turn=view.turn == s, dealer=view.dealer == s,
+            note=t(lang, "rendering.score", n=view.scores[s]) if view.team_scores is None else "",
+        ))
+    if view.top_seat is not None and view.top_cards:
+        label = t(lang, "rendering.climb.last_play", name=tx.fit(c.seat_name(names, view.top_seat, lang), c.BODY, 300))
+    else:
+        label = t(lang, "rendering.climb.no_play")
+    turn_line = ""
+    if view.turn is not None:
+        turn_line = t(lang, "rendering.climb.turn", name=tx.fit(c.seat_name(names, view.turn, lang), c.LARGE, 380))
+    scores: tuple[tuple[str, str, int | None], ...]
+    if view.team_scores is not None:
+        scores = tuple((t(lang, "rendering.team", name="AB"[k]), number(lang, v), k) for k, v in enumerate(view.team_scores))
+    else:
+        scores = ((t(lang, "rendering.target", n=view.target_score), "", None),)
+    subtitle = " · ".join([t(lang, f"rendering.climb.zsy_mode.{view.mode}"), t(lang, "rendering.hand_no", n=view.hand_no)])
+    extra: tuple[str, ...] = ()
+    if view.phase != "play" and view.exchange is not None:
+        extra = (*extra, t(lang, "rendering.climb.exchange"))
+    return TableModel(
+        title=t(lang, "rendering.game.zhengshangyou"), subtitle=subtitle, seats=tuple(seats),
+        play=tuple(view.top_cards), play_label=label, play_detail=_combo_text(view.top, lang), banner="",
+        turn_line=turn_line, scores=scores, extra=extra,
+    )
