@@ -18,6 +18,7 @@ from bot.i18n import join, t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_public
 from bot.storage import LeaderboardRow
 from cogs.table import pictures
+from cogs.table.components import PAGE_TEMPLATE
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import private_language
 from cogs.utils.old_messages import too_old_to_edit
@@ -27,7 +28,6 @@ Sort = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
 SORTS: dict[str, Sort] = {"rating": "rating", "points": "points", "wins": "wins"}
 PERIODS: dict[str, Period] = {"all": "all", "month": "month", "week": "week"}
-PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<period>[a-z]{1,8}):(?P<page>[0-9]{1,6})")
 
 
 def _lang(interaction: discord.Interaction) -> str:

@@ -27,6 +27,8 @@ def _template(prefix: str) -> re.Pattern[str]:
 
 BUTTON_TEMPLATE = _template(BUTTON_PREFIX)
 SELECT_TEMPLATE = _template(SELECT_PREFIX)
+#: the leaderboard's page buttons (``cogs/leaderboard.py``)
+PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<period>[a-z]{1,8}):(?P<page>[0-9]{1,6})")
 
 
 #: A number in a click: ASCII digits only. ``str.isdigit()`` also takes "²" (which ``int()`` refuses) and

@@ -207,6 +207,12 @@ class TableMessage:
                 session.table_message_id = None
                 self.want(session)
 
+    async def thread_gone(self, thread_id: int, code: int) -> None:
+        """A game's thread was deleted, or archived and locked (Discord's ``code`` for it): its game ends."""
+        for session in list(self.host.sessions.values()):
+            if session.thread_id == thread_id and session.phase == PLAYING:
+                await self.thread_lost(session, code)
+
     async def thread_lost(self, session: GameSession, code: int) -> None:
         """The game's thread is gone (deleted, or archived and locked): end the game, say so in the channel."""
         log.info("game %s lost its thread %s (code %s)", session.id, session.thread_id, code)
