@@ -38,7 +38,8 @@ from .table.controls import controls_for
 from .table.endings import Endings
 from .table.hand_panel import HandPanel
 from .table.idle import IdleWatch, lobby_expired
-from .table.lobby import LobbyDesk, parse_options
+from .table.lobby import LobbyDesk
+from .table.lobby_options import parse_options
 from .table.moves import Moves
 from .table.session import LOBBY, PLAYING, GameSession
 from .table.substitutes import Substitutes

@@ -60,7 +60,11 @@ class LiveGame:
 
     def deciders(self) -> set[int]:
         """Seats that may act now: ``to_act`` and the rules' other deciders (a Shao Pai claim window)."""
-        return self.to_act() | self.timing.deciders(self.state)
+        return self.to_act() | self.also_deciding()
+
+    def also_deciding(self) -> set[int]:
+        """The rules' deciders besides ``to_act`` (a claim window)."""
+        return self.timing.deciders(self.state)
 
     def legal(self, seat: int) -> list[Any]:
         return self.engine.legal_actions(self.state, seat)
@@ -92,6 +96,12 @@ class LiveGame:
         return self.engine.choose_action(self.view(seat), legal, level, rng)
 
     # ------------------------------------------------------------------ the decisions (``timing.py``)
+
+    def away_after(self) -> int:
+        return self.timing.away_after(self.state)
+
+    def away_grace(self) -> float | None:
+        return self.timing.away_grace(self.state)
 
     def window(self, seat: int) -> float | None:
         return self.timing.window(self.state, seat)

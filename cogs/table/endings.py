@@ -14,16 +14,17 @@ from bot.i18n import t
 from bot.replies import DROPPED, reply_privately
 
 from ..utils.language import private_language
-from . import persistence, votes
+from . import persistence, pictures, votes
 from .attention import attention
 from .components import GameButton
 from .computers import Computers
 from .game_host import GameHost
 from .hand_panel import HandPanel
 from .lobby import LobbyDesk
+from .messages import summary_text
 from .session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .substitutes import invitation, participant_changed
-from .table_message import TableMessage
+from .table_message import DISCORD_RETRIES, DISCORD_RETRY_SECONDS, THREAD_GONE_CODES, TableMessage
 from .trust import same_server
 from .turn_clock import TurnClock
 from .words import safe_name
@@ -169,7 +170,7 @@ class Endings:
             with contextlib.suppress(discord.HTTPException, *DROPPED):
                 await channel.send(notice)
             return
-        await self.table.final(session)
+        await self._final_table(session)
         summary: dict[str, Any] = {}
         if result is not None:
             summary = {"places": result.places, "points": result.points, **result.summary}
@@ -177,12 +178,50 @@ class Endings:
             with contextlib.suppress(discord.HTTPException, *DROPPED):
                 await channel.send(t(session.lang, "games.abandoned"))
             if scores:
-                await self.table.post_summary(session, summary, final=True)
+                await self._post_summary(session, summary, final=True)
             return
         again = discord.ui.View(timeout=None)
         again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
                                   style=discord.ButtonStyle.success))
-        await self.table.post_summary(session, summary, final=True, view=again)
+        await self._post_summary(session, summary, final=True, view=again)
+
+    async def _post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
+                            view: discord.ui.View | None = None) -> None:
+        """The result is never lost to a fault: 5xx tried again, text without the picture when
+        pictures are refused, the channel when the thread is gone."""
+        text = summary_text(session, session.lang, data, final)
+        image = None if session.id in self.table.text_only else await pictures.summary_picture(
+            session, data, session.lang)
+        for attempt in range(DISCORD_RETRIES + 1):
+            channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+            kwargs: dict[str, Any] = {"files": [] if image is None else [discord.File(image, filename="summary.png")]}
+            if view is not None:
+                kwargs["view"] = view
+            try:
+                await channel.send(text, **kwargs)
+                return
+            except DROPPED as err:  # the connection dropped: tried again, as after a 5xx
+                log.warning("summary for game %s not posted: connection dropped (%s)", session.id,
+                            type(err).__name__)
+                if attempt == DISCORD_RETRIES:
+                    return
+                await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
+            except discord.HTTPException as err:
+                log.warning("summary for game %s not posted: %s (code %s)", session.id, err.status, err.code)
+                if isinstance(err, discord.Forbidden) and image is not None:
+                    image = None
+                elif err.code in THREAD_GONE_CODES and session.thread_id is not None:
+                    session.thread_id = None
+                elif isinstance(err, discord.DiscordServerError) and attempt < DISCORD_RETRIES:
+                    await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
+                else:
+                    return
+
+    async def _final_table(self, session: GameSession) -> None:
+        """The last table: no clock, no pause; it stays as the record of the last hand."""
+        session.deadline, session.paused_until = None, None
+        with contextlib.suppress(discord.HTTPException, *DROPPED):
+            await self.table.update(session)
 
 
 __all__ = ["Endings"]

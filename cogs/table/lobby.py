@@ -12,7 +12,6 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from typing import Any
 
 import discord
 
@@ -29,7 +28,7 @@ from .components import parse_number
 from .controls import controls_for
 from .game_host import GameHost
 from .idle import REMATCH_KEY, archive_lobby_thread, lobby_expired
-from .lobby_options import current, menu_step
+from .lobby_options import current, menu_step, option_value, parse_options
 from .messages import Surface, clip_join, lobby_surface
 from .persistence import SaveFailed
 from .session import CANCELLED, LOBBY, PLAYING, GameSession, Seat
@@ -55,28 +54,6 @@ def computer_seat(seats: list[Seat], level: str, keep: str = "") -> Seat:
         return Seat(keep, ai=level)
     name = next((n for n in COMPUTER_NAMES if n not in used), f"CPU {len(seats) + 1}")
     return Seat(name, ai=level)
-
-
-def _option_value(text: str) -> Any:
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    with contextlib.suppress(ValueError):
-        return int(lowered)
-    return text.strip()
-
-
-def parse_options(text: str) -> dict[str, Any]:
-    """``"target=21 twos_natural_in_sequences=true"`` -> ``{"target": 21, ...}``."""
-    out: dict[str, Any] = {}
-    for part in text.replace(",", " ").split():
-        name, sep, value = part.partition("=")
-        if not sep or not name:
-            raise ValueError(part)
-        out[name.strip()] = _option_value(value)
-    return out
 
 
 #: the levels the add-computer menu offers
@@ -275,7 +252,7 @@ class LobbyDesk:
             if chosen is None:
                 return ""  # the menu turned a page or opened an option's values
             name, _, raw = chosen.partition("=")
-            candidate = {**session.options, name: _option_value(raw)}
+            candidate = {**session.options, name: option_value(raw)}
             try:
                     resolve_options(info.options, candidate)
             except ValueError as err:

@@ -8,6 +8,7 @@ What the menu shows is remembered on the session (``session.ui``), so every host
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -155,3 +156,26 @@ def menu_step(session: GameSession, value: str) -> str | None:
         return None
     session.ui.pop("lobby_option", None)
     return value.partition(":")[2] if value.startswith("set:") else value
+
+
+def option_value(text: str) -> Any:
+    """One typed option value: true/false words, a whole number, or the text itself."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    with contextlib.suppress(ValueError):
+        return int(lowered)
+    return text.strip()
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"target=21 twos_natural_in_sequences=true"`` -> ``{"target": 21, ...}``."""
+    out: dict[str, Any] = {}
+    for part in text.replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name:
+            raise ValueError(part)
+        out[name.strip()] = option_value(value)
+    return out

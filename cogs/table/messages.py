@@ -20,7 +20,7 @@ from bot.i18n import t
 from .components import GameButton, GameSelect, parse_number
 from .controls import controls_for
 from .lobby_options import empty_seat_lines, option_menu, options_line
-from .session import GameSession, Seat
+from .session import PLAYING, GameSession, Seat
 from .words import action_label, names, safe_name, seat_label
 
 log = logging.getLogger("teahouse.messages")
@@ -270,3 +270,17 @@ def summary_text(session: GameSession, lang: str, summary: dict[str, Any], final
         lines.append(" ".join(str(p) for p in parts))
     lines += controls_for(session.game).summary_lines(session, lang, summary, final)
     return _clip("\n".join(lines))
+
+
+def away_line(session: GameSession) -> str:
+    """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""
+    controls = controls_for(session.game)
+    away = [seat for seat in range(len(session.seats)) if controls.is_away(session, seat)]
+    if not away or session.phase != PLAYING:
+        return ""
+    lang = session.lang
+    who = ", ".join(t(lang, "clock.away_name", name=safe_name(session.seats[seat].name)) for seat in away)
+    grace = controls.afk_grace(session)
+    if grace is None:
+        return t(lang, "clock.away_line.computer", players=who)
+    return t(lang, "clock.away_line.rules", players=who, grace=f"{grace:g}")

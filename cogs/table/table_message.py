@@ -14,7 +14,6 @@ import dataclasses
 import logging
 import time
 from collections import Counter
-from typing import Any
 
 import discord
 
@@ -25,11 +24,9 @@ from bot.replies import DROPPED, send_private
 from ..utils.language import private_language
 from . import pictures
 from .attention import attention
-from .controls import controls_for
 from .game_host import GameHost
-from .messages import MAX_NEW_LINES, clip_join, hand_over_surface, summary_text, table_surface
+from .messages import MAX_NEW_LINES, away_line, clip_join, hand_over_surface, table_surface
 from .session import PLAYING, GameSession
-from .words import safe_name
 
 log = logging.getLogger("teahouse.games")
 
@@ -302,7 +299,7 @@ class TableMessage:
             drawing = pictures.public_table(session, session.lang) if pictured else None
             surface = table_surface(session, session.lang, b"" if drawing is not None else None, mention)
             session.lines_shown = session.lines_total
-        away = self.away_line(session)
+        away = away_line(session)
         if away:
             surface.content = clip_join(surface.content, away)
         shows = Showing(session.table_message_id, moment, pictured, surface.content, surface.controls_key(),
@@ -398,53 +395,3 @@ class TableMessage:
             await asyncio.sleep(BUSY_RETRY_SECONDS)
             channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
             await self._remove_old_tables(session, channel)
-
-    def away_line(self, session: GameSession) -> str:
-        """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""
-        controls = controls_for(session.game)
-        away = [seat for seat in range(len(session.seats)) if controls.is_away(session, seat)]
-        if not away or session.phase != PLAYING:
-            return ""
-        lang = session.lang
-        who = ", ".join(t(lang, "clock.away_name", name=safe_name(session.seats[seat].name)) for seat in away)
-        grace = controls.afk_grace(session)
-        if grace is None:
-            return t(lang, "clock.away_line.computer", players=who)
-        return t(lang, "clock.away_line.rules", players=who, grace=f"{grace:g}")
-
-    async def post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
-                            view: discord.ui.View | None = None) -> None:
-        """The result is never lost to a fault: 5xx tried again, text without the picture when
-        pictures are refused, the channel when the thread is gone."""
-        text = summary_text(session, session.lang, data, final)
-        image = None if session.id in self.text_only else await pictures.summary_picture(
-            session, data, session.lang)
-        for attempt in range(DISCORD_RETRIES + 1):
-            channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
-            kwargs: dict[str, Any] = {"files": [] if image is None else [discord.File(image, filename="summary.png")]}
-            if view is not None:
-                kwargs["view"] = view
-            try:
-                await channel.send(text, **kwargs)
-                return
-            except DROPPED as err:  # the connection dropped: tried again, as after a 5xx
-                log.warning("summary for game %s not posted: connection dropped (%s)", session.id,
-                            type(err).__name__)
-                if attempt == DISCORD_RETRIES:
-                    return
-                await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
-            except discord.HTTPException as err:
-                log.warning("summary for game %s not posted: %s (code %s)", session.id, err.status, err.code)
-                if isinstance(err, discord.Forbidden) and image is not None:
-                    image = None
-                elif err.code in THREAD_GONE_CODES and session.thread_id is not None:
-                    session.thread_id = None
-                elif isinstance(err, discord.DiscordServerError) and attempt < DISCORD_RETRIES:
-                    await asyncio.sleep(DISCORD_RETRY_SECONDS * (attempt + 1))
-                else:
-                    return
-
-    async def final(self, session: GameSession) -> None:
-        session.deadline, session.paused_until = None, None
-        with contextlib.suppress(discord.HTTPException, *DROPPED):
-            await self.update(session)

@@ -130,7 +130,7 @@ class GameControls:
 
         Computer seats among them are asked to decide too; people are not pinged for them.
         """
-        return session.live.timing.deciders(session.live.state) if session.live is not None else set()
+        return session.live.also_deciding() if session.live is not None else set()
 
     # ------------------------------------------------------------------ the clock
 
@@ -164,7 +164,7 @@ class GameControls:
     def afk_after(self, session: GameSession) -> int | None:
         """Consecutive timeouts after which a person is treated as away, or None for the spine's default;
         0: never (the rules never hand a person's seat over)."""
-        return session.live.timing.away_after(session.live.state) if session.live is not None else None
+        return session.live.away_after() if session.live is not None else None
 
     def away_after(self, session: GameSession) -> int:
         """``afk_after`` with the spine's default filled in (0: nobody is ever marked away)."""
@@ -197,7 +197,7 @@ class GameControls:
     def afk_grace(self, session: GameSession) -> float | None:
         """For an away person: seconds each of his decisions waits before the timeout rules make it
         (until he clicks again); None: the computer plays his seat instead."""
-        return session.live.timing.away_grace(session.live.state) if session.live is not None else None
+        return session.live.away_grace() if session.live is not None else None
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
