@@ -101,8 +101,14 @@ async def play_on(double: DiscordDouble, bot: TeahouseBot, where: Channel, peopl
         if final is not None:
             return final
         if sid not in games_cog(bot).sessions:
-            await double.settle()
-            return final_summary(where)
+            # over: its summary follows once its picture is drawn, which a busy machine may take seconds
+            # over while the bot has nothing else in flight (settle sees it quiet), so look for a while
+            for _ in range(250):
+                await double.settle()
+                if (final := final_summary(where)) is not None:
+                    return final
+                await asyncio.sleep(0.01)
+            return None
         table = table_message(where)
         if table is not None and table.has_button(t("en", "games.button.next_hand")):
             with contextlib.suppress(UserActionError):
