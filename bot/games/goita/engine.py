@@ -15,13 +15,13 @@ from typing import Any
 from bot.games.core import Event, GameInfo, IllegalAction, Option, Result, resolve_options, rng_for
 
 from .actions import CONTINUE, PASS, PLAYS, REDEAL, Action, Decide, Offset, Pass, Play, Point
-from .pieces import BLOCKERS, GIN, GYOKU, HISHA, IDS, KIN, NUM_PIECES, OU, SET, SHI, TYPE, VALUE
+from .pieces import BLOCKERS, GIN, GYOKU, HISHA, IDS, KIN, NUM_PIECES, OU, SET, SHI
+from .scoring import GOSHI_GOSHI_POINTS, out_points, pawn_hand_points, reaches_target
 from .views import Column, Step, View
 
 SEATS = ("S", "E", "N", "W")
 TEAMS = (0, 1, 0, 1)
 PLAY, DECIDE, RITUAL_POINT, RITUAL_OFFSET, OVER = "play", "decide", "ritual_point", "ritual_offset", "over"
-GOSHI_GOSHI_POINTS = 150
 
 OPTIONS: dict[str, Option] = {
     # rules (§8, §9, §9.1)
@@ -188,16 +188,8 @@ def _pawn_check(state: State, events: list[Event]) -> None:
     for seat in range(4):
         h = hands[seat]
         pawns = h[SHI]
-        if pawns >= 6:
-            others = [p for p in range(NUM_PIECES) if p != SHI for _ in range(h[p])]
-            if pawns == 8:
-                points = 100                                                    # R5.2
-            elif pawns == 7:
-                points = 2 * VALUE[others[0]]                                   # R5.3
-            else:
-                points = max(VALUE[others[0]], VALUE[others[1]])                # R5.4
-                if state.options["rokushi_pair_double"] and TYPE[others[0]] == TYPE[others[1]]:
-                    points *= 2                                                 # X2
+        points = pawn_hand_points(h, state.options["rokushi_pair_double"])     # R5.2–R5.4, X2
+        if points is not None:
             shown = [IDS[p] for p in range(NUM_PIECES) for _ in range(h[p])]
             events.append(Event("pawn_win", seat, {"pawns": pawns, "hand": shown, "points": points}))
             _end_round(state, seat, points, "pawns", False, events, shown)
@@ -269,7 +261,7 @@ def _end_round(state: State, winner: int, points: int, reason: str, doubled: boo
     team = TEAMS[winner]
     state.scores[team] += points
     _record_round(state, winner, points, reason, doubled, shown, events)
-    if state.scores[team] >= state.options["target_score"]:
+    if reaches_target(state.scores[team], state.options["target_score"]):
         _finish(state, team, events)
         return
     state.dealer = winner
@@ -433,8 +425,7 @@ def _play(state: State, seat: int, act: Play) -> list[Event]:
     else:
         events = [Event("block", seat, {"block": IDS[f], "attack": IDS[a]})]
     if state.sizes[seat] == 0:                                    # R7.1: out at once
-        doubled = lead and TYPE[f] == TYPE[a]                     # R7.3
-        points = VALUE[a] * 2 if doubled else VALUE[a]            # R7.2
+        points, doubled = out_points(f, a, lead)                  # R7.2, R7.3
         data: dict[str, Any] = {"attack": IDS[a], "points": points, "team": TEAMS[seat]}
         if doubled:
             data["hidden"] = IDS[f]
