@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.goita.pieces import IDS, KANJI, VALUE
+from bot.games.goita import IDS, KANJI, VALUE
 
 from . import text as tx
 

@@ -26,6 +26,7 @@ from bot.games.goita import (
     State,
     apply,
     choose_action,
+    drawn_order,
     format_action,
     legal_actions,
     new_game_with_events,
@@ -35,7 +36,6 @@ from bot.games.goita import (
 from bot.games.goita.pieces import GYOKU, IDS, OU, SHI, TYPE, VALUE
 from bot.i18n import t
 from cogs.table.components import custom_id
-from cogs.table.controls.goita import drawn_order
 from cogs.table.words import action_label
 from cogs.table.words import names as seat_names
 from tests.discord_double import DiscordDouble

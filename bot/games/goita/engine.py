@@ -8,6 +8,7 @@ N–S = 0 (seats 0, 2) and E–W = 1 (seats 1, 3). Hands are piece counts indexe
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,13 +16,13 @@ from typing import Any
 from bot.games.core import Event, GameInfo, IllegalAction, Option, Result, resolve_options, rng_for
 
 from .actions import CONTINUE, PASS, PLAYS, REDEAL, Action, Decide, Offset, Pass, Play, Point
-from .pieces import BLOCKERS, GIN, GYOKU, HISHA, IDS, KIN, NUM_PIECES, OU, SET, SHI, TYPE, VALUE
-from .views import Column, Step, View
+from .pieces import BLOCKERS, GIN, GYOKU, HISHA, IDS, KIN, KINGS, NUM_PIECES, OU, SET, SHI
+from .scoring import GOSHI_GOSHI_POINTS, out_points, pawn_hand_points, reaches_target
+from .views import Column, SeatDraw, Step, View
 
 SEATS = ("S", "E", "N", "W")
 TEAMS = (0, 1, 0, 1)
 PLAY, DECIDE, RITUAL_POINT, RITUAL_OFFSET, OVER = "play", "decide", "ritual_point", "ritual_offset", "over"
-GOSHI_GOSHI_POINTS = 150
 
 OPTIONS: dict[str, Option] = {
     # rules (§8, §9, §9.1)
@@ -109,6 +110,56 @@ state_from_dict = State.from_dict
 
 # ---------------------------------------------------------------- setting up a match and a round
 
+#: the piece each seat S, E, N, W draws, by ``team_draw`` (R3.1, §12.2: 王 at S deals, 玉 at N, the rooks
+#: East and West; R3.2, A19: the higher pair, 金, at N–S); "choose" (V1) draws nothing
+DRAWN: dict[str, tuple[int, int, int, int]] = {"kings_rooks": (OU, HISHA, GYOKU, HISHA),
+                                               "two_pairs": (KIN, GIN, KIN, GIN)}
+
+
+def _team_draw(seed: int, opts: Mapping[str, Any]) -> tuple[tuple[int, ...] | None, int]:
+    """The pieces drawn per seat and the first dealer (R3.1/R3.2, V1, A18's forced dealer)."""
+    rng = rng_for(seed, "draw")
+    mode = opts["team_draw"]
+    draw = DRAWN.get(mode)
+    if mode == "kings_rooks":
+        dealer = 0                                            # 王 deals
+    elif mode == "two_pairs":
+        dealer = 2 * rng.randrange(2)                         # the partners' janken, at random
+    else:
+        dealer = rng.randrange(4)                             # V1 "choose": a random first dealer
+    if opts["first_dealer"] >= 0:
+        dealer = opts["first_dealer"]
+    return draw, dealer
+
+
+def drawn_order(seed: int) -> list[int]:
+    """Lobby position of the person in each seat S, E, N, W after the draw (R3.1/R3.2, §12.2).
+
+    The lobby shows the partnerships (positions 1 & 3 against 2 & 4; the host may swap seats),
+    so the draw keeps them: it decides which pair draws the kings (or the 金 pair) and sits
+    North–South, who of them draws 王 (South, first dealer) and which rook sits East.
+    """
+    rng = random.Random(seed)
+    pairs = [[0, 2], [1, 3]]
+    kings = pairs.pop(rng.randrange(2))
+    rooks = pairs[0]
+    rng.shuffle(kings)
+    rng.shuffle(rooks)
+    return [kings[0], rooks[0], kings[1], rooks[1]]
+
+
+def seat_draw(seed: int, options: Mapping[str, Any] | None = None) -> SeatDraw:
+    """The team draw of a match about to start with ``seed`` and ``options`` (R3.1/R3.2, V1, §12.2).
+
+    The engine cannot move people between seats: the Discord layer seats the lobby in ``order`` (that is
+    the physical draw) before ``new_game``, and the drawn pieces land as §12.2 seats them."""
+    opts = resolve_options(OPTIONS, options)
+    draw, dealer = _team_draw(seed, opts)
+    return SeatDraw(order=None if draw is None else tuple(drawn_order(seed)),
+                    pieces=None if draw is None else tuple(IDS[p] for p in draw),
+                    dealer=dealer, dealer_drawn=opts["team_draw"] == "kings_rooks")
+
+
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """A match: the team draw picks the first dealer (R3.1/R3.2), then the first deal (R4, R5)."""
     return new_game_with_events(seats, seed, options)[0]
@@ -121,20 +172,8 @@ def new_game_with_events(seats: int, seed: int, options: Mapping[str, Any] | Non
     if seats != 4:
         raise ValueError("Goita is played by exactly 4 players")
     opts = resolve_options(OPTIONS, options)
-    # The engine cannot move people between seats: the Discord layer seats the lobby in a random
-    # order (that is the physical draw), and the drawn pieces land as §12.2 seats them.
-    rng = rng_for(seed, "draw")
-    draw: list[int] | None
-    if opts["team_draw"] == "kings_rooks":
-        draw, dealer = [OU, HISHA, GYOKU, HISHA], 0           # R3.1, §12.2: 王 at S deals, 玉 at N
-    elif opts["team_draw"] == "two_pairs":
-        draw = [KIN, GIN, KIN, GIN]                           # R3.2, A19: the higher pair (金) at N–S
-        dealer = 2 * rng.randrange(2)                         # the partners' janken, at random
-    else:
-        draw, dealer = None, rng.randrange(4)                 # V1 "choose": a random first dealer
-    if opts["first_dealer"] >= 0:
-        dealer = opts["first_dealer"]
-    state = State(seed=seed, options=opts, dealer=dealer, draw=draw)
+    draw, dealer = _team_draw(seed, opts)
+    state = State(seed=seed, options=opts, dealer=dealer, draw=None if draw is None else list(draw))
     events = [
         Event("team_draw", dealer, {"draw": None if draw is None else [IDS[p] for p in draw], "dealer_seat": dealer}),
         Event("hand_start", dealer, {"round": 1, "dealer_seat": dealer, "redeal": False}),
@@ -188,16 +227,8 @@ def _pawn_check(state: State, events: list[Event]) -> None:
     for seat in range(4):
         h = hands[seat]
         pawns = h[SHI]
-        if pawns >= 6:
-            others = [p for p in range(NUM_PIECES) if p != SHI for _ in range(h[p])]
-            if pawns == 8:
-                points = 100                                                    # R5.2
-            elif pawns == 7:
-                points = 2 * VALUE[others[0]]                                   # R5.3
-            else:
-                points = max(VALUE[others[0]], VALUE[others[1]])                # R5.4
-                if state.options["rokushi_pair_double"] and TYPE[others[0]] == TYPE[others[1]]:
-                    points *= 2                                                 # X2
+        points = pawn_hand_points(h, state.options["rokushi_pair_double"])     # R5.2–R5.4, X2
+        if points is not None:
             shown = [IDS[p] for p in range(NUM_PIECES) for _ in range(h[p])]
             events.append(Event("pawn_win", seat, {"pawns": pawns, "hand": shown, "points": points}))
             _end_round(state, seat, points, "pawns", False, events, shown)
@@ -269,7 +300,7 @@ def _end_round(state: State, winner: int, points: int, reason: str, doubled: boo
     team = TEAMS[winner]
     state.scores[team] += points
     _record_round(state, winner, points, reason, doubled, shown, events)
-    if state.scores[team] >= state.options["target_score"]:
+    if reaches_target(state.scores[team], state.options["target_score"]):
         _finish(state, team, events)
         return
     state.dealer = winner
@@ -433,8 +464,7 @@ def _play(state: State, seat: int, act: Play) -> list[Event]:
     else:
         events = [Event("block", seat, {"block": IDS[f], "attack": IDS[a]})]
     if state.sizes[seat] == 0:                                    # R7.1: out at once
-        doubled = lead and TYPE[f] == TYPE[a]                     # R7.3
-        points = VALUE[a] * 2 if doubled else VALUE[a]            # R7.2
+        points, doubled = out_points(f, a, lead)                  # R7.2, R7.3
         data: dict[str, Any] = {"attack": IDS[a], "points": points, "team": TEAMS[seat]}
         if doubled:
             data["hidden"] = IDS[f]
@@ -532,6 +562,7 @@ def view(state: State, seat: int | None) -> View:
         for s, f, a, lead in state.history
     )
     has_attack = state.attack >= 0
+    held = state.hands[seat] if seat is not None and state.phase != OVER else None
     all_in = bool(state.deciders) and all(state.decisions[s] >= 0 for s in state.deciders)
     return View(
         seat=seat, phase=state.phase, seats=SEATS, teams=TEAMS, scores=(state.scores[0], state.scores[1]),
@@ -542,7 +573,7 @@ def view(state: State, seat: int | None) -> View:
         passes=state.passes,
         passed=tuple((state.attacker + i) % 4 for i in range(1, state.passes + 1)) if has_attack else (),
         faceup_kings=state.faceup_kings,
-        hand=_hand_ids(state.hands[seat]) if seat is not None and state.phase != OVER else None,
+        hand=_hand_ids(held) if held is not None else None,
         hand_sizes=tuple(state.sizes), table=table, history=history, goshi=tuple(state.goshi),
         deciders=tuple(state.deciders),
         decided=tuple(s for s in state.deciders if state.decisions[s] >= 0),
@@ -552,6 +583,9 @@ def view(state: State, seat: int | None) -> View:
         draw=None if state.draw is None else tuple(IDS[p] for p in state.draw),
         last_round=state.last_round, finished=state.phase == OVER,
         winner_team=state.winner_team if state.winner_team >= 0 else None, options=dict(state.options),
+        hand_counts=tuple(held) if held is not None else None,
+        unblockable=has_attack and state.attack in KINGS,                                 # R6.8
+        king_rule=held is not None and (held[OU] > 0 or held[GYOKU] > 0) and state.faceup_kings == 0,  # R6.9
     )
 
 

@@ -32,6 +32,21 @@ class Step:
 
 
 @dataclass(frozen=True)
+class SeatDraw:
+    """The team draw at Start (R3.1/R3.2, V1, §12.2), told before the first deal.
+
+    ``order``: the lobby position of the person in each seat S, E, N, W (None: the lobby's order, V1
+    "choose"); ``pieces``: the piece each seat drew (None: nothing is drawn); ``dealer``: the first
+    dealer's seat, which the drawn pieces name when ``dealer_drawn`` (R3.1: 王 deals).
+    """
+
+    order: tuple[int, ...] | None
+    pieces: tuple[str, ...] | None
+    dealer: int
+    dealer_drawn: bool
+
+
+@dataclass(frozen=True)
 class View:
     """A seat's view (``seat is None``: the public/spectator view).
 
@@ -44,6 +59,9 @@ class View:
     are in, except the viewer's own ``my_decision``.
     ``last_round`` summarises the previous round (winner, points, revealed pieces) for the
     end-of-round screen; ``draw`` is the team draw per seat (R3.1/R3.2), ``None`` for "choose".
+    ``hand_counts``: the viewer's pieces counted by piece code (the panel's "×n"); ``unblockable``: the
+    attack to answer is a king, which nobody can block (R6.8); ``king_rule``: the viewer holds a king and
+    none lies face up yet, so R6.9 limits his king attacks (the panel states the rule).
     """
 
     seat: int | None
@@ -76,6 +94,9 @@ class View:
     finished: bool
     winner_team: int | None
     options: dict[str, Any]
+    hand_counts: tuple[int, ...] | None = None
+    unblockable: bool = False
+    king_rule: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists when dumped); faster than ``dataclasses.asdict``."""

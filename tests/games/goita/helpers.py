@@ -8,7 +8,8 @@ from typing import Any
 from bot.games.core import Event
 from bot.games.goita import State, new_game
 from bot.games.goita import engine as eng
-from bot.games.goita.pieces import IDS, SET, parse_piece
+from bot.games.goita.notation import parse_piece
+from bot.games.goita.pieces import IDS, SET
 
 VALUES = {"ou": 50, "gyoku": 50, "hisha": 40, "kaku": 40, "kin": 30, "gin": 30, "bakko": 20, "gon": 20, "shi": 10}
 KINGS = {"ou", "gyoku"}
