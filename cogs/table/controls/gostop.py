@@ -210,7 +210,9 @@ class GostopControls(GameControls):
         go_add, go_mult = view.next_go
         if go_mult > 1:
             effect = t(lang, "gostop.ui.go_doubles", mult=go_mult)
-            if go_add > 2:
+            # the Gos' bonus in all where it is not the +2 of the first two: plus_n's +3…, or +0 where this Go
+            # drops what the first Gos added (go_linear's second Go, go_add_dropped_at_3's third)
+            if go_add > 2 or go_add < view.score_parts[view.turn]["go_bonus"]:
                 effect = t(lang, "gostop.ui.go_adds_n", n=go_add) + " · " + effect
         elif go_add:
             effect = t(lang, "gostop.ui.go_adds")
