@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.core import Event, IllegalAction
-from bot.games.gostop import timing
 from bot.games.gostop.actions import Action, format_action, parse_action
 from bot.games.gostop.cards import ID_OF, IDS, MONTH
 from bot.games.gostop.engine import PRESET_SEATS
@@ -342,21 +341,6 @@ class GostopControls(GameControls):
             return t(lang, "gostop.ui.history_nagari", round=entry.get("round", "?"))
         return t(lang, "gostop.ui.history_win", round=entry.get("round", "?"), player=seat_names[winner],
                  how=how_text)
-
-    # ------------------------------------------------------------------ timeouts
-
-    def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
-        """§13.4, as the engine's ``timeouts`` gives it: Stop, sit out, the higher-value card; playing a
-        card is left to the computer."""
-        return timing.timeout_action(legal)
-
-    def timeout_outcome(self, session: GameSession, seat: int) -> str:
-        """``timeout_action`` in words. The Go/Stop question, the play-or-sit choice and a choice of two
-        on the table are public."""
-        from bot.games.gostop import legal_actions
-
-        state = session.state
-        return timing.timeout_outcome(legal_actions(state, seat) if state is not None else [])
 
     # ------------------------------------------------------------------ summaries
 
