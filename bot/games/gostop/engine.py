@@ -1431,8 +1431,9 @@ def _go_stop(st: State, seat: int, go: bool, events: list[Event]) -> None:
 
 def _offer(st: State, seat: int, events: list[Event]) -> None:
     """O-2: show the hand and offer a nagari; the next player answers first."""
-    st.syodang = {"offerer": seat, "mark": st.turns_taken[seat], "stage": 0}
-    events.append(Event("syodang_offer", seat, {"cards": [IDS[c] for c in sorted(st.hands[seat])]}))
+    shown = [IDS[c] for c in sorted(st.hands[seat])]
+    st.syodang = {"offerer": seat, "mark": st.turns_taken[seat], "stage": 0, "cards": shown}
+    events.append(Event("syodang_offer", seat, {"cards": shown}))
     st.phase = "syodang"
     st.turn = st.opponents(seat)[0]
 
@@ -1447,7 +1448,7 @@ def _answer(st: State, seat: int, accept: bool, events: list[Event]) -> None:
         st.turn = left
         return
     if accept:
-        events.append(Event("syodang_nagari", offerer, {}))
+        events.append(Event("syodang_nagari", offerer, {"cards": list(sy.get("cards", []))}))  # the hand shown
         _nagari(st, events)
         return
     # one rejects (the other accepts): the offerer plays on and a window opens (R: O-2)
@@ -1543,9 +1544,8 @@ def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
     for as_junk in roles(mine, rules):
         t = tally(mine, rules, as_junk)
         s = t.points(rules)
-        common = shake_mult * go_mult * _nagari_mult(st) * weol
-        if st.mission and _mission_done(MISSIONS[st.mission[0]], t):
-            common *= st.mission[1]
+        mission = st.mission[1] if st.mission and _mission_done(MISSIONS[st.mission[0]], t) else 1
+        common = shake_mult * go_mult * _nagari_mult(st) * weol * mission
         meong = t.animals >= 7
         if meong and not opts["meong_bak"]:
             common *= 2
@@ -1581,7 +1581,7 @@ def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
         if best is None or key > best[0]:
             detail = {"score": s, "go_count": g, "go_add": go_add, "go_mult": go_mult, "shake_mult": shake_mult,
                       "meong_dda": meong and not opts["meong_bak"], "cup_as_junk": as_junk, "extra": extra,
-                      "weolyak_mult": weol, "nagari_mult": _nagari_mult(st),
+                      "weolyak_mult": weol, "nagari_mult": _nagari_mult(st), "mission_mult": mission,
                       "per_loser": {str(q): {"amount": pays[q], "tags": why[q]} for q in losers}}
             best = (key, pays, detail)
     assert best is not None
@@ -1646,7 +1646,9 @@ def _nagari(st: State, events: list[Event]) -> None:
     if st.stock:
         st.set_aside = list(st.stock)  # R4.10: jokers left at the bottom are set aside unused
         st.stock = []
-    events.append(Event("nagari", None, {"streak": st.nagari_streak + 1}))
+    streak = st.nagari_streak + 1
+    mult = 2 ** streak if st.options["nagari_cumulative"] else 2  # R7.9(e): the next round's, as _nagari_mult
+    events.append(Event("nagari", None, {"streak": streak, "mult": mult}))
     _end_round(st, events, None, "nagari")
 
 
@@ -1797,4 +1799,8 @@ def view(st: State, seat: int | None) -> View:
         next_go=_go_terms(st.options, st.gos[st.turn] + 1) if st.phase == "go_stop" else (0, 1),
         go_bak_risk=st.phase == "go_stop" and (len(st.active) == 3 or bool(st.options["gobak_2p"])),
         last_card_rule=str(st.options["last_card_exception"]),
+        nagari_mult=_nagari_mult(st),
+        history=tuple({k: _copy(v) for k, v in h.items() if k != "ledger_end"} for h in st.history),
+        give_thief=cur.get("thief") if st.phase == "give" else None,
+        give_demand=cur["queue"][0][1] if st.phase == "give" and cur.get("queue") else 0,
     )
