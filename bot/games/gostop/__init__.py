@@ -3,9 +3,9 @@
 The rules are ``shared/rules/gostop.md``; rule ids (R4.7, A5 …) in docstrings and tests refer to it.
 """
 
-from .actions import Action, format_action, parse_action
+from .actions import Action
 from .ai import choose_action
-from .cards import ID_OF, IDS, MONTH, format_card, parse_card
+from .cards import ID_OF, IDS, MONTH
 from .engine import (
     INFO,
     PRESET_SEATS,
@@ -20,6 +20,7 @@ from .engine import (
     view,
 )
 from .example import rules_example_shows
+from .notation import format_action, format_card, parse_action, parse_card
 from .timing import TIMING
 from .views import View
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..core import Event, GameInfo, IllegalAction, Option, Result, apply_presets, rng_for
-from .actions import ACCEPT, FLIP, GO, JOIN, OFFER, REJECT, SIT, STOP, Action, format_action
+from .actions import ACCEPT, FLIP, GO, JOIN, OFFER, REJECT, SIT, STOP, Action
 from .cards import (
     ANIMAL,
     BOAR,
@@ -1735,7 +1735,7 @@ def result(st: State) -> Result:
 
 
 __all__ = [
-    "INFO", "OPTIONS", "State", "apply", "format_action", "legal_actions", "new_game", "result",
+    "INFO", "OPTIONS", "State", "apply", "legal_actions", "new_game", "result",
     "settlement", "state_from_dict", "to_act", "view",
 ]
 
