@@ -5,7 +5,7 @@ The rules are ``shared/rules/gostop.md``; rule ids (R4.7, A5 …) in docstrings 
 
 from .actions import Action
 from .ai import choose_action
-from .cards import ID_OF, IDS, MONTH
+from .cards import ID_OF, IDS, MONTH, TYPE
 from .engine import (
     INFO,
     PRESET_SEATS,
@@ -25,7 +25,7 @@ from .timing import TIMING
 from .views import View
 
 __all__ = [
-    "ID_OF", "IDS", "INFO", "MONTH", "PRESET_SEATS", "TIMING", "Action", "State", "View", "apply", "choose_action", "format_action", "format_card",
+    "ID_OF", "IDS", "INFO", "MONTH", "PRESET_SEATS", "TIMING", "TYPE", "Action", "State", "View", "apply", "choose_action", "format_action", "format_card",
     "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "rules_example_shows", "state_from_dict", "to_act",
     "view",
 ]

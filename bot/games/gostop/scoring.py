@@ -209,8 +209,9 @@ def score_parts(cards: list[int], rules: Rules) -> dict[str, int]:
 
     The flexible card takes the role that gives the higher score (animal on a tie), so the
     category points always add up to ``score(cards, rules)``. Counts are included so a renderer
-    can show progress: ``bright_count``, ``animal_count``, ``bird_count``, ``ribbon_count``,
-    ``junk_value``; ``cup_as_junk`` is 1 when the flexible card counts as junk.
+    can show progress: ``bright_count``, ``animal_count``, ``bird_count``, ``ribbon_count``, ``hong_count``,
+    ``cheong_count``, ``cho_count`` (ribbons of each set), ``junk_value``; ``cup_as_junk`` is 1 when the
+    flexible card counts as junk.
     """
     best = tally(cards, rules, False)
     as_junk = False
@@ -231,7 +232,8 @@ def score_parts(cards: list[int], rules: Rules) -> dict[str, int]:
     }
     parts["score"] = sum(parts.values())
     parts.update(bright_count=t.brights, animal_count=t.animals, bird_count=t.birds, ribbon_count=t.ribbons,
-                 junk_value=t.junk, cup_as_junk=int(as_junk))
+                 hong_count=t.hong, cheong_count=t.cheong, cho_count=t.cho, junk_value=t.junk,
+                 cup_as_junk=int(as_junk))
     return parts
 
 
@@ -284,8 +286,9 @@ def shake_mult(st: Any, seat: int) -> int:
 def score_breakdown(st: Any, seat: int) -> dict[str, int]:
     """``seat``'s score by category plus the multipliers every loser would pay now (public facts only).
 
-    Adds to ``scoring.score_parts``: ``go_count``, ``go_bonus`` (go_add), ``go_mult``, ``shake_mult``,
-    ``nagari_mult``, ``meong_dda`` (2 with seven animals, else 1) and ``multiplier``, their product.
+    Adds to ``score_parts``: ``go_count``, ``go_bonus`` (go_add), ``score_with_go`` (the score and the go
+    bonus), ``go_mult``, ``shake_mult``, ``nagari_mult``, ``meong_dda`` (2 with seven animals, else 1) and
+    ``multiplier``, their product.
     Per-loser doublings (gwang-bak, pi-bak) are in ``stop_pays`` and the settlement event instead.
     """
     parts = score_parts(st.captures[seat], st.rules)
@@ -293,7 +296,7 @@ def score_breakdown(st: Any, seat: int) -> dict[str, int]:
     meong = 2 if parts["animal_count"] >= 7 and not st.options["meong_bak"] else 1
     shake = shake_mult(st, seat)
     nagari = nagari_mult(st)
-    parts.update(go_count=st.gos[seat], go_bonus=go_add, go_mult=go_mult, shake_mult=shake, nagari_mult=nagari,
+    parts.update(go_count=st.gos[seat], go_bonus=go_add, score_with_go=parts["score"] + go_add, go_mult=go_mult, shake_mult=shake, nagari_mult=nagari,
                  meong_dda=meong, multiplier=go_mult * shake * nagari * meong)
     return parts
 
