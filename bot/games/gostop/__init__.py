@@ -5,7 +5,7 @@ The rules are ``shared/rules/gostop.md``; rule ids (R4.7, A5 …) in docstrings 
 
 from .actions import Action
 from .ai import choose_action
-from .cards import ID_OF, IDS, MONTH, TYPE
+from .cards import ID_OF, IDS, MONTH, TYPE, same_for_scoring
 from .engine import (
     INFO,
     PRESET_SEATS,
@@ -26,6 +26,6 @@ from .views import View
 
 __all__ = [
     "ID_OF", "IDS", "INFO", "MONTH", "PRESET_SEATS", "TIMING", "TYPE", "Action", "State", "View", "apply", "choose_action", "format_action", "format_card",
-    "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "rules_example_shows", "state_from_dict", "to_act",
+    "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "rules_example_shows", "same_for_scoring", "state_from_dict", "to_act",
     "view",
 ]

@@ -69,3 +69,13 @@ STEALABLE = tuple(TYPE[c] in (JUNK, JOKER) for c in ALL_CARDS)
 CARDS_OF_MONTH: dict[int, tuple[int, ...]] = {m: tuple(range((m - 1) * 4, m * 4)) for m in range(1, 13)}
 
 MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def same_for_scoring(a: str, b: str) -> bool:
+    """§13.4: two plain single junk of one month (``m03-junk1``, ``m03-junk2``) score alike, so a choice
+    between them is no choice.
+
+    >>> same_for_scoring("m03-junk1", "m03-junk2"), same_for_scoring("m11-junk1", "m11-junk-double")
+    (True, False)
+    """
+    return {a[4:], b[4:]} == {"junk1", "junk2"} and a[:3] == b[:3]

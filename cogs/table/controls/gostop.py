@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.core import Event, IllegalAction
-from bot.games.gostop import ID_OF, IDS, MONTH, PRESET_SEATS, Action, View, format_action, parse_action
+from bot.games.gostop import (
+    ID_OF,
+    IDS,
+    MONTH,
+    PRESET_SEATS,
+    Action,
+    View,
+    format_action,
+    parse_action,
+    same_for_scoring,
+)
 from bot.i18n import join, number, t
 from bot.replies import reply_privately
 
@@ -40,11 +50,6 @@ def _lang_of(interaction: discord.Interaction) -> str:
     from ...utils.language import private_language
 
     return private_language(interaction)
-
-
-def _plain_pair(a: str, b: str) -> bool:
-    """§13.4 convenience: two plain single junk of one month are the same for scoring."""
-    return {a[4:], b[4:]} == {"junk1", "junk2"} and a[:3] == b[:3]
 
 
 class GostopControls(GameControls):
@@ -352,7 +357,7 @@ class GostopControls(GameControls):
         card = values[0] if values else ""
         plays = [a for a in live.legal(seat) if a.kind == "play" and IDS[a.card] == card] \
             if live is not None and card in ID_OF else []
-        if len(plays) == 2 and not _plain_pair(IDS[plays[0].target], IDS[plays[1].target]):
+        if len(plays) == 2 and not same_for_scoring(IDS[plays[0].target], IDS[plays[1].target]):
             self._picked[(session.id, seat)] = (session.version, card)
             await table.show_panel(interaction, session, seat)
             return True
