@@ -1582,6 +1582,19 @@ __all__ = [
 ]
 
 
+def _what_it_takes(st: State, card: int) -> tuple[str, str, tuple[str, ...]]:
+    """A hand card played now meets (R4.3–R4.9): a joker (R4.9, or R10A.M12's redraw and replay), a stack
+    (its month's three cards, R5.5), no card, one card or two (then the player picks, R4.4), as
+    ``(card, what, the layout cards it meets)``."""
+    month = MONTH[card]
+    if month == 0:
+        return IDS[card], "joker_redraw" if st.options["joker_hand_play"] == "redraw_replay" else "joker", ()
+    group = st.layout[month]
+    if st.stack_owner[month] != NO_STACK and len(group) >= 3:
+        return IDS[card], "stack", tuple(IDS[c] for c in group)
+    return IDS[card], ("none", "one", "two")[min(len(group), 2)], tuple(IDS[c] for c in group[:2])
+
+
 def view(st: State, seat: int | None) -> View:
     """What ``seat`` may see (None = spectators): hands and the stock only as counts (§13.1)."""
     rules = st.rules
@@ -1645,4 +1658,6 @@ def view(st: State, seat: int | None) -> View:
         history=tuple({k: _copy(v) for k, v in h.items() if k != "ledger_end"} for h in st.history),
         give_thief=cur.get("thief") if st.phase == "give" else None,
         give_demand=cur["queue"][0][1] if st.phase == "give" and cur.get("queue") else 0,
+        hand_matches=tuple(_what_it_takes(st, c) for c in sorted(st.hands[seat]))
+        if seat is not None and 0 <= seat < st.seats and st.phase == "turn" else (),
     )

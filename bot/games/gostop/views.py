@@ -111,6 +111,9 @@ class View:
     ``nagari_mult`` is what this round's payments are multiplied by after nagari (R7.9(e)); ``history`` the
     rounds settled so far (``result().summary["history"]``'s entries). In the ``give`` phase (R5.8,
     ``steal_choice = "ask"``) ``give_thief`` takes junk and ``give_demand`` cards are asked of the seat to act.
+    ``hand_matches`` (a seat's own view, in the ``turn`` phase): per hand card ``(card, what, cards)``, what
+    playing it meets: ``joker`` / ``joker_redraw`` (R4.9, R10A.M12), ``stack``, ``none``, ``one`` or ``two``
+    layout cards (``cards``).
     """
 
     seat: int | None
@@ -154,6 +157,7 @@ class View:
     history: tuple[dict[str, Any], ...] = ()
     give_thief: int | None = None
     give_demand: int = 0
+    hand_matches: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists)."""

@@ -76,19 +76,14 @@ class GostopControls(GameControls):
         return entry[1]
 
     @staticmethod
-    def _match_note(lang: str, view: Any, card: str) -> str:
-        month = MONTH[ID_OF[card]]
-        if month == 0:  # R4.9, or R10A.M12 (take a stock card into the hand and play again)
-            replay = view.options.get("joker_hand_play") == "redraw_replay"
-            return t(lang, "gostop.ui.match.joker_redraw" if replay else "gostop.ui.match.joker")
-        group = view.layout[month - 1]
-        if any(s.month == month for s in view.stacks) and len(group) >= 3:
-            return t(lang, "gostop.ui.match.stack")
-        if not group:
-            return t(lang, "gostop.ui.match.none")
-        if len(group) == 1:
-            return t(lang, "gostop.ui.match.one", card=card_name(lang, group[0]))
-        return t(lang, "gostop.ui.match.two", first=card_name(lang, group[0]), second=card_name(lang, group[1]))
+    def _match_note(lang: str, view: View, card: str) -> str:
+        """What playing ``card`` meets, as the view says (``hand_matches``)."""
+        what, met = next(((what, met) for c, what, met in view.hand_matches if c == card), ("none", ()))
+        if what == "one":
+            return t(lang, "gostop.ui.match.one", card=card_name(lang, met[0]))
+        if what == "two":
+            return t(lang, "gostop.ui.match.two", first=card_name(lang, met[0]), second=card_name(lang, met[1]))
+        return t(lang, f"gostop.ui.match.{what}")
 
     # ------------------------------------------------------------------ private panel
 
