@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.gostop.cards import BIRDS, CHEONG_DAN, CHO_DAN, HONG_DAN, ID_OF, MONTH, TYPE
+from bot.games.gostop import ID_OF, MONTH, TYPE
 from bot.i18n import has, is_rtl, join, number, t
 
 from . import common as c
@@ -178,7 +178,8 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
     y += 40
     go_bonus = parts.get("go_bonus", 0)
     if go_bonus:  # the Go points (R7.9 go_add) on top of the captured score, in a smaller size to fit
-        score_line = t(lang, "rendering.gostop.score_go", base=pv.score, go=go_bonus, total=pv.score + go_bonus)
+        score_line = t(lang, "rendering.gostop.score_go", base=pv.score, go=go_bonus,
+                       total=parts.get("score_with_go", pv.score))
         tx.draw_text(draw, (m.x(x0), y + 3), score_line, c.BODY, c.INK, bold=True, max_width=262, rtl=c.para(lang),
                      align=m.side("left"))
     else:
@@ -207,7 +208,6 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
     for card in sorted(caps, key=lambda k: (_month_of(k) or 99, k)):
         kind = _type_of(card)
         groups["junk" if kind == "joker" else kind].append(card)
-    ids = {ID_OF[k] for k in caps if k in ID_OF}
     x = 296
     room = WIDTH - 30 - x - 3 * 16
     widths = {"bright": int(room * 0.18), "animal": int(room * 0.25), "ribbon": int(room * 0.25)}
@@ -222,11 +222,11 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
         points_w = _points(draw, parts, kind, gx, y0, widths[kind], lang)
         _group(draw, cards, gx, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
         if kind == "animal":
-            _pips(draw, gx, y0 + 30, len(ids & BIRDS), 3, "#444444")
+            _pips(draw, gx, y0 + 30, parts.get("bird_count", 0), 3, "#444444")
         if kind == "ribbon":
             px = gx
-            for sets, color in ((HONG_DAN, "#C8202F"), (CHEONG_DAN, "#224EAA"), (CHO_DAN, "#A0522D")):
-                px += _pips(draw, px, y0 + 30, len(ids & sets), 3, color) + 10
+            for count, color in (("hong_count", "#C8202F"), ("cheong_count", "#224EAA"), ("cho_count", "#A0522D")):
+                px += _pips(draw, px, y0 + 30, parts.get(count, 0), 3, color) + 10
         x += widths[kind] + 16
     draw.line((m.x(282), y0, m.x(282), top + PANEL_H - 20), fill="#BBBBBB", width=2)
 

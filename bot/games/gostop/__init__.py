@@ -1,13 +1,17 @@
 """Go-Stop (고스톱), the Korean hwatu fishing game: rules engine, notation, views and computer players.
 
-The rules are ``shared/rules/gostop.md``; rule ids (R4.7, A5 …) in docstrings and tests refer to it.
+The rules are ``shared/rules/gostop.md``; rule ids (R4.7, A5 …) in docstrings and tests refer to it. One file
+per concern: ``engine`` (state and play), ``scoring`` (combinations and the settlement), ``notation``,
+``views``, ``timing`` (the table's decisions), ``ai``; ``cards`` and ``actions`` are the pack and the move
+values. The Discord layer and the renderer import only from here.
 """
 
-from .actions import Action, format_action, parse_action
+from .actions import Action
 from .ai import choose_action
-from .cards import format_card, parse_card
+from .cards import ID_OF, IDS, MONTH, TYPE, same_for_scoring
 from .engine import (
     INFO,
+    PRESET_SEATS,
     State,
     apply,
     legal_actions,
@@ -19,12 +23,17 @@ from .engine import (
     view,
 )
 from .example import rules_example_shows
+from .notation import format_action, format_card, parse_action, parse_card
 from .timing import TIMING
 from .views import View
 
 __all__ = [
-    "TIMING",
-    "INFO", "Action", "State", "View", "apply", "choose_action", "format_action", "format_card",
-    "legal_actions", "new_game", "new_game_with_events", "parse_action", "parse_card", "result", "rules_example_shows", "state_from_dict", "to_act",
-    "view",
+    # the engine contract and its decisions
+    "INFO", "TIMING", "State", "apply", "legal_actions", "new_game", "new_game_with_events", "result",
+    "state_from_dict", "to_act", "view", "View", "choose_action", "rules_example_shows",
+    # moves and cards: notation and the facts of the pack the table shows
+    "Action", "format_action", "format_card", "parse_action", "parse_card", "ID_OF", "IDS", "MONTH", "TYPE",
+    "same_for_scoring",
+    # presets (§10A): the seats a preset is for, as the lobby offers it
+    "PRESET_SEATS",
 ]

@@ -2,19 +2,13 @@
 
 A card is an int ``0..49``: month cards are ``(month - 1) * 4 + slot`` in the order of the
 rules table, the jokers are 48 (``joker-2``) and 49 (``joker-3``). Ints keep the engine fast;
-the ids (``m08-bright``) are the notation players read and type.
+the ids (``m08-bright``) are the notation players read and type (``notation.py``).
 
->>> format_card(parse_card("8b")), format_card(parse_card("m11-junk-double"))
-('m08-bright', 'm11-junk-double')
->>> MONTH[parse_card("m12-animal")], PI[parse_card("joker-3")]
-(12, 3)
+>>> IDS[ID_OF["m08-bright"]], MONTH[ID_OF["m12-animal"]], PI[ID_OF["joker-3"]]
+('m08-bright', 12, 3)
 """
 
 from __future__ import annotations
-
-import re
-
-from ..core import IllegalAction
 
 BRIGHT, ANIMAL, RIBBON, JUNK, JOKER = "bright", "animal", "ribbon", "junk", "joker"
 
@@ -75,75 +69,13 @@ STEALABLE = tuple(TYPE[c] in (JUNK, JOKER) for c in ALL_CARDS)
 CARDS_OF_MONTH: dict[int, tuple[int, ...]] = {m: tuple(range((m - 1) * 4, m * 4)) for m in range(1, 13)}
 
 MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_TYPE_WORDS = {
-    "bright": "bright", "b": "bright", "gwang": "bright", "kwang": "bright", "light": "bright",
-    "animal": "animal", "a": "animal", "yeol": "animal", "yul": "animal", "bird": "animal",
-    "cup": "animal",
-    "ribbon": "ribbon", "r": "ribbon", "tti": "ribbon", "ti": "ribbon",
-    "junk1": "junk1", "j1": "junk1", "pi1": "junk1", "p1": "junk1",
-    "junk2": "junk2", "j2": "junk2", "pi2": "junk2", "p2": "junk2",
-    "junk": "junk", "j": "junk", "pi": "junk", "p": "junk",
-    "double": "junk-double", "d": "junk-double", "jd": "junk-double", "junkdouble": "junk-double",
-    "doublejunk": "junk-double", "ssangpi": "junk-double", "dj": "junk-double",
-}
-_SHORT = re.compile(r"^(?:m(?:onth)?)?0*(\d{1,2})(.*)$")
 
 
-def format_card(card: int) -> str:
-    """The stable id of ``card``: ``m08-bright``."""
-    return IDS[card]
+def same_for_scoring(a: str, b: str) -> bool:
+    """§13.4: two plain single junk of one month (``m03-junk1``, ``m03-junk2``) score alike, so a choice
+    between them is no choice.
 
-
-def _bad_card(text: str) -> IllegalAction:
-    return IllegalAction(
-        "gostop.bad_card",
-        "“{text}” is not a hwatu card. Write it like m08-bright, 8b, 11d or joker-2.",
-        text=text,
-    )
-
-
-def parse_card(text: str) -> int:
-    """A card from an id or a short form a player types.
-
-    Accepted: ``m08-bright``, ``m8-bright``, ``8b``, ``8 bright``, ``aug bright``, ``11d``
-    (the double junk), ``3j1``, ``12j`` (a month with one junk card), ``joker-2``, ``j+2``, ``+3``.
+    >>> same_for_scoring("m03-junk1", "m03-junk2"), same_for_scoring("m11-junk1", "m11-junk-double")
+    (True, False)
     """
-    raw = text.strip().lower()
-    key = re.sub(r"[\s_\-.]+", "", raw)
-    if not key:
-        raise _bad_card(text)
-    if key in ("joker2", "+2", "j+2", "joker+2", "bonus2", "jk2"):
-        return JOKER2
-    if key in ("joker3", "+3", "j+3", "joker+3", "bonus3", "jk3"):
-        return JOKER3
-    month: int | None = None
-    rest = key
-    for i, name in enumerate(MONTH_NAMES):
-        if key.startswith(name):
-            month, rest = i + 1, key[len(name):]
-            break
-    if month is None:
-        found = _SHORT.match(key)
-        if not found:
-            raise _bad_card(text)
-        month, rest = int(found.group(1)), found.group(2)
-    if not 1 <= month <= 12:
-        raise _bad_card(text)
-    word = _TYPE_WORDS.get(rest)
-    if word is None:
-        raise _bad_card(text)
-    if word == "junk":
-        junks = [c for c in CARDS_OF_MONTH[month] if TYPE[c] == JUNK]
-        if len(junks) == 1:
-            return junks[0]
-        raise IllegalAction(
-            "gostop.ambiguous_card",
-            "“{text}” could be several junk cards of month {month}: add 1, 2 or d (like {month}j1).",
-            text=text, month=month,
-        )
-    card = ID_OF.get(f"m{month:02d}-{word}")
-    if card is None:
-        raise IllegalAction(
-            "gostop.no_such_card", "Month {month} has no {kind} card.", month=month, kind=word,
-        )
-    return card
+    return {a[4:], b[4:]} == {"junk1", "junk2"} and a[:3] == b[:3]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..core import Event, GameInfo, IllegalAction, Option, Result, apply_presets, rng_for
-from .actions import ACCEPT, FLIP, GO, JOIN, OFFER, REJECT, SIT, STOP, Action, format_action
+from .actions import ACCEPT, FLIP, GO, JOIN, OFFER, REJECT, SIT, STOP, Action
 from .cards import (
     ANIMAL,
     BOAR,
@@ -44,15 +44,23 @@ from .cards import (
     STEALABLE,
     TYPE,
 )
-from .scoring import PALSSARI_CARDS, VIP_CARDS, Rules, junk_value, roles, score, score_parts, tally
+from .scoring import (
+    MISSIONS,
+    Rules,
+    go_terms,
+    junk_value,
+    nagari_mult,
+    score,
+    score_breakdown,
+    settlement,
+    syodang_window,
+)
 from .views import LastTurn, PendingView, PlayerView, StackView, View
 
 NO_STACK = -2
 DEAL_STACK = -1
 
 #: V-M1 missions: (name, test on the winner's tally); one is drawn each round with a factor 2..9.
-MISSIONS = ("godori", "hong_dan", "cheong_dan", "cho_dan", "three_brights", "five_animals", "five_ribbons",
-            "ten_junk")
 OPTIONS: dict[str, Option] = {
     "preset": Option("none", choices=("none", "matgo")),  # §10A.1; gostop3 (§10A.3) is provisional, not offered
     "rounds": Option(5, minimum=1, maximum=100),
@@ -456,7 +464,7 @@ def _pre_play(st: State, events: list[Event]) -> bool:
             if rule == "nagari":
                 _nagari(st, events)
                 return True
-            mult = _nagari_mult(st)
+            mult = nagari_mult(st)
             for q in st.active:
                 if q != d:
                     _pay(st, q, d, LAYOUT_FOUR_PAY * mult, "layout_four", events)
@@ -488,7 +496,7 @@ def _pre_play(st: State, events: list[Event]) -> bool:
                 _nagari(st, events)
                 return True
             holders = [d]
-        pay = int(st.options["chongtong_pay"]) * _nagari_mult(st)
+        pay = int(st.options["chongtong_pay"]) * nagari_mult(st)
         for s in holders:
             for q in st.active:
                 if q not in holders:
@@ -599,13 +607,6 @@ def _finish_gwangpalli_deal(st: State, events: list[Event]) -> bool:
     if not ok:
         st.compensation = []
     return ok
-
-
-def _nagari_mult(st: State) -> int:
-    """R7.9(e): 2^streak (or a flat ×2 with ``nagari_cumulative`` off)."""
-    if st.nagari_streak == 0:
-        return 1
-    return 2 ** st.nagari_streak if st.options["nagari_cumulative"] else 2
 
 
 def _pay(st: State, payer: int, payee: int, amount: int, reason: str, events: list[Event]) -> None:
@@ -1005,7 +1006,7 @@ def _bonus_chongtong(st: State, seat: int, month: int, events: list[Event]) -> N
     ``chongtong_pay`` × nagari (R10A.M7); the turn's captures stay where they are."""
     events.append(Event("chongtong", seat, {"month": month, "cards": [IDS[c] for c in CARDS_OF_MONTH[month]],
                                             "bonus": True}))
-    pay = int(st.options["chongtong_pay"]) * _nagari_mult(st)
+    pay = int(st.options["chongtong_pay"]) * nagari_mult(st)
     st.cur = {}
     for q in st.opponents(seat):
         _pay(st, q, seat, pay, "chongtong", events)
@@ -1384,7 +1385,7 @@ def _after_steals(st: State, seat: int, events: list[Event]) -> None:
     st.cur = {}
     if st.ppuks[seat] >= 3:
         events.append(Event("three_ppuk", seat, {}))
-        mult = _nagari_mult(st)
+        mult = nagari_mult(st)
         for q in st.opponents(seat):
             _pay(st, q, seat, int(st.options["samppuk_pay"]) * mult, "three_ppuk", events)
         _end_round(st, events, seat, "three_ppuk")
@@ -1431,8 +1432,9 @@ def _go_stop(st: State, seat: int, go: bool, events: list[Event]) -> None:
 
 def _offer(st: State, seat: int, events: list[Event]) -> None:
     """O-2: show the hand and offer a nagari; the next player answers first."""
-    st.syodang = {"offerer": seat, "mark": st.turns_taken[seat], "stage": 0}
-    events.append(Event("syodang_offer", seat, {"cards": [IDS[c] for c in sorted(st.hands[seat])]}))
+    shown = [IDS[c] for c in sorted(st.hands[seat])]
+    st.syodang = {"offerer": seat, "mark": st.turns_taken[seat], "stage": 0, "cards": shown}
+    events.append(Event("syodang_offer", seat, {"cards": shown}))
     st.phase = "syodang"
     st.turn = st.opponents(seat)[0]
 
@@ -1447,7 +1449,7 @@ def _answer(st: State, seat: int, accept: bool, events: list[Event]) -> None:
         st.turn = left
         return
     if accept:
-        events.append(Event("syodang_nagari", offerer, {}))
+        events.append(Event("syodang_nagari", offerer, {"cards": list(sy.get("cards", []))}))  # the hand shown
         _nagari(st, events)
         return
     # one rejects (the other accepts): the offerer plays on and a window opens (R: O-2)
@@ -1455,16 +1457,6 @@ def _answer(st: State, seat: int, accept: bool, events: list[Event]) -> None:
     sy["opened"] = {str(q): st.turns_taken[q] for q in (right, left)}
     st.phase = "turn"
     st.turn = offerer
-
-
-def _syodang_window(st: State) -> tuple[int | None, int | None]:
-    """(rejecter, offerer) while a rejected offer's window is open, else (None, None)."""
-    sy = st.syodang
-    if sy.get("rejecter") is None:
-        return None, None
-    if any(st.turns_taken[int(q)] <= t for q, t in sy["opened"].items()):
-        return sy["rejecter"], sy["offerer"]
-    return None, None
 
 
 def _choose(st: State, seat: int, join: bool, events: list[Event]) -> None:
@@ -1479,158 +1471,8 @@ def _choose(st: State, seat: int, join: bool, events: list[Event]) -> None:
 # ---------------------------------------------------------------------------------------------------
 
 
-def _go_terms(opts: Mapping[str, Any], g: int) -> tuple[int, int]:
-    """R7.9 go_add and go_mult for ``g`` Gos (V-P1, A1 and R10A.M1 ``plus_n`` included)."""
-    if opts["go_scoring"] == "plus_n":
-        return g, 2 ** max(0, g - 2)
-    if opts["go_linear"]:
-        return (1 if g == 1 else 0), (g if g >= 2 else 1)
-    go_add = min(g, 2)
-    if opts["go_add_dropped_at_3"] and g >= 3:
-        go_add = 0
-    return go_add, 2 ** max(0, g - 2)
-
-
-def _shake_mult(st: State, seat: int) -> int:
-    """R7.9(a): ×2 per shaken triple (V-S: ×4 for Nov/Dec) and per Korean bomb."""
-    mult = 1
-    for m in st.shaken[seat]:
-        mult *= 4 if (st.options["shake_nov_dec_x4"] and m in (11, 12)) else 2
-    return mult * 2 ** st.bombs[seat]
-
-
-def score_breakdown(st: State, seat: int) -> dict[str, int]:
-    """``seat``'s score by category plus the multipliers every loser would pay now (public facts only).
-
-    Adds to ``scoring.score_parts``: ``go_count``, ``go_bonus`` (go_add), ``go_mult``, ``shake_mult``,
-    ``nagari_mult``, ``meong_dda`` (2 with seven animals, else 1) and ``multiplier``, their product.
-    Per-loser doublings (gwang-bak, pi-bak) are in ``stop_pays`` and the settlement event instead.
-    """
-    parts = score_parts(st.captures[seat], st.rules)
-    go_add, go_mult = _go_terms(st.options, st.gos[seat])
-    meong = 2 if parts["animal_count"] >= 7 and not st.options["meong_bak"] else 1
-    shake = _shake_mult(st, seat)
-    nagari = _nagari_mult(st)
-    parts.update(go_count=st.gos[seat], go_bonus=go_add, go_mult=go_mult, shake_mult=shake, nagari_mult=nagari,
-                 meong_dda=meong, multiplier=go_mult * shake * nagari * meong)
-    return parts
-
-
-def settlement(st: State, w: int) -> tuple[dict[int, int], dict[str, Any]]:
-    """R7.9–R7.13: what each loser pays the winner ``w`` (after dok-bak), and the breakdown."""
-    opts = st.options
-    rules = st.rules
-    mine = st.captures[w]
-    g = st.gos[w]
-    go_add, go_mult = _go_terms(opts, g)
-    shake_mult = _shake_mult(st, w)
-    extra = 0
-    if opts["vip"] and all(c in mine for c in VIP_CARDS):
-        extra += 3
-    if opts["palssari"] and all(c in mine for c in PALSSARI_CARDS):
-        extra += 8
-    weol = 1
-    if st.weolyak[w]:
-        weol *= 4
-    if st.weolyak_month and all(c in mine for c in CARDS_OF_MONTH[st.weolyak_month]):
-        weol *= 4
-    losers = st.opponents(w)
-    pibak_limit = int(opts["pibak_threshold"])  # R7.9(d), R10A.M3
-    if opts["pibak_2p_7"] and len(st.active) == 2:
-        pibak_limit = max(pibak_limit, 7)
-    gobak = bool(opts["gobak_2p"]) and len(losers) == 1  # R10A.M2
-    best: tuple[tuple[int, int, bool], dict[int, int], dict[str, Any]] | None = None
-    for as_junk in roles(mine, rules):
-        t = tally(mine, rules, as_junk)
-        s = t.points(rules)
-        common = shake_mult * go_mult * _nagari_mult(st) * weol
-        if st.mission and _mission_done(MISSIONS[st.mission[0]], t):
-            common *= st.mission[1]
-        meong = t.animals >= 7
-        if meong and not opts["meong_bak"]:
-            common *= 2
-        pays: dict[int, int] = {}
-        why: dict[int, list[str]] = {}
-        for q in losers:
-            theirs = st.captures[q]
-            mult = common
-            add = 0
-            tags: list[str] = []
-            if t.brights >= 3 and not any(TYPE[c] == BRIGHT for c in theirs):
-                if opts["gwangbak_flat_2"]:
-                    add += 2
-                else:
-                    mult *= 2
-                tags.append("gwang_bak")
-            loser_junk = junk_value(theirs, rules)
-            if t.junk >= 10 and loser_junk < pibak_limit and not (opts["pibak_zero_exempt"] and loser_junk == 0):
-                mult *= 2
-                tags.append("pi_bak")
-            if gobak and st.gos[q] > 0:
-                mult *= 2
-                tags.append("go_bak")
-            if meong and opts["meong_bak"] and not any(TYPE[c] == ANIMAL for c in theirs):
-                mult *= 2
-                tags.append("meong_bak")
-            if opts["tti_bak"] and t.ribbon_points() > 0 and not any(TYPE[c] == RIBBON for c in theirs):
-                mult *= 2
-                tags.append("tti_bak")
-            pays[q] = (s + go_add + extra + add) * mult
-            why[q] = tags
-        key = (sum(pays.values()), s, not as_junk)
-        if best is None or key > best[0]:
-            detail = {"score": s, "go_count": g, "go_add": go_add, "go_mult": go_mult, "shake_mult": shake_mult,
-                      "meong_dda": meong and not opts["meong_bak"], "cup_as_junk": as_junk, "extra": extra,
-                      "weolyak_mult": weol, "nagari_mult": _nagari_mult(st),
-                      "per_loser": {str(q): {"amount": pays[q], "tags": why[q]} for q in losers}}
-            best = (key, pays, detail)
-    assert best is not None
-    pays, detail = best[1], best[2]
-    rejecter, offerer = _syodang_window(st) if len(losers) == 2 else (None, None)
-    if rejecter is not None and rejecter != w:
-        total = sum(pays.values())
-        pays = {q: (total if q == rejecter else 0) for q in losers}
-        detail["syodang_seat"] = rejecter
-    elif len(losers) == 2:
-        goers = [q for q in losers if st.gos[q] > 0 and q != offerer]
-        if goers:
-            payer = max(goers, key=lambda q: st.go_seq[q])
-            total = sum(pays.values())
-            pays = {q: (total if q == payer else 0) for q in losers}
-            detail["go_bak_seat"] = payer
-        elif opts["oe_myeon"]:
-            feeder = _oe_myeon_payer(st, w, losers, bool(detail["cup_as_junk"]))
-            if feeder is not None:
-                total = sum(pays.values())
-                pays = {q: (total if q == feeder else 0) for q in losers}
-                detail["oe_myeon_seat"] = feeder
-    return pays, detail
-
-
-def _oe_myeon_payer(st: State, w: int, losers: list[int], cup_as_junk: bool) -> int | None:
-    """O-1: the loser whose exposed card the winner took on the winning turn (the latest such loser)."""
-    last = st.last_turn
-    if last.get("seat") != w:
-        return None
-    t = tally(st.captures[w], st.rules, cup_as_junk)
-    if st.gos[w] == 0 and t.points(st.rules) == max(0, t.junk - 9):
-        return None  # exception (A): junk-only win without a Go
-    taken = set(last.get("captured", ()))
-    feeders = [q for q in losers if taken.intersection(st.exposed[q])]
-    return feeders[-1] if feeders else None
-
-
 def _mission_data(st: State) -> dict[str, Any]:
     return {"mission": MISSIONS[st.mission[0]], "mission_factor": st.mission[1]} if st.mission else {}
-
-
-def _mission_done(name: str, t: Any) -> bool:
-    """V-M1: whether the winner's capture area (a ``Tally``) achieved the round's mission."""
-    return {
-        "godori": t.birds == 3, "hong_dan": t.hong == 3, "cheong_dan": t.cheong == 3, "cho_dan": t.cho == 3,
-        "three_brights": t.brights >= 3, "five_animals": t.animals >= 5, "five_ribbons": t.ribbons >= 5,
-        "ten_junk": t.junk >= 10,
-    }[name]
 
 
 def _stop(st: State, seat: int, events: list[Event]) -> None:
@@ -1646,7 +1488,9 @@ def _nagari(st: State, events: list[Event]) -> None:
     if st.stock:
         st.set_aside = list(st.stock)  # R4.10: jokers left at the bottom are set aside unused
         st.stock = []
-    events.append(Event("nagari", None, {"streak": st.nagari_streak + 1}))
+    streak = st.nagari_streak + 1
+    mult = 2 ** streak if st.options["nagari_cumulative"] else 2  # R7.9(e): the next round's, as _nagari_mult
+    events.append(Event("nagari", None, {"streak": streak, "mult": mult}))
     _end_round(st, events, None, "nagari")
 
 
@@ -1733,9 +1577,22 @@ def result(st: State) -> Result:
 
 
 __all__ = [
-    "INFO", "OPTIONS", "State", "apply", "format_action", "legal_actions", "new_game", "result",
+    "INFO", "OPTIONS", "State", "apply", "legal_actions", "new_game", "result",
     "settlement", "state_from_dict", "to_act", "view",
 ]
+
+
+def _what_it_takes(st: State, card: int) -> tuple[str, str, tuple[str, ...]]:
+    """A hand card played now meets (R4.3–R4.9): a joker (R4.9, or R10A.M12's redraw and replay), a stack
+    (its month's three cards, R5.5), no card, one card or two (then the player picks, R4.4), as
+    ``(card, what, the layout cards it meets)``."""
+    month = MONTH[card]
+    if month == 0:
+        return IDS[card], "joker_redraw" if st.options["joker_hand_play"] == "redraw_replay" else "joker", ()
+    group = st.layout[month]
+    if st.stack_owner[month] != NO_STACK and len(group) >= 3:
+        return IDS[card], "stack", tuple(IDS[c] for c in group)
+    return IDS[card], ("none", "one", "two")[min(len(group), 2)], tuple(IDS[c] for c in group[:2])
 
 
 def view(st: State, seat: int | None) -> View:
@@ -1789,12 +1646,18 @@ def view(st: State, seat: int | None) -> View:
         stop_pays=stop_pays, last_turn=last, log=tuple(_copy(e) for e in st.log[-LOG_SIZE:]),
         weolyak_month=st.weolyak_month, jokers=int(st.options["jokers"]), finished=st.finished,
         options=dict(st.options), syodang_offerer=st.syodang.get("offerer"),
-        syodang_rejecter=_syodang_window(st)[0], pot=st.pot,
+        syodang_rejecter=syodang_window(st)[0], pot=st.pot,
         mission=MISSIONS[st.mission[0]] if st.mission else None, mission_factor=st.mission[1] if st.mission else 1,
         score_parts=tuple(score_breakdown(st, s) for s in range(st.seats)),
         preset=str(st.options.get("preset", "none")), preset_modified=tuple(st.preset_overrides),
         replay=bool(cur.get("replay")) if st.phase == "turn" and cur else False,
-        next_go=_go_terms(st.options, st.gos[st.turn] + 1) if st.phase == "go_stop" else (0, 1),
+        next_go=go_terms(st.options, st.gos[st.turn] + 1) if st.phase == "go_stop" else (0, 1),
         go_bak_risk=st.phase == "go_stop" and (len(st.active) == 3 or bool(st.options["gobak_2p"])),
         last_card_rule=str(st.options["last_card_exception"]),
+        nagari_mult=nagari_mult(st),
+        history=tuple({k: _copy(v) for k, v in h.items() if k != "ledger_end"} for h in st.history),
+        give_thief=cur.get("thief") if st.phase == "give" else None,
+        give_demand=cur["queue"][0][1] if st.phase == "give" and cur.get("queue") else 0,
+        hand_matches=tuple(_what_it_takes(st, c) for c in sorted(st.hands[seat]))
+        if seat is not None and 0 <= seat < st.seats and st.phase == "turn" else (),
     )

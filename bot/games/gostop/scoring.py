@@ -1,7 +1,8 @@
-"""Combination scoring (rules §6) and the option switches that change it (§10).
+"""Combination scoring (rules §6), the option switches that change it (§10), and the settlement (R7.9–R7.13).
 
 ``Rules`` is built once per game from its options, so scoring a capture area is a single
-pass over ints.
+pass over ints. The settlement part reads a round's state (the Gos, shakes, nagari streak, each
+loser's captures) and says what every loser pays on a Stop, with the breakdown the table shows.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .cards import (
     ANIMAL,
     BIRDS,
     BRIGHT,
+    CARDS_OF_MONTH,
     CHEONG_DAN,
     CHO_DAN,
     CUP,
@@ -207,8 +209,9 @@ def score_parts(cards: list[int], rules: Rules) -> dict[str, int]:
 
     The flexible card takes the role that gives the higher score (animal on a tie), so the
     category points always add up to ``score(cards, rules)``. Counts are included so a renderer
-    can show progress: ``bright_count``, ``animal_count``, ``bird_count``, ``ribbon_count``,
-    ``junk_value``; ``cup_as_junk`` is 1 when the flexible card counts as junk.
+    can show progress: ``bright_count``, ``animal_count``, ``bird_count``, ``ribbon_count``, ``hong_count``,
+    ``cheong_count``, ``cho_count`` (ribbons of each set), ``junk_value``; ``cup_as_junk`` is 1 when the
+    flexible card counts as junk.
     """
     best = tally(cards, rules, False)
     as_junk = False
@@ -229,5 +232,182 @@ def score_parts(cards: list[int], rules: Rules) -> dict[str, int]:
     }
     parts["score"] = sum(parts.values())
     parts.update(bright_count=t.brights, animal_count=t.animals, bird_count=t.birds, ribbon_count=t.ribbons,
-                 junk_value=t.junk, cup_as_junk=int(as_junk))
+                 hong_count=t.hong, cheong_count=t.cheong, cho_count=t.cho, junk_value=t.junk,
+                 cup_as_junk=int(as_junk))
     return parts
+
+
+# ---------------------------------------------------------------------------------------------------
+# Settlement (R7.9–R7.13): what a Stop is paid, from a round's state (``st``: the engine's ``State``)
+# ---------------------------------------------------------------------------------------------------
+
+#: V-M1: the round's missions, a small fixed list
+MISSIONS = ("godori", "hong_dan", "cheong_dan", "cho_dan", "three_brights", "five_animals", "five_ribbons",
+            "ten_junk")
+
+
+def nagari_mult(st: Any) -> int:
+    """R7.9(e): 2^streak (or a flat ×2 with ``nagari_cumulative`` off)."""
+    if st.nagari_streak == 0:
+        return 1
+    return 2 ** st.nagari_streak if st.options["nagari_cumulative"] else 2
+
+
+def syodang_window(st: Any) -> tuple[int | None, int | None]:
+    """(rejecter, offerer) while a rejected offer's window is open, else (None, None)."""
+    sy = st.syodang
+    if sy.get("rejecter") is None:
+        return None, None
+    if any(st.turns_taken[int(q)] <= t for q, t in sy["opened"].items()):
+        return sy["rejecter"], sy["offerer"]
+    return None, None
+
+
+def go_terms(opts: Mapping[str, Any], g: int) -> tuple[int, int]:
+    """R7.9 go_add and go_mult for ``g`` Gos (V-P1, A1 and R10A.M1 ``plus_n`` included)."""
+    if opts["go_scoring"] == "plus_n":
+        return g, 2 ** max(0, g - 2)
+    if opts["go_linear"]:
+        return (1 if g == 1 else 0), (g if g >= 2 else 1)
+    go_add = min(g, 2)
+    if opts["go_add_dropped_at_3"] and g >= 3:
+        go_add = 0
+    return go_add, 2 ** max(0, g - 2)
+
+
+def shake_mult(st: Any, seat: int) -> int:
+    """R7.9(a): ×2 per shaken triple (V-S: ×4 for Nov/Dec) and per Korean bomb."""
+    mult = 1
+    for m in st.shaken[seat]:
+        mult *= 4 if (st.options["shake_nov_dec_x4"] and m in (11, 12)) else 2
+    return mult * 2 ** st.bombs[seat]
+
+
+def score_breakdown(st: Any, seat: int) -> dict[str, int]:
+    """``seat``'s score by category plus the multipliers every loser would pay now (public facts only).
+
+    Adds to ``score_parts``: ``go_count``, ``go_bonus`` (go_add), ``score_with_go`` (the score and the go
+    bonus), ``go_mult``, ``shake_mult``, ``nagari_mult``, ``meong_dda`` (2 with seven animals, else 1) and
+    ``multiplier``, their product.
+    Per-loser doublings (gwang-bak, pi-bak) are in ``stop_pays`` and the settlement event instead.
+    """
+    parts = score_parts(st.captures[seat], st.rules)
+    go_add, go_mult = go_terms(st.options, st.gos[seat])
+    meong = 2 if parts["animal_count"] >= 7 and not st.options["meong_bak"] else 1
+    shake = shake_mult(st, seat)
+    nagari = nagari_mult(st)
+    parts.update(go_count=st.gos[seat], go_bonus=go_add, score_with_go=parts["score"] + go_add, go_mult=go_mult, shake_mult=shake, nagari_mult=nagari,
+                 meong_dda=meong, multiplier=go_mult * shake * nagari * meong)
+    return parts
+
+
+def settlement(st: Any, w: int) -> tuple[dict[int, int], dict[str, Any]]:
+    """R7.9–R7.13: what each loser pays the winner ``w`` (after dok-bak), and the breakdown."""
+    opts = st.options
+    rules = st.rules
+    mine = st.captures[w]
+    g = st.gos[w]
+    go_add, go_mult = go_terms(opts, g)
+    shake = shake_mult(st, w)
+    extra = 0
+    if opts["vip"] and all(c in mine for c in VIP_CARDS):
+        extra += 3
+    if opts["palssari"] and all(c in mine for c in PALSSARI_CARDS):
+        extra += 8
+    weol = 1
+    if st.weolyak[w]:
+        weol *= 4
+    if st.weolyak_month and all(c in mine for c in CARDS_OF_MONTH[st.weolyak_month]):
+        weol *= 4
+    losers = st.opponents(w)
+    pibak_limit = int(opts["pibak_threshold"])  # R7.9(d), R10A.M3
+    if opts["pibak_2p_7"] and len(st.active) == 2:
+        pibak_limit = max(pibak_limit, 7)
+    gobak = bool(opts["gobak_2p"]) and len(losers) == 1  # R10A.M2
+    best: tuple[tuple[int, int, bool], dict[int, int], dict[str, Any]] | None = None
+    for as_junk in roles(mine, rules):
+        t = tally(mine, rules, as_junk)
+        s = t.points(rules)
+        mission = st.mission[1] if st.mission and _mission_done(MISSIONS[st.mission[0]], t) else 1
+        common = shake * go_mult * nagari_mult(st) * weol * mission
+        meong = t.animals >= 7
+        if meong and not opts["meong_bak"]:
+            common *= 2
+        pays: dict[int, int] = {}
+        why: dict[int, list[str]] = {}
+        for q in losers:
+            theirs = st.captures[q]
+            mult = common
+            add = 0
+            tags: list[str] = []
+            if t.brights >= 3 and not any(TYPE[c] == BRIGHT for c in theirs):
+                if opts["gwangbak_flat_2"]:
+                    add += 2
+                else:
+                    mult *= 2
+                tags.append("gwang_bak")
+            loser_junk = junk_value(theirs, rules)
+            if t.junk >= 10 and loser_junk < pibak_limit and not (opts["pibak_zero_exempt"] and loser_junk == 0):
+                mult *= 2
+                tags.append("pi_bak")
+            if gobak and st.gos[q] > 0:
+                mult *= 2
+                tags.append("go_bak")
+            if meong and opts["meong_bak"] and not any(TYPE[c] == ANIMAL for c in theirs):
+                mult *= 2
+                tags.append("meong_bak")
+            if opts["tti_bak"] and t.ribbon_points() > 0 and not any(TYPE[c] == RIBBON for c in theirs):
+                mult *= 2
+                tags.append("tti_bak")
+            pays[q] = (s + go_add + extra + add) * mult
+            why[q] = tags
+        key = (sum(pays.values()), s, not as_junk)
+        if best is None or key > best[0]:
+            detail = {"score": s, "go_count": g, "go_add": go_add, "go_mult": go_mult, "shake_mult": shake,
+                      "meong_dda": meong and not opts["meong_bak"], "cup_as_junk": as_junk, "extra": extra,
+                      "weolyak_mult": weol, "nagari_mult": nagari_mult(st), "mission_mult": mission,
+                      "per_loser": {str(q): {"amount": pays[q], "tags": why[q]} for q in losers}}
+            best = (key, pays, detail)
+    assert best is not None
+    pays, detail = best[1], best[2]
+    rejecter, offerer = syodang_window(st) if len(losers) == 2 else (None, None)
+    if rejecter is not None and rejecter != w:
+        total = sum(pays.values())
+        pays = {q: (total if q == rejecter else 0) for q in losers}
+        detail["syodang_seat"] = rejecter
+    elif len(losers) == 2:
+        goers = [q for q in losers if st.gos[q] > 0 and q != offerer]
+        if goers:
+            payer = max(goers, key=lambda q: st.go_seq[q])
+            total = sum(pays.values())
+            pays = {q: (total if q == payer else 0) for q in losers}
+            detail["go_bak_seat"] = payer
+        elif opts["oe_myeon"]:
+            feeder = _oe_myeon_payer(st, w, losers, bool(detail["cup_as_junk"]))
+            if feeder is not None:
+                total = sum(pays.values())
+                pays = {q: (total if q == feeder else 0) for q in losers}
+                detail["oe_myeon_seat"] = feeder
+    return pays, detail
+
+
+def _oe_myeon_payer(st: Any, w: int, losers: list[int], cup_as_junk: bool) -> int | None:
+    """O-1: the loser whose exposed card the winner took on the winning turn (the latest such loser)."""
+    last = st.last_turn
+    if last.get("seat") != w:
+        return None
+    t = tally(st.captures[w], st.rules, cup_as_junk)
+    if st.gos[w] == 0 and t.points(st.rules) == max(0, t.junk - 9):
+        return None  # exception (A): junk-only win without a Go
+    taken = set(last.get("captured", ()))
+    feeders = [q for q in losers if taken.intersection(st.exposed[q])]
+    return feeders[-1] if feeders else None
+
+
+def _mission_done(name: str, t: Any) -> bool:
+    """V-M1: whether the winner's capture area (a ``Tally``) achieved the round's mission."""
+    return {
+        "godori": t.birds == 3, "hong_dan": t.hong == 3, "cheong_dan": t.cheong == 3, "cho_dan": t.cho == 3,
+        "three_brights": t.brights >= 3, "five_animals": t.animals >= 5, "five_ribbons": t.ribbons >= 5,
+        "ten_junk": t.junk >= 10,
+    }[name]

@@ -108,6 +108,12 @@ class View:
     again (R10A.M12). During ``go_stop``, ``next_go`` is (go_add, go_mult) the deciding player's next Go
     would give and ``go_bak_risk`` whether losing after it makes him pay more (go-bak: R8.1, R10A.M2).
     ``last_card_rule`` is ``last_card_exception`` (R5.9 / R10A.M9), for warnings on a last card.
+    ``nagari_mult`` is what this round's payments are multiplied by after nagari (R7.9(e)); ``history`` the
+    rounds settled so far (``result().summary["history"]``'s entries). In the ``give`` phase (R5.8,
+    ``steal_choice = "ask"``) ``give_thief`` takes junk and ``give_demand`` cards are asked of the seat to act.
+    ``hand_matches`` (a seat's own view, in the ``turn`` phase): per hand card ``(card, what, cards)``, what
+    playing it meets: ``joker`` / ``joker_redraw`` (R4.9, R10A.M12), ``stack``, ``none``, ``one`` or ``two``
+    layout cards (``cards``).
     """
 
     seat: int | None
@@ -147,6 +153,11 @@ class View:
     next_go: tuple[int, int] = (0, 1)
     go_bak_risk: bool = False
     last_card_rule: str = "round_final"
+    nagari_mult: int = 1
+    history: tuple[dict[str, Any], ...] = ()
+    give_thief: int | None = None
+    give_demand: int = 0
+    hand_matches: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible (tuples become lists)."""

@@ -16,19 +16,26 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.core import Event, IllegalAction
-from bot.games.gostop import timing
-from bot.games.gostop.actions import Action, format_action, parse_action
-from bot.games.gostop.cards import ID_OF, IDS, MONTH
-from bot.games.gostop.engine import PRESET_SEATS
-from bot.i18n import has, join, number, t
+from bot.games.gostop import (
+    ID_OF,
+    IDS,
+    MONTH,
+    PRESET_SEATS,
+    Action,
+    View,
+    format_action,
+    parse_action,
+    same_for_scoring,
+)
+from bot.i18n import join, number, t
 from bot.replies import reply_privately
 
 from ..components import GameButton, GameSelect
 from ..lobby_options import option_name, value_text
 from ..session import GameSession
-from ..words import names as seat_names_of
 from ..words import reason
 from . import GameControls
+from .gostop_summary import card_name, history_line, kept_for_summary, month_name, names, summary_lines
 
 if TYPE_CHECKING:
     from . import TableActions
@@ -36,26 +43,7 @@ if TYPE_CHECKING:
 ACT = "act"  # arg: the move's notation, e.g. "shake 1", "take m03-junk2", "go"
 CARD = "card"  # a select of hand cards; values: card ids
 BACK = "back"  # leave the target step
-#: Public events the hand summary explains (the engine's settlement rides on "stop").
-EXPLAINED = ("stop", "auto_stop", "payment", "chongtong", "three_ppuk", "nagari", "syodang_nagari")
 SITTING = ("sitting_out", "forced_out")
-PARTS = ("brights", "godori", "animals", "hong_dan", "cheong_dan", "cho_dan", "ribbons", "junk")
-
-
-def names(session: GameSession, lang: str) -> list[str]:
-    """Seat names, numbered where two are alike (two computers of one level) so a payment says who."""
-    plain = seat_names_of(session, lang)
-    return [f"{name} #{number(lang, seat + 1)}" if plain.count(name) > 1 else name for seat, name in enumerate(plain)]
-
-
-def card_name(lang: str, card: str) -> str:
-    """A card in words (``Aug bright (moon)``); the id itself when the catalog lacks it."""
-    key = f"gostop.card.{card}"
-    return t(lang, key) if has(key) else card
-
-
-def month_name(lang: str, month: int) -> str:
-    return t(lang, f"gostop.ui.month.{month}") if 1 <= month <= 12 else t(lang, "gostop.ui.joker")
 
 
 def _lang_of(interaction: discord.Interaction) -> str:
@@ -64,14 +52,11 @@ def _lang_of(interaction: discord.Interaction) -> str:
     return private_language(interaction)
 
 
-def _plain_pair(a: str, b: str) -> bool:
-    """§13.4 convenience: two plain single junk of one month are the same for scoring."""
-    return {a[4:], b[4:]} == {"junk1", "junk2"} and a[:3] == b[:3]
-
-
 class GostopControls(GameControls):
-    """The Go-Stop composer; the picked card of a two-target play lives here (a UI step, not a move)."""
+    """The Go-Stop composer; the picked card of a two-target play lives here (a UI step, not a move).
 
+    It reads views only (``session.view``, ``session.live.legal``); every rule hook is the engine's ``TIMING``.
+    """
 
     def __init__(self) -> None:
         self._picked: dict[tuple[int, int], tuple[int, str]] = {}
@@ -79,8 +64,9 @@ class GostopControls(GameControls):
     # ------------------------------------------------------------------ helpers
 
     @staticmethod
-    def _view(session: GameSession, seat: int | None) -> Any:
-        return session.view(seat)
+    def _view(session: GameSession, seat: int | None) -> View:
+        view: View = session.view(seat)
+        return view
 
     def picked(self, session: GameSession, seat: int) -> str | None:
         """The card this seat chose in the menu whose two targets it must pick from, if still current."""
@@ -90,27 +76,21 @@ class GostopControls(GameControls):
         return entry[1]
 
     @staticmethod
-    def _match_note(lang: str, view: Any, card: str) -> str:
-        month = MONTH[ID_OF[card]]
-        if month == 0:  # R4.9, or R10A.M12 (take a stock card into the hand and play again)
-            replay = view.options.get("joker_hand_play") == "redraw_replay"
-            return t(lang, "gostop.ui.match.joker_redraw" if replay else "gostop.ui.match.joker")
-        group = view.layout[month - 1]
-        if any(s.month == month for s in view.stacks) and len(group) >= 3:
-            return t(lang, "gostop.ui.match.stack")
-        if not group:
-            return t(lang, "gostop.ui.match.none")
-        if len(group) == 1:
-            return t(lang, "gostop.ui.match.one", card=card_name(lang, group[0]))
-        return t(lang, "gostop.ui.match.two", first=card_name(lang, group[0]), second=card_name(lang, group[1]))
+    def _match_note(lang: str, view: View, card: str) -> str:
+        """What playing ``card`` meets, as the view says (``hand_matches``)."""
+        what, met = next(((what, met) for c, what, met in view.hand_matches if c == card), ("none", ()))
+        if what == "one":
+            return t(lang, "gostop.ui.match.one", card=card_name(lang, met[0]))
+        if what == "two":
+            return t(lang, "gostop.ui.match.two", first=card_name(lang, met[0]), second=card_name(lang, met[1]))
+        return t(lang, f"gostop.ui.match.{what}")
 
     # ------------------------------------------------------------------ private panel
 
     def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
                     page: int) -> list[discord.ui.Item[Any]] | None:
-        state = session.state
         gid, version = session.id, session.version
-        phase = state.phase
+        phase = self._view(session, seat).phase
         items: list[discord.ui.Item[Any]] = []
 
         def button(action: Action, label: str, row: int, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -206,11 +186,14 @@ class GostopControls(GameControls):
         """``Go #3 — doubles``, as the view gives the next Go (R7.9, V-P1, R10A.M1); warns about go-bak: with
         three players the goer may pay for both losers (R8.1), with two ``gobak_2p`` doubles what he pays."""
         view = self._view(session, None)
-        count = view.players[view.turn].go_count + 1
+        turn = view.turn or 0  # the Go/Stop question is asked of the seat on turn
+        count = view.players[turn].go_count + 1
         go_add, go_mult = view.next_go
         if go_mult > 1:
             effect = t(lang, "gostop.ui.go_doubles", mult=go_mult)
-            if go_add > 2:
+            # the Gos' bonus in all where it is not the +2 of the first two: plus_n's +3…, or +0 where this Go
+            # drops what the first Gos added (go_linear's second Go, go_add_dropped_at_3's third)
+            if go_add > 2 or go_add < view.score_parts[turn]["go_bonus"]:
                 effect = t(lang, "gostop.ui.go_adds_n", n=go_add) + " · " + effect
         elif go_add:
             effect = t(lang, "gostop.ui.go_adds")
@@ -222,18 +205,19 @@ class GostopControls(GameControls):
         return label
 
     def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
-        state = session.state
-        if state is None or state.phase == "finished":
+        if session.live is None:
             return []
         view = self._view(session, seat)
+        if view.phase == "finished":
+            return []
         me = view.players[seat]
         seat_names = names(session, lang)
         lines: list[str] = []
         if me.status in SITTING:
             return [t(lang, "gostop.ui.you_sit_out")]
-        if state.turn != seat or session.paused_until is not None:
+        if view.turn != seat or session.paused_until is not None:
             return lines
-        phase = state.phase
+        phase = view.phase
         if phase == "turn":
             picked = self.picked(session, seat)
             if picked is not None:
@@ -252,10 +236,9 @@ class GostopControls(GameControls):
         elif phase == "choose":
             lines.append(t(lang, "gostop.ui.play_or_sit"))
         elif phase == "give":
-            thief = state.cur.get("thief")
-            demand = state.cur["queue"][0][1] if state.cur.get("queue") else 1
+            thief = view.give_thief
             lines.append(t(lang, "gostop.ui.must_give", thief=seat_names[thief] if thief is not None else "?",
-                           count=demand))
+                           count=view.give_demand or 1))
         elif phase == "syodang" and view.syodang_offerer is not None:
             lines.append(t(lang, "gostop.ui.syodang_answer", player=seat_names[view.syodang_offerer]))
         return lines
@@ -288,217 +271,55 @@ class GostopControls(GameControls):
 
     def table_items(self, session: GameSession, lang: str) -> list[discord.ui.Item[Any]]:
         """§13.4: Go/Stop, the flipped card's two targets and Play / Sit out are public buttons."""
-        state = session.state
-        if state is None or state.phase not in ("go_stop", "take_flip", "choose"):
+        if session.live is None:
             return []
-        from bot.games.gostop import legal_actions
-
-        legal = legal_actions(state, state.turn)
+        view = self._view(session, None)
+        if view.phase not in ("go_stop", "take_flip", "choose") or view.turn is None:
+            return []
+        legal = session.live.legal(view.turn)
         return [GameButton(session.id, ACT, format_action(action), session.version, label=label[:80], style=style,
                            row=1)
                 for action, label, style in self._decision(session, lang, legal)[:5]]
 
     def table_lines(self, session: GameSession, lang: str) -> list[str]:
-        state = session.state
-        if state is None:
+        if session.live is None:
             return []
         view = self._view(session, None)
         seat_names = names(session, lang)
         lines: list[str] = []
-        if not session.log and state.history and not state.finished:
-            for entry in state.history:  # rounds settled by the deal itself, before anyone moved
-                lines.append(self._history_line(lang, seat_names, entry))
-        if state.finished:
+        if not session.log and view.history and not view.finished:
+            for entry in view.history:  # rounds settled by the deal itself, before anyone moved
+                lines.append(history_line(lang, seat_names, entry))
+        if view.finished or view.turn is None:
             return lines
         lines.append(t(lang, "gostop.ui.round", round=view.round_no, rounds=view.rounds,
                        dealer=seat_names[view.dealer], target=view.target))
         if view.preset != "none":  # R10A.2: the table names the preset, and says when the host changed it
             lines.append(preset_line(view.preset, view.preset_modified, lang))
         if view.nagari_streak:
-            mult = 2 ** view.nagari_streak if view.options.get("nagari_cumulative", True) else 2
-            lines.append(t(lang, "gostop.ui.nagari_banner", mult=mult))
+            lines.append(t(lang, "gostop.ui.nagari_banner", mult=view.nagari_mult))
         out = [seat_names[p.seat] for p in view.players if p.status in SITTING]
         if out:
             lines.append(t(lang, "gostop.ui.sitting_out", players=join(lang, out)))
-        who = seat_names[state.turn] if 0 <= state.turn < len(seat_names) else "?"
-        if state.phase == "go_stop":
-            lines.append(t(lang, "gostop.ui.deciding", player=who, score=view.players[state.turn].score))
-        elif state.phase == "take_flip" and view.pending is not None:
+        who = seat_names[view.turn] if 0 <= view.turn < len(seat_names) else "?"
+        if view.phase == "go_stop":
+            lines.append(t(lang, "gostop.ui.deciding", player=who, score=view.players[view.turn].score))
+        elif view.phase == "take_flip" and view.pending is not None:
             lines.append(t(lang, "gostop.ui.flip_choice", player=who, card=card_name(lang, view.pending.flipped or "")))
-        elif state.phase == "choose":
+        elif view.phase == "choose":
             lines.append(t(lang, "gostop.ui.asked_to_play", player=who))
-        elif state.phase == "give" and state.cur.get("thief") is not None:
-            lines.append(t(lang, "gostop.ui.giving", player=who, thief=seat_names[state.cur["thief"]]))
+        elif view.phase == "give" and view.give_thief is not None:
+            lines.append(t(lang, "gostop.ui.giving", player=who, thief=seat_names[view.give_thief]))
         return lines
-
-    @staticmethod
-    def _history_line(lang: str, seat_names: list[str], entry: dict[str, Any]) -> str:
-        how = str(entry.get("how", ""))
-        how_text = t(lang, f"gostop.how.{how}") if has(f"gostop.how.{how}") else how
-        winner = entry.get("winner_seat")
-        if winner is None:
-            return t(lang, "gostop.ui.history_nagari", round=entry.get("round", "?"))
-        return t(lang, "gostop.ui.history_win", round=entry.get("round", "?"), player=seat_names[winner],
-                 how=how_text)
-
-    # ------------------------------------------------------------------ timeouts
-
-    def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
-        """§13.4, as the engine's ``timeouts`` gives it: Stop, sit out, the higher-value card; playing a
-        card is left to the computer."""
-        return timing.timeout_action(legal)
-
-    def timeout_outcome(self, session: GameSession, seat: int) -> str:
-        """``timeout_action`` in words. The Go/Stop question, the play-or-sit choice and a choice of two
-        on the table are public."""
-        from bot.games.gostop import legal_actions
-
-        state = session.state
-        return timing.timeout_outcome(legal_actions(state, seat) if state is not None else [])
 
     # ------------------------------------------------------------------ summaries
 
     def hand_summary(self, session: GameSession, events: list[Event], data: dict[str, Any]) -> dict[str, Any]:
-        """Keep the settlement of this hand (the Stop's breakdown, instant-win payments) for the summary; the
-        round's payments themselves come with the hand's end (``payments``), side payments of earlier turns
-        (첫뻑, 연뻑, 첫따닥) included."""
-        start = max((i + 1 for i, e in enumerate(events) if e.kind == "hand_end"), default=0)
-        skip = ("payment",) if "payments" in data else ()
-        kept = [{"kind": e.kind, "seat": e.seat, "data": e.data} for e in events[start:]
-                if e.kind in EXPLAINED and e.kind not in skip]
-        if any(e["kind"] == "syodang_nagari" for e in kept) and session.state is not None:
-            offers = [e for e in session.state.log if e.get("kind") == "syodang_offer"]  # O-2: the shown hand
-            kept[:0] = offers[-1:]
-        return {**data, "explain": kept}
+        """Keep what the hand's summary explains (``gostop_summary.kept_for_summary``)."""
+        return kept_for_summary(events, data)
 
     def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
-        seat_names = names(session, lang)
-        lines: list[str] = []
-        if final:
-            last = session.hand_summary or {}
-            lines += self._explain(session, lang, last.get("explain", []))
-            lines += self._payments(session, lang, last.get("payments", []))
-            for entry in summary.get("history", []):
-                lines.append(self._history_line(lang, seat_names, entry))
-            return lines
-        lines += self._explain(session, lang, summary.get("explain", []))
-        lines += self._payments(session, lang, summary.get("payments", []))
-        chips = summary.get("chips")
-        if isinstance(chips, list) and len(chips) == len(seat_names):
-            lines.append(t(lang, "gostop.ui.chips", chips=" · ".join(
-                f"{seat_names[s]} {number(lang, chips[s], signed=True)}" for s in range(len(chips)))))
-        return lines
-
-    def _explain(self, session: GameSession, lang: str, events: list[dict[str, Any]]) -> list[str]:
-        seat_names = names(session, lang)
-
-        def name(seat: Any) -> str:
-            return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
-
-        lines: list[str] = []
-        for event in events:
-            kind, seat, data = event.get("kind"), event.get("seat"), event.get("data", {})
-            if kind == "stop":
-                lines += self._settlement(session, lang, name(seat), data.get("score", 0), data.get("detail", {}))
-            elif kind == "auto_stop":
-                lines.append(t(lang, "gostop.ui.auto_stop", player=name(seat)))
-            elif kind == "nagari":
-                streak = int(data.get("streak", 1))
-                mult = 2 ** streak if session.options.get("nagari_cumulative", True) else 2
-                lines.append(t(lang, "gostop.ui.nagari_next", mult=mult))
-            elif kind == "syodang_offer":
-                lines.append(t(lang, "gostop.event.syodang_offer", player=name(seat), cards=join(lang, (
-                    card_name(lang, c) for c in data.get("cards", [])))))
-            elif kind == "syodang_nagari":
-                lines.append(t(lang, "gostop.event.syodang_nagari"))
-            elif kind == "chongtong":
-                lines.append(t(lang, "gostop.ui.instant_chongtong", player=name(seat),
-                               month=month_name(lang, int(data.get("month", 0)))))
-            elif kind == "three_ppuk":
-                lines.append(t(lang, "gostop.ui.instant_three_ppuk", player=name(seat)))
-            elif kind == "payment" and data.get("reason") != "settlement":
-                why = str(data.get("reason", ""))
-                lines.append(t(lang, "gostop.ui.paid", payer=name(data.get("from_seat")), player=name(seat),
-                               amount=data.get("amount", 0),
-                               reason=t(lang, f"gostop.reason.{why}") if has(f"gostop.reason.{why}") else why))
-        return lines
-
-    def _payments(self, session: GameSession, lang: str, payments: list[Any]) -> list[str]:
-        """The round's payments other than the Stop's settlement, each with its reason (Korean name first for
-        the preset's side payments: ``첫뻑 first-turn ppuk``)."""
-        seat_names = names(session, lang)
-        lines = []
-        for entry in payments:
-            if not isinstance(entry, list) or len(entry) != 4 or entry[3] == "settlement":
-                continue
-            payer, payee, amount, why = entry
-            if not (isinstance(payer, int) and isinstance(payee, int)
-                    and 0 <= payer < len(seat_names) and 0 <= payee < len(seat_names)):
-                continue  # the boar pot's antes and winnings have no payer or payee seat
-            lines.append(t(lang, "gostop.ui.paid", payer=seat_names[payer], player=seat_names[payee], amount=amount,
-                           reason=t(lang, f"gostop.reason.{why}") if has(f"gostop.reason.{why}") else str(why)))
-        return lines
-
-    def _settlement(self, session: GameSession, lang: str, winner: str, score: int,
-                    detail: dict[str, Any]) -> list[str]:
-        """``Bob: (7 + 1 go) × 2 shake × 2 pi-bak = 32`` per loser, then any transfer (go-bak, syodang)."""
-        seat_names = names(session, lang)
-        options = session.state.options if session.state is not None else session.options
-        korean = options.get("preset", "none") != "none"
-
-        def term(key: str, **values: Any) -> str:
-            """A factor's words; under a preset with its Korean platform name first (고박 go-bak, R10A.2)."""
-            if korean and has(f"gostop.ui.term_ko.{key}"):
-                return t(lang, f"gostop.ui.term_ko.{key}", **values)
-            return t(lang, f"gostop.ui.term.{key}", **values)
-
-        lines = [t(lang, "gostop.ui.winner", player=winner, score=score)]
-        parts = detail.get("parts") or detail.get("score_parts")
-        if isinstance(parts, dict):  # the winner's combinations, when the engine reports them with the Stop
-            shown = [t(lang, f"gostop.ui.part.{key}", n=parts[key]) for key in PARTS if parts.get(key)]
-            if shown:
-                lines.append(t(lang, "gostop.ui.combinations", parts=" · ".join(shown), score=score))
-        base = int(detail.get("score", score))
-        adds = []
-        go_add, extra = int(detail.get("go_add", 0)), int(detail.get("extra", 0))
-        if go_add:
-            adds.append(term("go_add", n=go_add))
-        if extra:
-            adds.append(term("extra", n=extra))
-        common: list[tuple[int, str]] = []
-        for key, name in (("go_mult", "go"), ("shake_mult", "shake"), ("nagari_mult", "nagari"),
-                          ("weolyak_mult", "weolyak")):
-            value = int(detail.get(key, 1))
-            if value > 1:
-                common.append((value, term(name, n=value)))
-        if detail.get("meong_dda"):
-            common.append((2, term("meong_dda")))
-        flat_gwangbak = bool(options.get("gwangbak_flat_2"))
-        for loser, entry in sorted(detail.get("per_loser", {}).items(), key=lambda kv: int(kv[0])):
-            amount, tags = int(entry.get("amount", 0)), list(entry.get("tags", []))
-            terms = [number(lang, base), *adds]
-            factors = list(common)
-            for tag in tags:
-                if tag == "gwang_bak" and flat_gwangbak:
-                    terms.append(term("gwang_bak_flat"))
-                else:
-                    factors.append((2, term(tag)))
-            formula = " + ".join(terms)
-            if factors:
-                formula = f"({formula})" if len(terms) > 1 else formula
-                formula += "".join(f" × {label}" for _, label in factors)
-            total = (base + go_add + extra + (2 if flat_gwangbak and "gwang_bak" in tags else 0))
-            for value, _ in factors:
-                total *= value
-            if total and amount != total and amount % total == 0:  # the round's mission factor (V-M1)
-                formula += " × " + term("mission", n=amount // total)
-            lines.append(t(lang, "gostop.ui.loser_pays", player=seat_names[int(loser)], formula=formula,
-                           amount=amount))
-        for key, what in (("go_bak_seat", "go_bak"), ("syodang_seat", "syodang"), ("oe_myeon_seat", "oe_myeon")):
-            payer = detail.get(key)
-            if isinstance(payer, int) and 0 <= payer < len(seat_names):
-                lines.append(t(lang, f"gostop.ui.transfer.{what}", player=seat_names[payer]))
-        return lines
+        return summary_lines(session, lang, summary, final)
 
     # ------------------------------------------------------------------ clicks
 
@@ -507,7 +328,7 @@ class GostopControls(GameControls):
         if verb not in (ACT, CARD, BACK):
             return False
         lang = _lang_of(interaction)
-        state = session.state
+        live = session.live
         if verb == ACT:
             try:
                 action = parse_action(values[0] if values else arg)
@@ -515,7 +336,7 @@ class GostopControls(GameControls):
                 await reply_privately(interaction, reason(lang, err))
                 return True
             on_table = interaction.message is not None and not interaction.message.flags.ephemeral
-            if on_table and state is not None and seat != state.turn:
+            if on_table and live is not None and seat != self._view(session, None).turn:
                 await reply_privately(interaction, t(lang, "gostop.not_your_turn"))
                 return True
             self._picked.pop((session.id, seat), None)
@@ -529,11 +350,9 @@ class GostopControls(GameControls):
             await table.show_panel(interaction, session, seat)
             return True
         card = values[0] if values else ""
-        from bot.games.gostop import legal_actions
-
-        plays = [a for a in legal_actions(state, seat) if a.kind == "play" and IDS[a.card] == card] \
-            if state is not None and card in ID_OF else []
-        if len(plays) == 2 and not _plain_pair(IDS[plays[0].target], IDS[plays[1].target]):
+        plays = [a for a in live.legal(seat) if a.kind == "play" and IDS[a.card] == card] \
+            if live is not None and card in ID_OF else []
+        if len(plays) == 2 and not same_for_scoring(IDS[plays[0].target], IDS[plays[1].target]):
             self._picked[(session.id, seat)] = (session.version, card)
             await table.show_panel(interaction, session, seat)
             return True

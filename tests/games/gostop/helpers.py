@@ -6,8 +6,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.games.gostop import Action, apply, new_game, parse_action
-from bot.games.gostop.cards import IDS, MONTH, parse_card
+from bot.games.gostop.cards import IDS, MONTH
 from bot.games.gostop.engine import DEAL_STACK, NO_STACK, PLAYING, State, _reset_round
+from bot.games.gostop.notation import parse_card
 
 
 def c(text: str) -> int:

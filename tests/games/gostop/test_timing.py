@@ -7,7 +7,9 @@ import random
 from bot.games.gostop import apply, legal_actions, new_game, to_act
 from bot.games.gostop.actions import SIT, STOP, Action
 from bot.games.gostop.cards import ID_OF, TYPE
-from bot.games.gostop.timing import TURN_SECONDS, timeout_action, timeout_outcome
+from bot.games.gostop.timing import TIMING, TURN_SECONDS
+from bot.games.gostop.timing import safe_choice as timeout_action
+from bot.games.gostop.timing import safe_choice_words as timeout_outcome
 
 
 def test_13_4_go_stop_times_out_to_stop_and_play_or_sit_to_sitting_out() -> None:
@@ -30,6 +32,7 @@ def test_13_4_playing_a_card_is_left_to_the_computer() -> None:
     legal = legal_actions(state, seat)
     assert any(a.kind == "play" for a in legal)
     assert timeout_action(legal) is None and timeout_outcome(legal) == "computer"
+    assert TIMING.timeout_action(state, seat, legal) is None and TIMING.timeout_outcome(state, seat) == "computer"
 
 
 def test_13_4_every_timeout_move_is_legal_and_the_words_match_it() -> None:
@@ -43,7 +46,7 @@ def test_13_4_every_timeout_move_is_legal_and_the_words_match_it() -> None:
                 break
             seat = rng.choice(waiting)
             legal = legal_actions(state, seat)
-            action, words = timeout_action(legal), timeout_outcome(legal)
+            action, words = TIMING.timeout_action(state, seat, legal), TIMING.timeout_outcome(state, seat)
             seen.add(words)
             if action is None:
                 assert words == "computer"
