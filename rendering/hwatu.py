@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.gostop.cards import IDS
+from bot.games.gostop import IDS
 from bot.i18n import t
 
 from . import text as tx
