@@ -1,12 +1,15 @@
-"""Zheng Shangyou's pictures (§16): its public view as a climbing table, its hand; teams are A and B."""
+"""Zheng Shangyou's pictures (§16): its public view as a climbing table, its hand; teams are A and B.
+
+Everything drawn is the view's: counts, scores, the play to beat and its reading.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from PIL import Image
 
+from bot.games.zhengshangyou import ComboView, View
 from bot.i18n import number, t
 
 from . import climbing
@@ -15,11 +18,11 @@ from . import text as tx
 from .climbing import SEAT_LETTERS, SeatModel, TableModel
 
 
-def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
+def draw_table(view: View, names: Sequence[str], lang: str) -> Image.Image:
     return climbing.draw_table(table_model(view, names, lang), lang)
 
 
-def draw_hand(view: Any, lang: str) -> Image.Image:
+def draw_hand(view: View, lang: str) -> Image.Image:
     cards = list(view.hand)
     title = t(lang, "rendering.game.zhengshangyou")
     sub = t(lang, "rendering.climb.your_hand", n=len(cards))
@@ -27,7 +30,7 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
     return climbing.draw_hand(title, sub, cards, lang, note)
 
 
-def hand_key(view: Any) -> Hashable:
+def hand_key(view: View) -> Hashable:
     """The cards and whether it is this seat's turn: all ``draw_hand`` draws."""
     return tuple(view.hand), view.turn == view.seat
 
@@ -36,7 +39,7 @@ def team_names(lang: str) -> tuple[str, ...]:
     return ("A", "B")
 
 
-def _combo_text(combo: Any, lang: str) -> str:
+def _combo_text(combo: ComboView | None, lang: str) -> str:
     if combo is None:
         return ""
     if combo.kind == "single":
@@ -56,7 +59,7 @@ def _combo_text(combo: Any, lang: str) -> str:
     return f"{text} — {combo.reading}" if combo.reading else text
 
 
-def table_model(view: Any, names: Sequence[str], lang: str) -> TableModel:
+def table_model(view: View, names: Sequence[str], lang: str) -> TableModel:
     """The Zheng Shangyou public view as a table model."""
     n = view.seats
     teams = view.teams

@@ -8,11 +8,9 @@ import time
 import pytest
 
 from bot.app import TeahouseBot
+from bot.games.zhengshangyou import Play, format_action, listed_readings, sort_cards
 from bot.games.zhengshangyou import engine as zsy
-from bot.games.zhengshangyou import format_action
-from bot.games.zhengshangyou.actions import Play, sort_cards
 from bot.i18n import t
-from cogs.table.controls.zhengshangyou import listed_readings
 from tests.discord_double import DiscordDouble
 from tests.play.driver import table_message
 from tests.play.test_gouji_discord import GoujiTable, seat_game, simulate
@@ -60,7 +58,7 @@ async def test_16_6_an_unanswered_play_as_leads_the_first_listed_reading(double:
     legal = zsy.legal_actions(state, 0)
     ambiguous = next(a for a in legal if isinstance(a, Play) and a.as_)
     cards = tuple(sort_cards(list(ambiguous.cards)))
-    listed = listed_readings(state, 0, legal, cards)
+    listed = listed_readings(zsy.view(state, 0), legal, cards)
     assert len(listed) > 1
     panel = await pick(alice, await table.panel(alice), list(ambiguous.cards))
     play_as = menu(panel, "zs_as")

@@ -13,8 +13,8 @@ import pytest
 
 from bot.app import TeahouseBot
 from bot.games.core import IllegalAction
+from bot.games.zhengshangyou import Play, sort_cards
 from bot.games.zhengshangyou import engine as zsy
-from bot.games.zhengshangyou.actions import Play, sort_cards
 from bot.i18n import t
 from cogs.table.controls.zhengshangyou import hand_text
 from tests.discord_double import DiscordDouble

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.app import TeahouseBot
+from bot.games.zhengshangyou import Pass, Play, sort_cards
 from bot.games.zhengshangyou import engine as zsy
-from bot.games.zhengshangyou.actions import Pass, Play, sort_cards
 from bot.i18n import t
 from cogs.table.controls.zhengshangyou import quick_label, reading_label
 from tests.discord_double import DiscordDouble
@@ -136,6 +136,7 @@ async def test_16_3_quick_play_names_readings_in_words_not_the_engines_notation(
     table, alice, _ = game
     state = table.state
     legal = zsy.legal_actions(state, 0)
+    mine = zsy.view(state, 0)
     for lang, locale in (("en", "en-US"), ("fa", "en-US"), ("ru", "ru")):
         await alice.run("/preferences", language="fa" if lang == "fa" else "auto")  # no Persian client exists
         panel = await alice.click(table.table(), t("en", "games.button.hand"), locale=locale)
@@ -143,10 +144,10 @@ async def test_16_3_quick_play_names_readings_in_words_not_the_engines_notation(
         assert quick is not None
         for option in quick.options:
             action = legal[int(option.value)]
-            assert option.label == quick_label(state, 0, action, lang)
+            assert option.label == quick_label(mine, action, lang)
             assert " as " not in option.label  # the notation's "as run" / "as set" is gone
     ambiguous = next(a for a in legal if isinstance(a, Play) and a.as_)
     for lang in ("en", "fa", "ru"):
-        label = quick_label(state, 0, ambiguous, lang)
-        assert reading_label(state, 0, ambiguous, lang) in label and f"as {ambiguous.as_}" not in label
-    assert quick_label(state, 0, Pass(), "fa") == t("fa", "zhengshangyou.action.pass")
+        label = quick_label(mine, ambiguous, lang)
+        assert reading_label(mine, ambiguous, lang) in label and f"as {ambiguous.as_}" not in label
+    assert quick_label(mine, Pass(), "fa") == t("fa", "zhengshangyou.action.pass")

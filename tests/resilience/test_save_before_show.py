@@ -102,7 +102,7 @@ async def test_a_lobby_shows_only_what_is_stored(double: DiscordDouble, bot: Tea
 
 async def test_a_game_shows_only_what_is_stored(double: DiscordDouble, bot: TeahouseBot,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.games.zhengshangyou.actions import sort_cards
+    from bot.games.zhengshangyou import sort_cards
     from tests.play.test_zhengshangyou_composer import button, menu, pick, seat_game
 
     alice = double["alice"]

@@ -21,7 +21,9 @@ from bot.games.core import Card, Event
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute
 from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations
-from .engine import DECK, PLAY, State, _do_pass, _do_play, hand_points
+from .engine import DECK, PLAY, State, _do_pass, _do_play
+from .notation import format_action
+from .scoring import hand_points
 from .views import View
 
 LEVELS = ("random", "easy", "hard")
@@ -104,7 +106,7 @@ def _easy(view: View, legal: Sequence[Action]) -> Action:
         return _easy_play(view, legal)
     hand_suits = Counter(c.suit for c in view.hand)
     if isinstance(first, Tribute):  # keep the suit we hold most of (suited runs)
-        return min(legal, key=lambda a: (hand_suits[a.card.suit] if isinstance(a, Tribute) else 0, str(a)))
+        return min(legal, key=lambda a: (hand_suits[a.card.suit] if isinstance(a, Tribute) else 0, format_action(a)))
     if isinstance(first, TakeTribute | TakeReturn):
         return max(legal, key=lambda a: _card_key(a, hand_suits))
     if isinstance(first, Return):
@@ -349,38 +351,3 @@ def _clone(state: State) -> State:
                  out=list(state.out), scores=list(state.scores),
                  team_scores=None if state.team_scores is None else list(state.team_scores),
                  known=[[] for _ in range(state.seats)], played=[])
-
-
-
-def timeout_action(view: View, legal: Sequence[Action]) -> Action:
-    """What the bot does for a player who lets the turn timer run out (§16.6).
-
-    Following: pass. Leading: the lowest single (ties by suit order ♣ ♦ ♥ ♠). Tribute: a
-    top-rank card in that suit order. Picking a tribute or returned card: the higher one;
-    if equal, the tribute thrown by the last player / the card returned by 1st place.
-    Giving a return: the lowest card.
-    """
-    if not legal:
-        raise ValueError("no legal action to choose from")
-    first = legal[0]
-    if isinstance(first, Play | Pass):
-        for a in legal:
-            if isinstance(a, Pass):
-                return a
-        singles = [a for a in legal if isinstance(a, Play) and len(a.cards) == 1]
-        return min(singles, key=lambda a: a.cards[0]) if singles else first
-    if isinstance(first, Tribute | Return):
-        return min(legal, key=lambda a: getattr(a, "card"))  # noqa: B009
-    ex = view.exchange
-    favoured: Card | None = None
-    if ex is not None:
-        cards, givers = (ex.tributes, ex.tribute_givers) if isinstance(first, TakeTribute) else (
-            ex.returns, ex.return_givers)
-        favourite = ex.last_seat if isinstance(first, TakeTribute) else ex.first_seat
-        favoured = next((c for c, g in zip(cards, givers, strict=True) if g == favourite), None)
-
-    def key(a: Action) -> tuple[int, bool]:
-        card: Card = getattr(a, "card")  # noqa: B009
-        return (card.rank, card == favoured)
-
-    return max(legal, key=key)

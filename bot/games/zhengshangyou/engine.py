@@ -7,7 +7,8 @@ dealing the next hand itself when a hand ends and the match goes on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter, itemgetter
@@ -25,19 +26,10 @@ from bot.games.core import (
     rng_for,
 )
 
-from .actions import (
-    Action,
-    Pass,
-    Play,
-    Return,
-    TakeReturn,
-    TakeTribute,
-    Tribute,
-    cards_text,
-    new_play,
-    sort_cards,
-)
-from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations, reading
+from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute, new_play
+from .combos import MULTI, RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations, reading
+from .notation import cards_text, sort_cards
+from .scoring import hand_points, match_winners
 from .views import ComboView, ExchangeView, HandSummary, TrickEntry, View
 
 PLAY = "play"
@@ -598,22 +590,27 @@ def _checked(state: State, seat: int, action: Play) -> tuple[tuple[Card, ...], C
     if not action.cards:
         raise IllegalAction("zhengshangyou.empty_play", "Choose at least one card to play.")
     cards = _from_hand(state.hands[seat], action.cards)
-    tn, ajp = state.twos_natural, state.allow_joker_pair
+    return cards, _read(cards, action.as_, state.twos_natural, state.allow_joker_pair, state.top_combo,
+                        state.top_cards)
+
+
+def _read(cards: tuple[Card, ...], as_: str | None, tn: bool, ajp: bool, top: Combo | None,
+          top_cards: tuple[Card, ...]) -> Combo:
+    """The reading ``cards`` (held) are played as on this table (R5, R6), or IllegalAction with the reason."""
     interps = interpretations(cards, tn, ajp)
     if not interps:
         raise _why_invalid(cards, tn, ajp)
-    if action.as_ is not None:
-        interps = [c for c in interps if c.label == action.as_]
+    if as_ is not None:
+        interps = [c for c in interps if c.label == as_]
         if not interps:
             raise IllegalAction("zhengshangyou.bad_reading", "These cards can't be played as {label}.",
-                                label=action.as_)
-    top = state.top_combo
+                                label=as_)
     if top is None:
         if len(interps) > 1:
             raise IllegalAction("zhengshangyou.choose_reading",
                                 "These cards can be played in several ways ({options}): say which.",
                                 options=", ".join(c.label for c in interps))
-        return cards, interps[0]
+        return interps[0]
     if len(cards) != top.n:
         raise IllegalAction("zhengshangyou.wrong_size", "You must play {count} cards, like the lead.", count=top.n)
     same_kind = [c for c in interps if c.kind == top.kind]
@@ -627,12 +624,42 @@ def _checked(state: State, seat: int, action: Play) -> tuple[tuple[Card, ...], C
                             k=top.k, m=top.m)
     for combo in same:
         if beats(combo, top):
-            return cards, combo
+            return combo
     if top.kind == RUN and top.suited and not any(x.suited for x in same):
         raise IllegalAction("zhengshangyou.mixed_vs_suited",
                             "Not higher than the top play: a mixed sequence can't beat a suited one.")
     raise IllegalAction("zhengshangyou.not_higher", "Not higher than the top play ({top}).",
-                        top=cards_text(state.top_cards))
+                        top=cards_text(top_cards))
+
+
+def play_reading(mine: View, play: Play) -> ComboView:
+    """How ``play`` would be read on the table ``mine`` shows (a seat's own view: the cards must be in its
+    hand), as ``apply`` would read it; IllegalAction with the engine's reason when it is no play now."""
+    if not play.cards:
+        raise IllegalAction("zhengshangyou.empty_play", "Choose at least one card to play.")
+    cards = _from_hand(list(mine.hand), play.cards)
+    tn = mine.twos_natural_in_sequences
+    top = mine.top
+    combo = _read(cards, play.as_, tn, mine.allow_joker_pair,
+                  None if top is None else Combo(top.kind, top.size, top.ranks, top.per_rank, top.rank, top.suited,
+                                                 top.pure), mine.top_cards)
+    return _combo_view(cards, combo, tn)
+
+
+#: §16.6: the "Play as" readings are listed sets first, then sequences, then multiple sequences by larger k
+_READING_ORDER = {SINGLE: 0, SET: 1, RUN: 2, MULTI: 3}
+
+
+def listed_readings(mine: View, legal: Sequence[Any], cards: Sequence[Card]) -> list[Play]:
+    """The legal plays made of exactly ``cards`` (one per reading when a lead has several), in the order the
+    "Play as" prompt lists them (§16.6)."""
+    wanted = Counter(cards)
+    plays = [a for a in legal if isinstance(a, Play) and len(a.cards) == len(cards) and Counter(a.cards) == wanted]
+
+    def order(play: Play) -> tuple[int, int]:
+        combo = play_reading(mine, play)
+        return _READING_ORDER.get(combo.kind, 9), -combo.ranks if combo.kind == MULTI else 0
+    return sorted(plays, key=order) if len(plays) > 1 else plays
 
 
 def _why_invalid(cards: tuple[Card, ...], tn: bool, ajp: bool) -> IllegalAction:
@@ -725,36 +752,6 @@ def _do_pass(state: State, seat: int, events: list[Event], quiet: bool = False) 
     state.turn = leader
 
 
-def hand_points(mode: str, order: list[int]) -> tuple[list[int], list[int] | None]:
-    """Points of one hand per seat (R7.1) and per team (R11.2, R10.5-R10.6)."""
-    n = len(order)
-    seat_pts = [0] * n
-    seat_pts[order[0]] = 2
-    seat_pts[order[1]] = 1
-    if mode == "individual":
-        return seat_pts, None
-    team = [0, 0]
-    if mode == "team4":
-        team[order[0] % 2] += 2
-        team[order[1] % 2] += 1
-        return seat_pts, team
-    t1, t2, last_team = order[0] % 2, order[1] % 2, order[-1] % 2
-    if t1 != t2:
-        team[t1] += 3
-        team[t2] += 2
-        team[1 - last_team] += 2
-        return seat_pts, team
-    third = next(i for i in range(2, n) if order[i] % 2 == t1) + 1
-    if third == 3:
-        team[t1] = 10
-    elif third in (4, 5):
-        team[t1] = 5
-    else:
-        team[t1] = 5
-        team[1 - t1] = 2
-    return seat_pts, team
-
-
 def _end_hand(state: State, events: list[Event]) -> None:
     order = list(state.out)
     seat_pts, team_pts = hand_points(state.mode, order)
@@ -785,25 +782,7 @@ def _end_hand(state: State, events: list[Event]) -> None:
 
 
 def _match_winners(state: State, order: list[int]) -> list[int]:
-    """R9.2/R10.10: highest total at or above the target; a tie means another hand (or R9.2's option)."""
-    if state.team_scores is None:
-        totals = state.scores
-        units = list(range(state.seats))
-        unit_of = list(range(state.seats))
-    else:
-        totals = state.team_scores
-        units = [0, 1]
-        unit_of = [s % 2 for s in range(state.seats)]
-    best = max(totals[u] for u in units)
-    if best < state.target:
-        return []
-    tied = [u for u in units if totals[u] == best]
-    if len(tied) > 1:
-        if state.options["tie_rule"] != "earlier_finisher" or state.mode == "team6":
-            return []
-        tied = [next(unit_of[s] for s in order if unit_of[s] in tied)]
-    win = tied[0]
-    return [s for s in range(state.seats) if unit_of[s] == win]
+    return match_winners(state.mode, state.scores, state.team_scores, state.target, state.options["tie_rule"], order)
 
 
 def _apply_exchange(state: State, seat: int, action: Action, events: list[Event]) -> None:

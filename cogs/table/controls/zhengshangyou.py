@@ -16,16 +16,23 @@ empties them.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.games.core import Card
-from bot.games.zhengshangyou import engine as zsy
-from bot.games.zhengshangyou import timeout_action, timing
-from bot.games.zhengshangyou.actions import Pass, Play, cards_text, sort_cards
+from bot.games.zhengshangyou import (
+    PLAY,
+    Pass,
+    Play,
+    View,
+    cards_text,
+    listed_readings,
+    play_reading,
+    sort_cards,
+    timeout_play_as,
+)
 from bot.i18n import t
 from bot.replies import edit_clicked
 
@@ -57,34 +64,20 @@ def hand_text(hand: list[Card]) -> str:
     return cards_text(sort_cards(hand))
 
 
-def _same_cards(play: Play, cards: tuple[Card, ...]) -> bool:
-    return len(play.cards) == len(cards) and Counter(play.cards) == Counter(cards)
+def matching_plays(mine: View, legal: list[Any], cards: tuple[Card, ...]) -> list[Play]:
+    """The legal plays made of exactly ``cards``, in the order the "Play as" select lists them (the engine's
+    ``listed_readings``, §16.6): one, or one per reading when a lead has several."""
+    return listed_readings(mine, legal, cards) if cards else []
 
 
-def matching_plays(legal: list[Any], cards: tuple[Card, ...]) -> list[Play]:
-    """The legal plays made of exactly ``cards`` (one per reading when a lead has several)."""
-    return [a for a in legal if isinstance(a, Play) and _same_cards(a, cards)]
-
-
-#: §16.6: the "Play as" readings are listed sets first, then sequences, then multiple sequences by larger k
-_READING_ORDER = {"single": 0, "set": 1, "run": 2, "multi": 3}
-
-
-def listed_readings(state: zsy.State, seat: int, legal: list[Any], cards: tuple[Card, ...]) -> list[Play]:
-    """The readings of ``cards`` in the order the "Play as" select lists them (§16.6's order)."""
-    def order(play: Play) -> tuple[int, int]:
-        combo = zsy.check_play(state, seat, play)
-        return _READING_ORDER.get(combo.kind, 9), -combo.k if combo.kind == "multi" else 0
-    return sorted(matching_plays(legal, cards), key=order)
-
-
-def reading_label(state: zsy.State, seat: int, play: Play, lang: str) -> str:
-    """"Set of 3 (impure)", "Sequence of 3 (suited)": one option of the "Play as" select."""
-    combo = zsy.check_play(state, seat, play)
+def reading_label(mine: View, play: Play, lang: str) -> str:
+    """"Set of 3 (impure)", "Sequence of 3 (suited)": one option of the "Play as" select, from the engine's
+    reading of the play on the seat's view."""
+    combo = play_reading(mine, play)
     if combo.kind == "multi":
-        text = t(lang, "zhengshangyou.ui.reading.multi", k=combo.k, m=combo.m)
+        text = t(lang, "zhengshangyou.ui.reading.multi", k=combo.ranks, m=combo.per_rank)
     elif combo.kind in ("single", "set", "run"):
-        text = t(lang, f"zhengshangyou.ui.reading.{combo.kind}", n=combo.n)
+        text = t(lang, f"zhengshangyou.ui.reading.{combo.kind}", n=combo.size)
     else:
         text = play.as_ or combo.kind
     flags = []
@@ -95,7 +88,7 @@ def reading_label(state: zsy.State, seat: int, play: Play, lang: str) -> str:
     return f"{text} ({', '.join(flags)})" if flags else text
 
 
-def quick_label(state: zsy.State, seat: int, action: Any, lang: str) -> str:
+def quick_label(mine: View, action: Any, lang: str) -> str:
     """"Pass", "Play 5♠ 5♥", "Play 9♠ BJ RJ — Sequence of 3 (suited)": a quick-play option in words,
     the reading named from the catalog rather than the engine's notation (``as run``)."""
     if not isinstance(action, Play):
@@ -103,38 +96,26 @@ def quick_label(state: zsy.State, seat: int, action: Any, lang: str) -> str:
     cards = cards_text(action.cards)
     if action.as_:
         return t(lang, "zhengshangyou.ui.quick.play_as", cards=cards,
-                 reading=reading_label(state, seat, action, lang))[:100]
+                 reading=reading_label(mine, action, lang))[:100]
     return t(lang, "zhengshangyou.ui.quick.play", cards=cards)[:100]
 
 
 class ZhengShangyouControls(GameControls):
-    """The Zheng Shangyou hooks of the game spine."""
-
-    # §16.6 (the engine's ``timeouts``): one turn timer for every decision, a reminder before it ends; after
-    # timeouts in a row the timeout policies act for an AFK player after a grace per decision until he is back
-
-    def reminder_seconds(self, session: GameSession, window: float) -> float | None:
-        return timing.REMINDER_SECONDS
-
-    def timeout_outcome(self, session: GameSession, seat: int) -> str:
-        """§16.6 in words, from the public view: pass when following, the lowest single when leading, a
-        top card as tribute, the lowest card as return, the higher card when choosing."""
-        state = session.state
-        return "computer" if state is None else timing.timeout_outcome(session.view(None))
+    """The Zheng Shangyou hooks of the game spine. §16.6's clock (the reminder, what a timeout does, the
+    move it makes, AFK) is the engine's ``TIMING``; only the composer's part of a timeout is here."""
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
-        """§16.6: pass when following, the lowest single when leading, the rule's card in an exchange; a
-        "Play as" prompt left unanswered leads the first listed reading of the cards picked (the reading
-        picked, when there is one)."""
-        state: zsy.State | None = session.state
-        if state is not None and state.phase == "play" and state.turn == seat:
+        """§16.6: a "Play as" prompt left unanswered leads the reading picked, else the first listed (the
+        engine's ``timeout_play_as``); which cards are picked is the panel's draft, a Discord-layer fact, so
+        this part stays here. Any other timeout: the rules' move (``TIMING.timeout_action``)."""
+        mine = self._mine(session, seat)
+        if mine is not None and mine.phase == PLAY and mine.turn == seat:
             draft = self._draft(session, seat)
             if draft.cards:
-                readings = listed_readings(state, seat, legal, tuple(sort_cards(list(draft.cards))))
-                if len(readings) > 1:
-                    chosen = [p for p in readings if p.as_ == draft.reading]
-                    return (chosen or readings)[0]
-        return timeout_action(session.view(seat), legal)
+                play = timeout_play_as(mine, legal, tuple(draft.cards), draft.reading)
+                if play is not None:
+                    return play
+        return super().timeout_action(session, seat, legal)
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
         drafts = session.ui.setdefault("drafts", {})  # saved with the game
@@ -143,9 +124,8 @@ class ZhengShangyouControls(GameControls):
             saved = draft or {}
             cards = {Card(**card) for card in saved.get("cards", [])}
             draft = drafts[str(seat)] = Draft(cards, saved.get("reading"))
-        state = session.state
-        if state is not None:  # cards played or given away since are dropped from the selection
-            held = set(state.hands[seat])
+        if session.live is not None:  # cards played or given away since are dropped from the selection
+            held = set(session.view(seat).hand)
             if not draft.cards <= held:
                 draft.cards &= held
                 draft.reading = None
@@ -155,14 +135,22 @@ class ZhengShangyouControls(GameControls):
     plans_off_turn = True
 
     @staticmethod
-    def _composing(state: zsy.State | None, seat: int, legal: list[Any]) -> bool:
+    def _composing(mine: View, legal: list[Any]) -> bool:
         """The composer is for plays and passes, and for planning them off turn while the seat holds cards;
         exchange steps keep the generic buttons (§16.5)."""
-        if state is None or state.phase != "play":
+        if mine.phase != PLAY:
             return False
         if not legal:
-            return 0 <= seat < len(state.hands) and bool(state.hands[seat])
+            return bool(mine.hand)
         return all(isinstance(a, Play | Pass) for a in legal)
+
+    @staticmethod
+    def _mine(session: GameSession, seat: int) -> View | None:
+        """The seat's own view, None in the lobby or for a seat that is not one of the game's."""
+        if session.live is None:
+            return None
+        mine: View = session.view(seat)
+        return mine if 0 <= seat < mine.seats else None
 
     # ------------------------------------------------------------------ public table
 
@@ -172,12 +160,15 @@ class ZhengShangyouControls(GameControls):
 
     def hand_summary(self, session: GameSession, events: list[Any], data: dict[str, Any]) -> dict[str, Any]:
         """§16.4: the summary names the next leader and who is in the pit (the last two of the hand that
-        ended, who give tribute now); the engine has dealt the next hand when this is asked."""
-        state = session.state
+        ended, from the ``hand_end`` event, who give tribute now); the engine has dealt the next hand when
+        this is asked, so its public view names the leader."""
         order = data.get("order")
-        if state is None or state.phase == zsy.OVER or not isinstance(order, list) or len(order) < 2:
+        if session.live is None or not isinstance(order, list) or len(order) < 2:
             return data
-        return {**data, "next_leader": state.leader, "pit": [int(order[-2]), int(order[-1])]}
+        public: View = session.view(None)
+        if public.finished:
+            return data
+        return {**data, "next_leader": public.leader, "pit": [int(order[-2]), int(order[-1])]}
 
     def summary_lines(self, session: GameSession, lang: str, summary: dict[str, Any], final: bool) -> list[str]:
         leader, pit = summary.get("next_leader"), summary.get("pit")
@@ -191,21 +182,21 @@ class ZhengShangyouControls(GameControls):
 
     def panel_lines(self, session: GameSession, seat: int, lang: str) -> list[str]:
         """The hand as text, the play to beat, and the current selection."""
-        state = session.state
-        if state is None or not 0 <= seat < len(state.hands):
+        mine = self._mine(session, seat)
+        if mine is None:
             return []
-        hand = state.hands[seat]
+        hand = list(mine.hand)
         lines = [t(lang, "zhengshangyou.ui.hand", count=len(hand), cards=hand_text(hand) or "—")]
-        if state.phase != "play":
+        if mine.phase != PLAY:
             return lines
-        if state.top_combo is not None and state.top_seat is not None:
-            lines.append(t(lang, "zhengshangyou.ui.to_beat", top=cards_text(state.top_cards),
-                           player=names(session, lang)[state.top_seat]))
-        elif state.turn == seat:
+        if mine.top is not None and mine.top_seat is not None:
+            lines.append(t(lang, "zhengshangyou.ui.to_beat", top=cards_text(mine.top_cards),
+                           player=names(session, lang)[mine.top_seat]))
+        elif mine.turn == seat:
             lines.append(t(lang, "zhengshangyou.ui.leading"))
         if not hand:
             return lines
-        if state.turn != seat:
+        if mine.turn != seat:
             lines.append(t(lang, "zhengshangyou.ui.planning"))
         draft = self._draft(session, seat)
         chosen = cards_text(sort_cards(list(draft.cards)))
@@ -215,14 +206,14 @@ class ZhengShangyouControls(GameControls):
 
     def panel_items(self, session: GameSession, seat: int, lang: str, legal: list[Any],
                     page: int) -> list[discord.ui.Item[Any]] | None:
-        state = session.state
-        if state is None or not self._composing(state, seat, legal):
+        mine = self._mine(session, seat)
+        if mine is None or not self._composing(mine, legal):
             return None  # tribute, return, take: one generic button per legal action
         gid, version = session.id, session.version
-        hand = sort_cards(state.hands[seat])
+        hand = sort_cards(mine.hand)
         draft = self._draft(session, seat)
-        on_turn = state.turn == seat
-        leading = state.top_combo is None
+        on_turn = mine.turn == seat
+        leading = mine.top is None
         items: list[discord.ui.Item[Any]] = []
         options = [discord.SelectOption(label=str(card), value=card.ascii, default=card in draft.cards)
                    for card in hand[:25]]
@@ -237,14 +228,13 @@ class ZhengShangyouControls(GameControls):
                                 row=2))
         quick = self._quick(legal)
         if on_turn and quick:
-            quick_options = [discord.SelectOption(
-                label=quick_label(state, seat, legal[i], lang), value=str(i))
-                for i in quick]
+            quick_options = [discord.SelectOption(label=quick_label(mine, legal[i], lang), value=str(i))
+                             for i in quick]
             items.insert(0, GameSelect(gid, "zs_quick", "", version, options=quick_options, row=0,
-                                    placeholder=t(lang, "zhengshangyou.ui.quick_play")))
-        readings = listed_readings(state, seat, legal, tuple(sort_cards(list(draft.cards)))) if draft.cards else []
+                                       placeholder=t(lang, "zhengshangyou.ui.quick_play")))
+        readings = matching_plays(mine, legal, sort_cards(list(draft.cards)))
         if len(readings) > 1:
-            as_options = [discord.SelectOption(label=reading_label(state, seat, p, lang)[:100], value=p.as_ or "-",
+            as_options = [discord.SelectOption(label=reading_label(mine, p, lang)[:100], value=p.as_ or "-",
                                                default=p.as_ == draft.reading) for p in readings]
             items.append(GameSelect(gid, "zs_as", "", version, options=as_options, row=3,
                                     placeholder=t(lang, "zhengshangyou.ui.play_as")))
@@ -268,8 +258,8 @@ class ZhengShangyouControls(GameControls):
                        version: int | None, verb: str, arg: str, values: list[str]) -> bool:
         if verb not in VERBS:
             return False
-        state = session.state
-        if state is None:
+        mine = self._mine(session, seat)
+        if mine is None or session.live is None:
             return False
         lang = private_language(interaction)
         draft = self._draft(session, seat)
@@ -280,7 +270,7 @@ class ZhengShangyouControls(GameControls):
                 await table.show_panel(interaction, session, seat, note=t(lang, "games.error.stale"))
                 return True
             if verb == "zs_cards":
-                by_text = {card.ascii: card for card in state.hands[seat]}
+                by_text = {card.ascii: card for card in mine.hand}
                 draft.cards = {by_text[v] for v in values if v in by_text}
                 draft.reading = None
             elif verb == "zs_as":
@@ -293,11 +283,11 @@ class ZhengShangyouControls(GameControls):
             return True
         action: Any
         if verb == "zs_quick":
-            legal = zsy.legal_actions(state, seat) if version == session.version else []
+            legal = session.live.legal(seat) if version == session.version else []
             index = parse_number(values[0]) if values else -1
             action = legal[index] if 0 <= index < len(legal) else None
         else:
-            action = Pass() if verb == "zs_pass" else self._play_for(state, seat, draft)
+            action = Pass() if verb == "zs_pass" else self._play_for(session, seat, draft)
         before = session.version
         await table.panel_play(interaction, session, seat, version, action)
         if session.version != before:
@@ -305,11 +295,11 @@ class ZhengShangyouControls(GameControls):
         return True
 
     @staticmethod
-    def _play_for(state: zsy.State, seat: int, draft: Draft) -> Play:
+    def _play_for(session: GameSession, seat: int, draft: Draft) -> Play:
         """The legal play the selection stands for; else the bare selection, for the engine to refuse."""
-        cards = tuple(sort_cards(list(draft.cards)))
-        legal = zsy.legal_actions(state, seat) if cards else []
-        matches = matching_plays(legal, cards)
+        cards = sort_cards(list(draft.cards))
+        legal = session.live.legal(seat) if cards and session.live is not None else []
+        matches = matching_plays(session.view(seat), legal, cards) if legal else []
         if len(matches) == 1:
             return matches[0]
         chosen = [p for p in matches if p.as_ == draft.reading]

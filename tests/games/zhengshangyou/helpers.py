@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.core import Card
-from bot.games.zhengshangyou import State, new_game
-from bot.games.zhengshangyou.actions import parse_cards
+from bot.games.zhengshangyou import State, new_game, parse_cards
 from bot.games.zhengshangyou.combos import Combo, interpretations
 
 

@@ -19,14 +19,15 @@ from bot.games.zhengshangyou import (
     Play,
     State,
     apply,
+    format_action,
     legal_actions,
     new_game,
     parse_action,
     to_act,
 )
-from bot.games.zhengshangyou.actions import cards_text
 from bot.games.zhengshangyou.combos import combinations_in, reading
 from bot.games.zhengshangyou.engine import DECK
+from bot.games.zhengshangyou.notation import cards_text
 
 from .helpers import cards, table
 
@@ -46,7 +47,7 @@ def test_legal_lists_and_events_are_unchanged_by_the_speed_work() -> None:
             while not state.finished:
                 seat = min(to_act(state))
                 legal = legal_actions(state, seat)
-                h.update("|".join(map(str, legal)).encode())
+                h.update("|".join(map(format_action, legal)).encode())
                 for e in apply(state, seat, rng.choice(legal)):
                     h.update(repr((e.kind, e.seat, sorted(e.data.items()))).encode())
     assert h.hexdigest() == DIGEST
@@ -87,7 +88,7 @@ def test_a_listed_play_and_its_typed_copy_apply_identically(seed: int) -> None:
         seat = min(to_act(state))
         action = rng.choice(legal_actions(state, seat))
         copy = State.from_dict(state.to_dict())
-        typed = parse_action(str(action))
+        typed = parse_action(format_action(action))
         assert legal_actions(copy, seat)
         events = apply(state, seat, action)
         assert [(e.kind, e.seat, e.data) for e in apply(copy, seat, typed)] == [
@@ -110,7 +111,7 @@ def test_a_lead_list_is_not_reused_after_the_hand_gained_a_card() -> None:
     assert not any(len(a.cards) == 3 for a in legal_actions(state, 0) if isinstance(a, Play))
     state.hands[0].append(cards("7c")[0])
     state.hands[0].sort()
-    found = {str(a) for a in legal_actions(state, 0)}
+    found = {format_action(a) for a in legal_actions(state, 0)}
     assert "5♠ 6♥ 7♣" in found and "5♠ 6♥ 7♣ 8♦" in found
 
 

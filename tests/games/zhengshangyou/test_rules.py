@@ -22,7 +22,7 @@ from bot.games.zhengshangyou import (
     to_act,
     view,
 )
-from bot.games.zhengshangyou.engine import hand_points
+from bot.games.zhengshangyou.scoring import hand_points
 
 from .helpers import cards, table
 
