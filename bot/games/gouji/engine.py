@@ -36,10 +36,10 @@ from .notation import (
     ShaoPai,
     make_play,
 )
+from .scoring import finishing_order, hand_points, session_over, standing
 from .views import ExchangeView, HandScore, SeatView, TrickPlay, View
 
 SEATS = 6
-POINTS = (4, 2, 0, 0, -2, -4)  # R10.3
 RANK_TOTAL = [0, 0, 0] + [16] * 13 + [4, 4]  # R1.5: 16 of each natural and of 2s, 4 BJ, 4 RJ
 _DECK = full_deck(4)
 
@@ -606,35 +606,17 @@ def _pass(state: State, seat: int, events: list[Event], kind: str = "pass") -> N
     _advance(state, seat, events)
 
 
-# -------------------------------------------------------------------------------------------- scoring
-
-def hand_points(order: list[int]) -> tuple[list[int], bool]:
-    """R10.3–R10.5: team scores [team 0, team 1] for a finishing order, and whether it was Chuan San Hu."""
-    score = [0, 0]
-    for pos, seat in enumerate(order):
-        score[seat % 2] += POINTS[pos]
-    csh = order[0] % 2 == order[1] % 2 == order[2] % 2
-    if csh:
-        score = [2 * x for x in score]
-    return score, csh
-
+# -------------------------------------------------------------------------------------- end of a hand
 
 def _end_hand(state: State, events: list[Event]) -> None:
-    order = [0] * SEATS
-    for seat, place in enumerate(state.places):
-        order[place - 1] = seat
+    order = finishing_order(state.places)
     points, csh = hand_points(order)
     state.scores = [state.scores[0] + points[0], state.scores[1] + points[1]]
     state.history.append({"order": order, "points": points, "chuan_san_hu": csh})
     state.turn, state.candidates = -1, []
     events.append(Event("hand_end", None, {"hand": state.hand_no, "places": list(state.places), "order": order,
                                            "points": points, "scores": list(state.scores), "chuan_san_hu": csh}))
-    opts = state.options
-    if opts["session_end"] == "hands":
-        done = state.hand_no >= opts["session_hands"]
-    else:
-        done = max(abs(state.scores[0]), abs(state.scores[1])) >= opts["target_score"]
-    if done:
+    if session_over(state.options, state.hand_no, state.scores):
         state.phase = "finished"
         state.finished = True
         events.append(Event("game_end", None, {"scores": list(state.scores), "hands": state.hand_no}))
@@ -1202,12 +1184,4 @@ def view(state: State, seat: int | None) -> View:
 
 def result(state: State) -> Result:
     """Session standing: the team ahead on cumulative score wins (R10.8)."""
-    s0, s1 = state.scores
-    places = {s: (1 if (s0 >= s1 if s % 2 == 0 else s1 >= s0) else 2) for s in range(SEATS)}
-    return Result(
-        finished=state.finished, places=places, points={s: state.scores[s % 2] for s in range(SEATS)},
-        team_points={0: s0, 1: s1}, teams={s: s % 2 for s in range(SEATS)},
-        summary={"hands": len(state.history), "scores": [s0, s1],
-                 "history": [{"order": h["order"], "points": h["points"], "chuan_san_hu": h["chuan_san_hu"]}
-                             for h in state.history]},
-    )
+    return standing(state.scores, state.history, state.finished)
