@@ -151,6 +151,8 @@ class State:
     history: list[dict[str, Any]] = field(default_factory=list)
     #: a player was replaced during this hand: the next hand is fresh (R4.1 b, D-36)
     participant_changed: bool = False
+    #: the last action ended a hand and the next one is dealt, untouched yet: the pause between hands (§13.6)
+    between_hands: bool = False
     finished: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -882,6 +884,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
             raise _illegal("not_now", "That is not possible now.")
     else:
         _apply_prehand(state, seat, action, events)
+    state.between_hands = not state.finished and any(e.kind == "hand_end" for e in events)
     state.version += 1
     return events
 
@@ -1154,7 +1157,7 @@ def view(state: State, seat: int | None) -> View:
     if state.phase == "play" and state.top is not None and state.counts[state.top_seat] == 0:
         wind = _first_holder_right(state, state.top_seat)
     return View(
-        seat=seat, phase=state.phase, hand_no=state.hand_no, hand_kind=state.hand_kind,
+        seat=seat, phase=state.phase, hand_no=state.hand_no, deal_no=state.deal_no, hand_kind=state.hand_kind,
         session_hands=state.options["session_hands"] if state.options["session_end"] == "hands" else None,
         to_act=tuple(sorted(to_act(state))), turn=state.turn if state.turn >= 0 else None, seats=seats,
         hand=tuple(_hand_text(own)), hand_counts=tuple(own[3:18]),
