@@ -694,11 +694,7 @@ def _side_actions(state: State, seat: int) -> list[Action]:
     top = state.top
     if top is not None:
         if state.duel_a >= 0 and _claimable(state, seat):
-            if state.options["shao_pai_check"] == "penalty":
-                out += [ShaoPai(p) for p in moves.beating_sets(state.hands[seat], top)]
-            else:
-                allow = state.options["shao_pai_allow_single_set"]
-                out += [ShaoPai(p) for p in moves.shao_claims(state.hands[seat], top, allow)]
+            out += _claims(state, seat, top)
         elif state.top_seat == (seat + 3) % SEATS and _rang_ok(state, seat):
             out.append(_RANG)
     answered = state.answered
@@ -712,6 +708,22 @@ def _side_actions(state: State, seat: int) -> list[Action]:
     if state.turn == seat and not state.exposed[seat] and mine <= state.options["tiao_pai_max_cards"]:
         out.append(_EXPOSE)
     return out
+
+
+def _claims(state: State, seat: int, top: Play) -> list[Action]:
+    """R8.3, R8.10: the Shao Pai claims of a seat that may claim (every beating set in penalty mode)."""
+    if state.options["shao_pai_check"] == "penalty":
+        return [ShaoPai(p) for p in moves.beating_sets(state.hands[seat], top)]
+    allow = state.options["shao_pai_allow_single_set"]
+    return [ShaoPai(p) for p in moves.shao_claims(state.hands[seat], top, allow)]
+
+
+def shao_claimants(state: State) -> set[int]:
+    """R8.1: the seats that may claim Shao Pai now, out of turn (their eligibility is hidden)."""
+    top = state.top
+    if state.phase != "play" or state.duel_a < 0 or top is None:
+        return set()
+    return {seat for seat in range(SEATS) if _claimable(state, seat) and _claims(state, seat, top)}
 
 
 def _rang_ok(state: State, p: int) -> bool:

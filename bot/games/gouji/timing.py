@@ -90,11 +90,7 @@ class GoujiTiming(Timing):
     def deciders(self, state: State) -> set[int]:
         """R8.1: the seats that may claim Shao Pai now, besides ``to_act``. Their eligibility is hidden: the
         table asks only its computer seats among them (§13.8: a computer claims whenever it can)."""
-        if state.phase != "play" or state.duel_a < 0:
-            return set()
-        waiting = engine.to_act(state)
-        return {seat for seat in range(engine.SEATS) if seat not in waiting
-                and any(isinstance(a, ShaoPai) for a in engine.legal_actions(state, seat))}
+        return engine.shao_claimants(state) - engine.to_act(state)
 
     def computer_hold(self, view: View) -> Hold | None:
         """§13.8, from the public view: whether computer seats leave a decision to people first.
