@@ -53,7 +53,8 @@ async def arranged(double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.
     await table.wait(lambda: all(table.state.ready[s] for s in computers), "the computers are ready")
     session = table.session
     async with session.lock:
-        state = position(hands, leader=leader, seed=session.seed, **options)
+        # the lobby's options, as the engine resolved them, with the position's own
+        state = position(hands, leader=leader, seed=session.seed, **{**session.live.state.options, **options})
         for place, seat in enumerate(out, start=1):
             state.places[seat] = place
         state.n_out = len(out)

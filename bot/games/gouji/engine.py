@@ -36,10 +36,10 @@ from .notation import (
     ShaoPai,
     make_play,
 )
+from .scoring import finishing_order, hand_points, session_over, standing
 from .views import ExchangeView, HandScore, SeatView, TrickPlay, View
 
 SEATS = 6
-POINTS = (4, 2, 0, 0, -2, -4)  # R10.3
 RANK_TOTAL = [0, 0, 0] + [16] * 13 + [4, 4]  # R1.5: 16 of each natural and of 2s, 4 BJ, 4 RJ
 _DECK = full_deck(4)
 
@@ -151,6 +151,8 @@ class State:
     history: list[dict[str, Any]] = field(default_factory=list)
     #: a player was replaced during this hand: the next hand is fresh (R4.1 b, D-36)
     participant_changed: bool = False
+    #: the last action ended a hand and the next one is dealt, untouched yet: the pause between hands (§13.6)
+    between_hands: bool = False
     finished: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -606,35 +608,17 @@ def _pass(state: State, seat: int, events: list[Event], kind: str = "pass") -> N
     _advance(state, seat, events)
 
 
-# -------------------------------------------------------------------------------------------- scoring
-
-def hand_points(order: list[int]) -> tuple[list[int], bool]:
-    """R10.3–R10.5: team scores [team 0, team 1] for a finishing order, and whether it was Chuan San Hu."""
-    score = [0, 0]
-    for pos, seat in enumerate(order):
-        score[seat % 2] += POINTS[pos]
-    csh = order[0] % 2 == order[1] % 2 == order[2] % 2
-    if csh:
-        score = [2 * x for x in score]
-    return score, csh
-
+# -------------------------------------------------------------------------------------- end of a hand
 
 def _end_hand(state: State, events: list[Event]) -> None:
-    order = [0] * SEATS
-    for seat, place in enumerate(state.places):
-        order[place - 1] = seat
+    order = finishing_order(state.places)
     points, csh = hand_points(order)
     state.scores = [state.scores[0] + points[0], state.scores[1] + points[1]]
     state.history.append({"order": order, "points": points, "chuan_san_hu": csh})
     state.turn, state.candidates = -1, []
     events.append(Event("hand_end", None, {"hand": state.hand_no, "places": list(state.places), "order": order,
                                            "points": points, "scores": list(state.scores), "chuan_san_hu": csh}))
-    opts = state.options
-    if opts["session_end"] == "hands":
-        done = state.hand_no >= opts["session_hands"]
-    else:
-        done = max(abs(state.scores[0]), abs(state.scores[1])) >= opts["target_score"]
-    if done:
+    if session_over(state.options, state.hand_no, state.scores):
         state.phase = "finished"
         state.finished = True
         events.append(Event("game_end", None, {"scores": list(state.scores), "hands": state.hand_no}))
@@ -710,11 +694,7 @@ def _side_actions(state: State, seat: int) -> list[Action]:
     top = state.top
     if top is not None:
         if state.duel_a >= 0 and _claimable(state, seat):
-            if state.options["shao_pai_check"] == "penalty":
-                out += [ShaoPai(p) for p in moves.beating_sets(state.hands[seat], top)]
-            else:
-                allow = state.options["shao_pai_allow_single_set"]
-                out += [ShaoPai(p) for p in moves.shao_claims(state.hands[seat], top, allow)]
+            out += _claims(state, seat, top)
         elif state.top_seat == (seat + 3) % SEATS and _rang_ok(state, seat):
             out.append(_RANG)
     answered = state.answered
@@ -728,6 +708,22 @@ def _side_actions(state: State, seat: int) -> list[Action]:
     if state.turn == seat and not state.exposed[seat] and mine <= state.options["tiao_pai_max_cards"]:
         out.append(_EXPOSE)
     return out
+
+
+def _claims(state: State, seat: int, top: Play) -> list[Action]:
+    """R8.3, R8.10: the Shao Pai claims of a seat that may claim (every beating set in penalty mode)."""
+    if state.options["shao_pai_check"] == "penalty":
+        return [ShaoPai(p) for p in moves.beating_sets(state.hands[seat], top)]
+    allow = state.options["shao_pai_allow_single_set"]
+    return [ShaoPai(p) for p in moves.shao_claims(state.hands[seat], top, allow)]
+
+
+def shao_claimants(state: State) -> set[int]:
+    """R8.1: the seats that may claim Shao Pai now, out of turn (their eligibility is hidden)."""
+    top = state.top
+    if state.phase != "play" or state.duel_a < 0 or top is None:
+        return set()
+    return {seat for seat in range(SEATS) if _claimable(state, seat) and _claims(state, seat, top)}
 
 
 def _rang_ok(state: State, p: int) -> bool:
@@ -900,6 +896,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
             raise _illegal("not_now", "That is not possible now.")
     else:
         _apply_prehand(state, seat, action, events)
+    state.between_hands = not state.finished and any(e.kind == "hand_end" for e in events)
     state.version += 1
     return events
 
@@ -1172,7 +1169,7 @@ def view(state: State, seat: int | None) -> View:
     if state.phase == "play" and state.top is not None and state.counts[state.top_seat] == 0:
         wind = _first_holder_right(state, state.top_seat)
     return View(
-        seat=seat, phase=state.phase, hand_no=state.hand_no, hand_kind=state.hand_kind,
+        seat=seat, phase=state.phase, hand_no=state.hand_no, deal_no=state.deal_no, hand_kind=state.hand_kind,
         session_hands=state.options["session_hands"] if state.options["session_end"] == "hands" else None,
         to_act=tuple(sorted(to_act(state))), turn=state.turn if state.turn >= 0 else None, seats=seats,
         hand=tuple(_hand_text(own)), hand_counts=tuple(own[3:18]),
@@ -1202,12 +1199,4 @@ def view(state: State, seat: int | None) -> View:
 
 def result(state: State) -> Result:
     """Session standing: the team ahead on cumulative score wins (R10.8)."""
-    s0, s1 = state.scores
-    places = {s: (1 if (s0 >= s1 if s % 2 == 0 else s1 >= s0) else 2) for s in range(SEATS)}
-    return Result(
-        finished=state.finished, places=places, points={s: state.scores[s % 2] for s in range(SEATS)},
-        team_points={0: s0, 1: s1}, teams={s: s % 2 for s in range(SEATS)},
-        summary={"hands": len(state.history), "scores": [s0, s1],
-                 "history": [{"order": h["order"], "points": h["points"], "chuan_san_hu": h["chuan_san_hu"]}
-                             for h in state.history]},
-    )
+    return standing(state.scores, state.history, state.finished)

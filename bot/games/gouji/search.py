@@ -14,11 +14,13 @@ import random
 import time
 from collections.abc import Sequence
 
-from . import engine, moves
-from .ai import easy_action, easy_play, hand_from_view, play_cost
-from .engine import RANK_TOTAL, SEATS, State
-from .notation import Action, Decision, Play, parse_play, parse_ranks
+from . import moves
+from .engine import SEATS, State
+from .notation import Action, Decision, Play
+from .policy import easy_action, easy_play, hand_from_view, play_cost
+from .scoring import hand_points
 from .views import View
+from .worlds import determinize
 
 MAX_CANDIDATES = 3
 MIN_RUNS = 3
@@ -74,68 +76,12 @@ def _candidates(view: View, legal: Sequence[Action]) -> list[Action]:
     return out[:MAX_CANDIDATES]
 
 
-def determinize(view: View, rng: random.Random) -> State:
-    """A full play-phase state consistent with what ``view.seat`` sees; hidden hands dealt at random."""
-    seat = view.seat
-    assert seat is not None
-    known: dict[int, list[int]] = {seat: hand_from_view(view)}
-    for s, cards in view.partner_hands:
-        known[s] = _counts(cards)
-    for info in view.seats:
-        if info.exposed is not None:
-            known[info.seat] = _counts(info.exposed)
-    pool: list[int] = []
-    played = [0, 0, 0, *view.played]
-    for rank in range(3, 18):
-        left = RANK_TOTAL[rank] - played[rank] - sum(h[rank] for h in known.values())
-        pool += [rank] * max(0, left)
-    rng.shuffle(pool)
-    hands: list[list[int]] = []
-    for s in range(SEATS):
-        if s in known:
-            hands.append(list(known[s]))
-            continue
-        hand = [0] * 18
-        for _ in range(min(view.seats[s].cards, len(pool))):
-            hand[pool.pop()] += 1
-        hands.append(hand)
-    options = dict(view.options)
-    options.update(session_end="hands", session_hands=1)
-    state = State(seed=0, options=options, phase="play")
-    state.hands = hands
-    state.counts = [sum(h) for h in hands]
-    state.places = [info.place or 0 for info in view.seats]
-    state.n_out = sum(1 for p in state.places if p)
-    state.answered = list(state.counts)
-    state.turn = view.turn if view.turn is not None else -1
-    state.candidates = list(view.candidates)
-    if view.top is not None and view.top_seat is not None:
-        state.top, state.top_seat = parse_play(view.top), view.top_seat
-        state.passed = [info.passed for info in view.seats]
-        state.trick = [[t.seat, parse_play(t.play), t.how] for t in view.trick]
-    if view.duel is not None:
-        state.duel_a, state.duel_b = view.duel
-        state.duel_plays = 1 + sum(1 for t in view.trick if t.how == "duel")
-    state.shao = view.shao_seat if view.shao_seat is not None else -1
-    state.exposed = [info.exposed is not None for info in view.seats]
-    if view.endgame and state.turn < 0 and not state.candidates:
-        state.turn = seat
-    return state
-
-
-def _counts(cards: Sequence[str]) -> list[int]:
-    out = [0] * 18
-    for rank in parse_ranks(" ".join(cards)):
-        out[rank] += 1
-    return out
-
-
 def _simulate(world: State, seat: int, action: Action) -> float:
     """The seat's team points (plus a little for its own place) after ``action`` and an easy play-out."""
     first: Play | None = action if isinstance(action, Play) else None
     places = fast_playout(world, seat, first)
     order = sorted(range(SEATS), key=lambda s: places[s])
-    points, _ = engine.hand_points(order)
+    points, _ = hand_points(order)
     return points[seat % 2] + (6 - places[seat]) * 0.05
 
 

@@ -83,6 +83,8 @@ class View:
     #: "tribute_return", "play", "finished"
     phase: str
     hand_no: int
+    #: deals so far in the session (a revolution or a seat change redeals within a hand)
+    deal_no: int
     #: "first", "fresh", "normal" (R4.1)
     hand_kind: str
     #: session length in hands, or None when the session ends at a target score

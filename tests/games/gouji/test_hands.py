@@ -19,7 +19,8 @@ from bot.games.gouji import (
     to_act,
     view,
 )
-from bot.games.gouji.engine import RANK_TOTAL, _deal, dui, hand_points, kai_pai_taker
+from bot.games.gouji.engine import RANK_TOTAL, _deal, dui, kai_pai_taker
+from bot.games.gouji.scoring import hand_points
 
 from .helpers import act, counts, finish_prehand, kinds
 

@@ -30,8 +30,9 @@ from bot.games.gouji import (
     to_act,
     view,
 )
-from bot.games.gouji.engine import RANK_TOTAL, hand_points
+from bot.games.gouji.engine import RANK_TOTAL
 from bot.games.gouji.notation import DECISIONS, make_play
+from bot.games.gouji.scoring import hand_points
 from tests.conftest import SOAK_GAMES
 
 OPTION_CHOICES: dict[str, list[Any]] = {
