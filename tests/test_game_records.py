@@ -74,6 +74,20 @@ def test_controls_modules_name_only_games_and_every_game_has_controls() -> None:
         controls_for("chess")
 
 
+#: one file per concern, under the same name in every engine package (README, "Adding a game")
+ENGINE_FILES = ("engine.py", "views.py", "timing.py", "scoring.py", "notation.py", "ai.py")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_engine_has_the_same_files_and_its_timing_rules(game_id: str) -> None:
+    from bot.games.core.timing import Timing
+    from bot.games.registry import engine
+
+    package = ROOT / "bot" / "games" / game_id
+    assert [name for name in ENGINE_FILES if not (package / name).is_file()] == []
+    assert isinstance(engine(game_id).TIMING, Timing)
+
+
 def test_the_slash_command_choice_lists_the_records_in_order() -> None:
     from cogs.utils.choices import GameChoice
 

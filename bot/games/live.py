@@ -58,12 +58,9 @@ class LiveGame:
     def to_act(self) -> set[int]:
         return set(self.engine.to_act(self.state))
 
-    def deciders(self) -> set[int]:
-        """Seats that may act now: ``to_act`` and the rules' other deciders (a Shao Pai claim window)."""
-        return self.to_act() | self.also_deciding()
-
     def also_deciding(self) -> set[int]:
-        """The rules' deciders besides ``to_act`` (a claim window)."""
+        """The rules' deciders besides ``to_act`` (a claim window). Some may hold a hidden right to act (Gou Ji:
+        who could claim Shao Pai), so the table asks only computer seats among them and pings nobody for it."""
         return self.timing.deciders(self.state)
 
     def legal(self, seat: int) -> list[Any]:

@@ -168,11 +168,6 @@ class GameSession:
     def version(self) -> int:
         return self.live.version if self.live is not None else 0
 
-    @property
-    def state(self) -> Any:
-        """TRANSITIONAL (removed when every control reads views): the engine state, None in the lobby."""
-        return None if self.live is None else self.live.state
-
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may see now (None: what everyone sees): ``LiveGame.view``; a lobby has no views."""
         if self.live is None:

@@ -60,7 +60,7 @@ class LeakWatch(logging.Handler):
         self.replays: dict[int, tuple[Any, int, dict[int, Any], int]] = {}
 
     def sessions(self) -> list[GameSession]:
-        return [s for s in games_cog(self.bot).sessions.values() if s.state is not None]
+        return [s for s in games_cog(self.bot).sessions.values() if s.live is not None]
 
     def hidden(self, session: GameSession) -> set[str]:
         """Cards held and not public. Gou Ji plays four decks: a rank played earlier in the hand (and
