@@ -1,13 +1,11 @@
-"""Playing in Discord: the game cog routes commands and clicks onto each game's one serialized path.
+"""Playing in Discord: the game cog's slash commands and listeners, and the host the table's parts share.
 
-One move, top to bottom (``panel_play``): the click is acknowledged within Discord's budget
-(``answer_soon``), the game's lock is taken before anything is checked, the engine applies the
-action, the session records it and is saved, the player's panel is answered, and the table, the
-clock and the computer players are scheduled. The concerns around that path live in plain
-classes: the lobby desk, the table message, the turn clock, the hand panel and the computers
-(``cogs/table/``). The engines decide every rule; this layer only translates.
+A click goes to ``cogs/table/clicks.py`` (checked against what it names, acknowledged, routed onto the
+game's one serialized path), a move to ``cogs/table/moves.py`` (the move path, top to bottom), a game's
+end to ``cogs/table/endings.py``. The other concerns live in plain classes beside them: the lobby desk,
+the table message, the turn clock, the hand panel and the computers (``cogs/table/``). The engines decide
+every rule, through each running game's ``LiveGame``; this layer only translates.
 """
-
 from __future__ import annotations
 
 import asyncio

@@ -280,7 +280,7 @@ def away_line(session: GameSession) -> str:
         return ""
     lang = session.lang
     who = ", ".join(t(lang, "clock.away_name", name=safe_name(session.seats[seat].name)) for seat in away)
-    grace = controls.afk_grace(session)
+    grace = session.live.away_grace() if session.live is not None else None
     if grace is None:
         return t(lang, "clock.away_line.computer", players=who)
     return t(lang, "clock.away_line.rules", players=who, grace=f"{grace:g}")

@@ -26,7 +26,6 @@ from bot.replies import reply_privately
 
 from ..utils.language import private_language
 from . import persistence
-from .controls import controls_for
 from .game_host import GameHost
 from .session import PLAYING, GameSession, Seat
 from .words import safe_name, seat_label
@@ -60,7 +59,7 @@ def participant_changed(session: GameSession) -> list[Event]:
     """A seat changed hands: the game's rules about it (Gou Ji's next hand is fresh), as events to record."""
     if session.live is None:
         return []
-    return controls_for(session.game).participant_changed(session)
+    return session.live.seat_changed()
 
 
 class Substitutes:

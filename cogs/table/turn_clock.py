@@ -77,11 +77,11 @@ class TurnClock:
         """Each waiting person's window (its name, its length): the rules file's length for the decision
         at hand, a short grace for a person who is away (the timeout rules act), else the turn timeout.
         A person whose window is 0 s (a timer the rules switch off) is not in it: nothing times him out."""
-        controls = controls_for(session.game)
-        grace = controls.afk_grace(session)
+        controls, live = controls_for(session.game), session.live
         out: dict[int, tuple[Any, float]] = {}
-        if controls.on_hold(session):
-            return out  # a team's pause: nobody's time runs
+        if live is None or controls.on_hold(session):
+            return out  # a lobby; a team's pause: nobody's time runs
+        grace = live.away_grace()
         for seat in waiting:
             if grace is not None and controls.is_away(session, seat):
                 out[seat] = ("away", grace)
@@ -89,7 +89,7 @@ class TurnClock:
             seconds = controls.window_seconds(session, seat)
             length = float(session.turn_timeout if seconds is None else seconds)
             if length > 0:
-                out[seat] = (controls.window_key(session, seat), length)
+                out[seat] = (live.window_key(seat), length)
         return out
 
     def reminder_lead(self, session: GameSession) -> float | None:
@@ -97,7 +97,7 @@ class TurnClock:
         at least 3 s); None when the window is too short for a reminder besides the prompt's ping."""
         windows = self.current.get(session.id) or self.windows(session, self.host.waiting_humans(session))
         length = max((seconds for _, seconds in windows.values()), default=float(session.turn_timeout))
-        lead = controls_for(session.game).reminder_seconds(session, length)
+        lead = session.live.reminder(length) if session.live is not None else None
         if lead is None:
             lead = max(3.0, length / 4)
         return lead if lead < length else None
@@ -199,9 +199,11 @@ class TurnClock:
             await self._time_out_waiting(session)
 
     async def _time_out_waiting(self, session: GameSession) -> None:
-        controls = controls_for(session.game)
-        afk_after = controls.away_after(session)
-        computer_takes_over = controls.afk_grace(session) is None
+        controls, live = controls_for(session.game), session.live
+        if live is None:
+            return
+        afk_after, grace = live.away_after(), live.away_grace()
+        computer_takes_over = grace is None
         timed = self.windows(session, self.host.waiting_humans(session))
         stalled: dict[int, str] = {}
         for seat in sorted(timed):
@@ -221,7 +223,7 @@ class TurnClock:
                 back = t(session.lang, f"clock.back_by.{engine(session.game).TIMING.back_by}")
                 key = "clock.afk.computer" if computer_takes_over else "clock.afk.rules"
                 session.add_line(t(session.lang, key, player=safe_name(info.name), count=afk_after,
-                                   grace=f"{controls.afk_grace(session) or 0:g}", back=back))
+                                   grace=f"{grace or 0:g}", back=back))
                 self.host.refresh_table(session)
         if stalled:
             seat_names = names(session, session.lang)

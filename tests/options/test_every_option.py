@@ -340,7 +340,7 @@ TABLE_PROBES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("goita", "confirm_moves"): _goita_confirm,
     ("gouji", "auto_pass_opt_in"): _gouji_auto_pass,
     ("gouji", "cpu_fill"): lambda o: empty_seat_lines(_lobby("gouji", o), "en"),
-    ("gouji", "afk_takeover"): lambda o: controls_for("gouji").afk_grace(session_for("gouji", o)),
+    ("gouji", "afk_takeover"): lambda o: session_for("gouji", o).live.away_grace(),
     ("gouji", "cpu_shao_wait_s"): _gouji_duel_wait,
     ("gostop", "nagari_cumulative"): _gostop_after_nagari,
     ("gostop", "samppuk_pay"): _gostop_three_ppuks,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.games import GAME_IDS
+from bot.games.core.timing import WAIT
 from bot.games.registry import engine
 from bot.i18n import t
 
@@ -67,11 +68,8 @@ class TableActions(Protocol):
         """After a committed change: the table, the clock and the computers are scheduled."""
 
 
-#: consecutive timeouts after which a person is away, unless the game's rules say otherwise
-AFK_AFTER_TIMEOUTS = 2
-#: the outcome of a timeout that moves nobody (Goita §12.10: a leader is never moved automatically): the
-#: other players are offered to abort; WAIT_ALONE: nobody else could (no other person plays)
-WAIT = "wait"
+#: the outcome of a timeout that moves nobody (``WAIT``, Goita §12.10: a leader is never moved automatically)
+#: when nobody else could be offered to abort (no other person plays)
 WAIT_ALONE = "wait_alone"
 STALLING = frozenset({WAIT, WAIT_ALONE})
 #: the verb of the "I'm back" button (the spine handles it)
@@ -151,30 +149,10 @@ class GameControls:
         seconds = session.live.window(seat)
         return None if seconds is None else self.paced(session, seconds)
 
-    def window_key(self, session: GameSession, seat: int) -> Any:
-        """Names the window ``seat`` is in now; when it changes while the seat is still waited for (a vote
-        after the Ready window, a new deal), the clock starts again."""
-        return session.live.window_key(seat) if session.live is not None else None
-
-    def reminder_seconds(self, session: GameSession, window: float) -> float | None:
-        """How long before the deadline of a ``window``-second window the reminder is posted, or None for
-        the spine's default; a lead not shorter than the window means no reminder (the prompt pinged)."""
-        return session.live.reminder(window) if session.live is not None else None
-
-    def afk_after(self, session: GameSession) -> int | None:
-        """Consecutive timeouts after which a person is treated as away, or None for the spine's default;
-        0: never (the rules never hand a person's seat over)."""
-        return session.live.away_after() if session.live is not None else None
-
-    def away_after(self, session: GameSession) -> int:
-        """``afk_after`` with the spine's default filled in (0: nobody is ever marked away)."""
-        count = self.afk_after(session)
-        return AFK_AFTER_TIMEOUTS if count is None else count
-
     def is_away(self, session: GameSession, seat: int) -> bool:
         """A person still at the table who missed enough decisions in a row to be marked away."""
         info = session.seats[seat]
-        after = self.away_after(session)
+        after = session.live.away_after() if session.live is not None else 0
         return info.user_id is not None and not info.left and after > 0 and info.timeouts >= after
 
     def back_items(self, session: GameSession, seat: int, lang: str) -> list[discord.ui.Item[Any]]:
@@ -193,11 +171,6 @@ class GameControls:
     def on_stall(self, session: GameSession, seats: list[int]) -> None:
         """The time of ``seats`` ran out and the rules move nobody for them (``STALLING``): e.g. offer the
         other players to abort. Called with the game's lock held."""
-
-    def afk_grace(self, session: GameSession) -> float | None:
-        """For an away person: seconds each of his decisions waits before the timeout rules make it
-        (until he clicks again); None: the computer plays his seat instead."""
-        return session.live.away_grace() if session.live is not None else None
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """The move made for a person whose time ran out, when the rules name one (a safe Stop); None: the computer's."""
@@ -236,11 +209,6 @@ class GameControls:
         """Extra public lines under a hand's or the match's summary (how the payments were computed)."""
         return []
 
-    def participant_changed(self, session: GameSession) -> list[Event]:
-        """A seat changed hands (a substitute, or a computer for a person who left): whatever the rules
-        say about it, as events to record (Gou Ji: the next hand is fresh)."""
-        return session.live.seat_changed() if session.live is not None else []
-
     def computer_wait(self, table: TableActions, session: GameSession, seats: list[int]) -> float:
         """Seconds the computer seats ``seats`` should still wait before deciding (for example a claim
         window left to people); ``math.inf`` leaves the decision to people until the next change."""
@@ -271,5 +239,5 @@ def controls_for(game: str) -> GameControls:
     return controls
 
 
-__all__ = ["AFK_AFTER_TIMEOUTS", "BACK_VERB", "STALLING", "WAIT", "WAIT_ALONE", "GameControls", "TableActions",
+__all__ = ["BACK_VERB", "STALLING", "WAIT", "WAIT_ALONE", "GameControls", "TableActions",
            "controls_for"]

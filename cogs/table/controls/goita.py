@@ -61,7 +61,7 @@ class GoitaControls(GameControls):
     def window_seconds(self, session: GameSession, seat: int) -> float | None:
         """The engine's window, except that the timer-off idle window times nobody when no other person
         plays: nobody else could press "Computer plays for" or "Abort game" (people are the table's)."""
-        if session.live is not None and self.window_key(session, seat) == IDLE_WINDOW and not _others(session, seat):
+        if session.live is not None and session.live.window_key(seat) == IDLE_WINDOW and not _others(session, seat):
             return 0.0
         return super().window_seconds(session, seat)
 

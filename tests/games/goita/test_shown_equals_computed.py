@@ -176,7 +176,7 @@ def _check_clock(session: GameSession, state: State) -> None:
             assert shown == timer
         else:
             assert shown == (IDLE_SECONDS if alone and _others(session, seat) else 0)
-        assert CONTROLS.reminder_seconds(session, shown or 0.0) == TIMING.reminder(state, shown or 0.0) == (
+        assert session.live.reminder(shown or 0.0) == TIMING.reminder(state, shown or 0.0) == (
             (shown or 0.0) / 2 if timer else shown or 0.0)
         outcome = CONTROLS.timeout_outcome(session, seat)
         engine_says = TIMING.timeout_outcome(state, seat)

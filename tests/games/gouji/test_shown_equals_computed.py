@@ -130,7 +130,7 @@ def _check_clock(session: Any, state: gouji.State) -> None:
         name = window_name(state, seat)
         assert name is not None
         assert CONTROLS.window_seconds(session, seat) == WINDOW_SECONDS[name] * pace
-        assert CONTROLS.reminder_seconds(session, WINDOW_SECONDS[name] * pace) == 15
+        assert session.live.reminder(WINDOW_SECONDS[name] * pace) == 15
         outcome = CONTROLS.timeout_outcome(session, seat)
         move = CONTROLS.timeout_action(session, seat, legal_actions(state, seat))
         assert move == gouji.timeout_action(state, seat)

@@ -119,11 +119,11 @@ def expected_timeout_move(state: State, seat: int) -> Any:
 
 
 def check_timing(session: GameSession, state: State, seen: set[str]) -> None:
-    assert CONTROLS.afk_after(session) == AFK_AFTER_TIMEOUTS == 2
-    assert CONTROLS.afk_grace(session) == AFK_GRACE_SECONDS == 5.0
+    assert session.live.away_after() == AFK_AFTER_TIMEOUTS == 2
+    assert session.live.away_grace() == AFK_GRACE_SECONDS == 5.0
     for seat in sorted(session.live.to_act()):  # type: ignore[union-attr]
         assert CONTROLS.window_seconds(session, seat) is None  # §16.6: one turn timer for every decision
-        assert CONTROLS.reminder_seconds(session, session.turn_timeout) == REMINDER_SECONDS == 20.0
+        assert session.live.reminder(session.turn_timeout) == REMINDER_SECONDS == 20.0
         words = CONTROLS.timeout_outcome(session, seat)
         assert words == expected_outcome(state)
         seen.add(words)
