@@ -23,7 +23,7 @@ from ..utils.language import private_language
 from . import persistence, table_buttons
 from .attention import attention
 from .components import BUTTON_TEMPLATE, PAGE_TEMPLATE, SELECT_TEMPLATE, parse_number, plausible_values
-from .controls import BACK_VERB, controls_for
+from .controls import BACK_VERB, controls_for, seating_for
 from .game_host import GameHost
 from .hand_panel import HandPanel
 from .idle import touch
@@ -178,7 +178,7 @@ class Clicks:
             if session.phase != PLAYING or session.paused_until is None:
                 await reply_privately(interaction, t(private_language(interaction), "games.error.not_paused"))
                 return
-            waiting = controls_for(session.game).ready_for_next(session, session.seat_of(interaction.user.id))
+            waiting = seating_for(session.game).ready_for_next(session, session.seat_of(interaction.user.id))
             if waiting:  # Gou Ji §13.6: the next hand starts when all are Ready (or after the pause)
                 await persistence.save(self.host.bot, session)
                 self.table.want(session)

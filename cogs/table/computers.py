@@ -14,7 +14,7 @@ from typing import Any
 from bot.games.core import rng_for
 from bot.i18n import t
 
-from .controls import controls_for
+from .controls import controls_for, seating_for
 from .game_host import GameHost
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
@@ -42,17 +42,17 @@ class Computers:
         live = session.live
         if live is None or session.phase != PLAYING or session.paused_until is not None:
             return {}
-        if controls_for(session.game).on_hold(session):  # a team's pause holds forced moves too (§13.6)
+        if seating_for(session.game).on_hold(session):  # a team's pause holds forced moves too (§13.6)
             return {}
         cached = self._forced.get(session.id)
         if cached is not None and cached[0] == session.version:
             return cached[1]
-        controls = controls_for(session.game)
+        seating = seating_for(session.game)
         out: dict[int, Any] = {}
         for seat in sorted(live.to_act()):
             if session.seats[seat].computer_plays:
                 continue
-            action = controls.made_for_them(session, seat, live.legal(seat))
+            action = seating.made_for_them(session, seat, live.legal(seat))
             if action is not None:
                 out[seat] = action
         self._forced[session.id] = (session.version, out)
@@ -60,7 +60,7 @@ class Computers:
 
     async def make_for_them(self, session: GameSession) -> bool:
         """Make the one possible move of each person who has nothing to choose; True when one was made."""
-        delay = controls_for(session.game).made_for_them_delay(session, self.host.computer_delay)
+        delay = seating_for(session.game).made_for_them_delay(session, self.host.computer_delay)
         if delay > 0:
             await asyncio.sleep(delay)  # a short delay: people see the table move
         async with session.lock:
@@ -88,11 +88,11 @@ class Computers:
         so the burst's save is awaited first and then everything is looked at again.
         """
         # a team's pause (on_hold) stops them too: its end starts them again
-        while session.phase == PLAYING and session.paused_until is None and not controls_for(session.game).on_hold(session):
+        while session.phase == PLAYING and session.paused_until is None and not seating_for(session.game).on_hold(session):
             if self.made_for(session) and await self.make_for_them(session):
                 continue
             seats = self._deciding(session)
-            wait = controls_for(session.game).computer_wait(self.host, session, seats) if seats else math.inf
+            wait = seating_for(session.game).computer_wait(self.host, session, seats) if seats else math.inf
             if wait > 0 and session.id in self.unsaved:
                 await self.commit(session)  # the burst is over: saved once, then look again
                 continue
@@ -105,7 +105,7 @@ class Computers:
             await asyncio.sleep(self.host.computer_delay)
             if session.version != version:  # the game changed while they thought (a person, a clock): who moves now
                 seats = self._deciding(session)
-                if not seats or controls_for(session.game).computer_wait(self.host, session, seats) > 0:
+                if not seats or seating_for(session.game).computer_wait(self.host, session, seats) > 0:
                     continue  # nobody, or they must wait: looked at again from the top
                 version = session.version
             for seat in seats:
@@ -120,7 +120,7 @@ class Computers:
 
     def _stopped(self, session: GameSession, seats: list[int]) -> None:
         """Log a driver that stops while a computer could move: its game would wait for nobody."""
-        if session.phase != PLAYING or session.paused_until is not None or controls_for(session.game).on_hold(session):
+        if session.phase != PLAYING or session.paused_until is not None or seating_for(session.game).on_hold(session):
             return
         live = session.live
         able = [s for s in self._deciding(session) if live is not None and live.legal(s)]
@@ -137,14 +137,14 @@ class Computers:
                 return
             if not timed_out and not session.seats[seat].computer_plays:
                 return  # a person took the seat while the computer was thinking (substitutes.py)
-            if controls_for(session.game).on_hold(session):
+            if seating_for(session.game).on_hold(session):
                 return  # a team's pause began while the computer was thinking
             legal = live.legal(seat)
             if not legal:
                 return
-            controls = controls_for(session.game)
-            forced = (controls.timeout_action(session, seat, legal) if timed_out
-                      else controls.computer_action(session, seat, legal))
+            seating = seating_for(session.game)
+            forced = (seating.timeout_action(session, seat, legal) if timed_out
+                      else seating.computer_action(session, seat, legal))
             rng = rng_for(session.seed, "computer", session.version, seat)
             live.view(seat)  # made here, on the loop; the thread reads it
             action = forced if forced is not None else await asyncio.to_thread(live.choose, seat, legal, level, rng)

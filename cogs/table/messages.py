@@ -18,7 +18,7 @@ from bot.games.registry import engine
 from bot.i18n import t
 
 from .components import GameButton, GameSelect, parse_number
-from .controls import controls_for
+from .controls import controls_for, seating_for
 from .lobby_options import empty_seat_lines, option_menu, options_line
 from .session import PLAYING, GameSession, Seat
 from .words import action_label, names, safe_name, seat_label
@@ -274,8 +274,8 @@ def summary_text(session: GameSession, lang: str, summary: dict[str, Any], final
 
 def away_line(session: GameSession) -> str:
     """The public marker of people marked away (§13.6, §16.6): "Alice (away)", until they are back."""
-    controls = controls_for(session.game)
-    away = [seat for seat in range(len(session.seats)) if controls.is_away(session, seat)]
+    seating = seating_for(session.game)
+    away = [seat for seat in range(len(session.seats)) if seating.is_away(session, seat)]
     if not away or session.phase != PLAYING:
         return ""
     lang = session.lang

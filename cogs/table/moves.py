@@ -31,7 +31,7 @@ from ..utils.language import private_language
 from . import persistence
 from .attention import attention
 from .computers import Computers
-from .controls import controls_for
+from .controls import controls_for, seating_for
 from .endings import Endings
 from .game_host import GameHost
 from .hand_panel import HandPanel
@@ -73,7 +73,7 @@ class Moves:
                 note = t(lang, "games.error.stale")
             elif session.paused_until is not None:
                 note = t(lang, "games.error.paused")
-            elif controls_for(session.game).on_hold(session):
+            elif seating_for(session.game).on_hold(session):
                 note = t(lang, "seats.pause.on_hold")
             elif action is None or session.seat_of(interaction.user.id) != seat:
                 note = t(lang, "games.error.not_legal_now")
@@ -108,7 +108,7 @@ class Moves:
             if session.paused_until is not None:
                 await reply_privately(interaction, t(lang, "games.error.paused"))
                 return
-            if controls_for(session.game).on_hold(session):
+            if seating_for(session.game).on_hold(session):
                 await reply_privately(interaction, t(lang, "seats.pause.on_hold"))
                 return
             touch(session)
@@ -148,16 +148,16 @@ class Moves:
         timeout rules); the table says so when they had been marked away."""
         info = session.seats[seat]
         if info.user_id is not None and not info.left:
-            if controls_for(session.game).is_away(session, seat):
+            if seating_for(session.game).is_away(session, seat):
                 session.add_line(t(session.lang, "clock.back", player=safe_name(info.name)))
             info.ai, info.timeouts = None, 0
 
     async def come_back(self, session: GameSession, seat: int) -> None:
         """An away person clicked ("I'm back", or anything where the rules say so): his own window again."""
-        if not controls_for(session.game).is_away(session, seat):
+        if not seating_for(session.game).is_away(session, seat):
             return  # the common case
         async with session.lock:
-            if session.phase != PLAYING or not controls_for(session.game).is_away(session, seat):
+            if session.phase != PLAYING or not seating_for(session.game).is_away(session, seat):
                 return
             self.back_from_away(session, seat)
             await persistence.save(self.host.bot, session)
@@ -209,7 +209,7 @@ class Moves:
         """Seats that may act now: the engine's ``to_act`` and any the game's controls add (claims)."""
         if session.live is None:
             return set()
-        return session.live.to_act() | controls_for(session.game).deciders(session)
+        return session.live.to_act() | seating_for(session.game).deciders(session)
 
     def waiting_humans(self, session: GameSession) -> set[int]:
         if session.live is None or session.paused_until is not None:

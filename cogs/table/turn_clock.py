@@ -19,7 +19,7 @@ import discord
 from bot.games.registry import engine
 from bot.i18n import t
 
-from .controls import STALLING, controls_for
+from .controls import STALLING, seating_for
 from .game_host import GameHost
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
@@ -77,16 +77,16 @@ class TurnClock:
         """Each waiting person's window (its name, its length): the rules file's length for the decision
         at hand, a short grace for a person who is away (the timeout rules act), else the turn timeout.
         A person whose window is 0 s (a timer the rules switch off) is not in it: nothing times him out."""
-        controls, live = controls_for(session.game), session.live
+        seating, live = seating_for(session.game), session.live
         out: dict[int, tuple[Any, float]] = {}
-        if live is None or controls.on_hold(session):
+        if live is None or seating.on_hold(session):
             return out  # a lobby; a team's pause: nobody's time runs
         grace = live.away_grace()
         for seat in waiting:
-            if grace is not None and controls.is_away(session, seat):
+            if grace is not None and seating.is_away(session, seat):
                 out[seat] = ("away", grace)
                 continue
-            seconds = controls.window_seconds(session, seat)
+            seconds = seating.window_seconds(session, seat)
             length = float(session.turn_timeout if seconds is None else seconds)
             if length > 0:
                 out[seat] = (live.window_key(seat), length)
@@ -199,7 +199,7 @@ class TurnClock:
             await self._time_out_waiting(session)
 
     async def _time_out_waiting(self, session: GameSession) -> None:
-        controls, live = controls_for(session.game), session.live
+        seating, live = seating_for(session.game), session.live
         if live is None:
             return
         afk_after, grace = live.away_after(), live.away_grace()
@@ -212,7 +212,7 @@ class TurnClock:
             info = session.seats[seat]
             info.timeouts += 1
             away = afk_after > 0 and info.timeouts >= afk_after
-            outcome = controls.timeout_outcome(session, seat)
+            outcome = seating.timeout_outcome(session, seat)
             if outcome in STALLING:
                 stalled[seat] = outcome
                 continue
@@ -230,7 +230,7 @@ class TurnClock:
             for seat, outcome in stalled.items():
                 session.add_line(t(session.lang, "games.timed_out", player=seat_names[seat]) + " "
                                  + t(session.lang, f"clock.moved.{outcome}"))
-            controls.on_stall(session, sorted(stalled))
+            seating.on_stall(session, sorted(stalled))
             await self.host.save(session)
             self.host.refresh_table(session)
 
@@ -241,11 +241,11 @@ class TurnClock:
             return
         channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
         users = [discord.Object(id=uid) for s in waiting if (uid := session.seats[s].user_id)]
-        controls = controls_for(session.game)
+        seating = seating_for(session.game)
         when = f"<t:{int(session.deadline or time.time())}:R>"
         outcomes: dict[str, list[str]] = {}
         for seat in waiting:
-            outcomes.setdefault(controls.timeout_outcome(session, seat), []).append(f"<@{session.seats[seat].user_id}>")
+            outcomes.setdefault(seating.timeout_outcome(session, seat), []).append(f"<@{session.seats[seat].user_id}>")
         text = "\n".join(t(session.lang, "games.reminder", who=" ".join(who)) + " "
                          + t(session.lang, f"clock.outcome.{outcome}", time=when) for outcome, who in outcomes.items())
         try:

@@ -25,7 +25,7 @@ from bot.games.core import Option
 from bot.games.live import LiveGame
 from bot.games.registry import engine
 from cogs.table import pictures
-from cogs.table.controls import controls_for
+from cogs.table.controls import controls_for, seating_for
 from cogs.table.controls.goita import GoitaControls
 from cogs.table.lobby_options import empty_seat_lines
 from cogs.table.session import GameSession, Seat
@@ -161,7 +161,7 @@ def _goita_king_attack(options: dict[str, Any]) -> Any:
             apply(state, seat, king[0] if king else legal[0])
             if king:
                 responder = min(to_act(state))
-                return controls_for("goita").made_for_them(session, responder, legal_actions(state, responder))
+                return seating_for("goita").made_for_them(session, responder, legal_actions(state, responder))
     raise AssertionError("no king attack found")
 
 
@@ -192,7 +192,7 @@ def _gouji_auto_pass(options: dict[str, Any]) -> Any:
             legal = gouji.legal_actions(state, seat)
             if state.phase == "play" and seat in (0, 1) and not any(isinstance(a, GoujiPlay) for a in legal):
                 session.ui["autopass"] = {str(seat): True}
-                return controls_for("gouji").made_for_them(session, seat, legal)
+                return seating_for("gouji").made_for_them(session, seat, legal)
             gouji.apply(state, seat, rng.choice(legal))
     raise AssertionError("nobody had to pass")
 
@@ -214,7 +214,7 @@ def _gouji_duel_wait(options: dict[str, Any]) -> Any:
         for _ in range(600):
             if state.phase == "play" and state.duel_a >= 0 and state.turn % 2 == 0 and state.counts[0]:
                 seats = [s for s in (2, 4) if state.counts[s]] or [2]
-                wait = controls_for("gouji").computer_wait(cast(Any, _ThinkingTable()), session, seats)
+                wait = seating_for("gouji").computer_wait(cast(Any, _ThinkingTable()), session, seats)
                 return round(wait)
             acting = sorted(gouji.to_act(state))
             if not acting:
@@ -335,7 +335,7 @@ TABLE_PROBES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("goita", "scoring_chips"): lambda o: pictures.table_picture(session_for("goita", o, 2), "en"),
     ("goita", "rotate_pieces"): lambda o: pictures.table_picture(_played("goita", o), "en"),
     ("goita", "table_talk_reminder"): lambda o: controls_for("goita").table_lines(session_for("goita", o), "en"),
-    ("goita", "turn_timeout"): lambda o: controls_for("goita").window_seconds(session_for("goita", o), 0),
+    ("goita", "turn_timeout"): lambda o: seating_for("goita").window_seconds(session_for("goita", o), 0),
     ("goita", "auto_pass_vs_king"): _goita_king_attack,
     ("goita", "confirm_moves"): _goita_confirm,
     ("gouji", "auto_pass_opt_in"): _gouji_auto_pass,

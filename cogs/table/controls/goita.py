@@ -20,7 +20,7 @@ from bot.replies import reply_privately
 from ...utils.language import private_language
 from ..components import GameButton, parse_number
 from ..words import names
-from . import WAIT, WAIT_ALONE, GameControls
+from . import WAIT, WAIT_ALONE, GameControls, Seating
 from . import goita_composer as composer
 from .goita_composer import piece_name
 
@@ -45,10 +45,9 @@ def _others(session: GameSession, seat: int) -> bool:
     return any(s != seat and info.user_id is not None and not info.left for s, info in enumerate(session.seats))
 
 
-class GoitaControls(GameControls):
-    """Goita's draw, table banner and decision buttons; the composer is ``goita_composer``."""
-
-    # ---------------------------------------------------------------- the clock (§12.10): its people part
+class GoitaSeating(Seating):
+    """Goita's people part of §12.10: the pace a host or server sets, the idle window only where another person could
+    act, who shows as away, and the offers when a leader's time runs out."""
 
     def paced(self, session: GameSession, rules_seconds: float) -> float:
         """The table's pace: the host's own ``turn_timeout`` option is this game's timer as set, and the idle
@@ -77,9 +76,6 @@ class GoitaControls(GameControls):
         outcome = super().timeout_outcome(session, seat)
         return WAIT_ALONE if outcome == WAIT and not _others(session, seat) else outcome
 
-    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
-        return t(lang, "options.goita.no_block_vs_king")
-
     def on_stall(self, session: GameSession, seats: list[int]) -> None:
         """§12.10: the leader's (or decider's) time ran out: "Abort game" for the other players, until
         anybody moves. Nobody to offer it to (no other person plays): the game just waits."""
@@ -96,6 +92,13 @@ class GoitaControls(GameControls):
             return frozenset()
         waiting = session.live.to_act()
         return frozenset(s for s in entry[1] if s in waiting and not session.seats[s].computer_plays)
+
+
+class GoitaControls(GameControls):
+    """Goita's draw, table banner and decision buttons; the composer is ``goita_composer``."""
+
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        return t(lang, "options.goita.no_block_vs_king")
 
     # ---------------------------------------------------------------- start
 
@@ -177,7 +180,7 @@ class GoitaControls(GameControls):
                 GameButton(session.id, "decide", "redeal", label=t(lang, "goita.action.redeal"),
                            style=discord.ButtonStyle.danger),
             ]
-        stalled = self.stalled(session)
+        stalled = SEATING.stalled(session)
         if stalled and phase == "play":
             seat_names = names(session, lang)
             for seat in sorted(stalled):
@@ -261,7 +264,7 @@ class GoitaControls(GameControls):
                      lang: str) -> None:
         """§12.10: another player ends the game whose leader's time ran out (unrated, like an abandon)."""
         async with session.lock:
-            stalled = self.stalled(session)
+            stalled = SEATING.stalled(session)
             if not stalled:
                 await reply_privately(interaction, t(lang, "clock.abort.closed"))
                 return
@@ -278,7 +281,7 @@ class GoitaControls(GameControls):
         """§12.10, timer off: another player hands an idle leader's seat to the easy computer, which plays
         it until its person clicks again (the seat shows *(away)*)."""
         async with session.lock:
-            stalled = self.stalled(session)
+            stalled = SEATING.stalled(session)
             idle = int(arg) if arg.isdigit() else -1
             if idle not in stalled or session.live is None or session.view(None).phase != "play":
                 await reply_privately(interaction, t(lang, "clock.abort.closed"))
@@ -295,7 +298,6 @@ class GoitaControls(GameControls):
             await table.save(session)
             table.after_change(session)  # before the answer: a failed answer must not leave the game waiting
             await reply_privately(interaction, t(lang, "options.goita.handed_over_you"))
-
 
 def _last_round_lines(lang: str, v: View, seat_names: list[str]) -> list[str]:
     """How the last round ended (R5.2–R5.4, R7.3): on the table, and under the round's summary."""
@@ -321,5 +323,6 @@ def _last_round_lines(lang: str, v: View, seat_names: list[str]) -> list[str]:
 
 
 CONTROLS = GoitaControls()
+SEATING = GoitaSeating()
 
-__all__ = ["CONTROLS", "GoitaControls"]
+__all__ = ["CONTROLS", "SEATING", "GoitaControls", "GoitaSeating"]

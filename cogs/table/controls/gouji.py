@@ -31,7 +31,7 @@ from ..team_pause import on_hold as team_paused
 from ..team_pause import request as request_pause
 from ..team_pause import resume as resume_play
 from ..words import names
-from . import GameControls
+from . import GameControls, Seating
 from . import gouji_composer as composer
 from . import gouji_suggest as team
 from .gouji_composer import Draft, grouped_hand, set_selects
@@ -41,10 +41,23 @@ if TYPE_CHECKING:
     from . import TableActions
 
 
-class GoujiControls(GameControls):
-    """The Gou Ji hooks of the game spine. The rule hooks left here decide only their people part."""
+def ready_seats(session: GameSession) -> set[int]:
+    """Who pressed Ready in this pause between hands (remembered with the pause's end)."""
+    entry = session.ui.get("ready")
+    if not entry or session.paused_until is None or entry[0] != session.paused_until:
+        return set()
+    return set(entry[1])
 
-    # ------------------------------------------------------------------ who decides (the people part)
+
+def not_ready(session: GameSession, ready: set[int]) -> list[int]:
+    """The people the next hand still waits for (computers are always ready)."""
+    return [s for s, info in enumerate(session.seats) if info.user_id is not None and not info.left
+            and not info.computer_plays and s not in ready]
+
+
+class GoujiSeating(Seating):
+    """Gou Ji's people part of the table rules: computers claim and wait for people (§13.8), a person's own automatic
+    pass (§13), Ready between hands and a team's pause (§13.6)."""
 
     def deciders(self, session: GameSession) -> set[int]:
         """The rules' Shao Pai claimers (R8.1, ``TIMING.deciders``) that are computer seats (§13.8: a computer
@@ -97,34 +110,26 @@ class GoujiControls(GameControls):
             return 0.0
         return random.uniform(1.0, 4.0)
 
-    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
-        return t(lang, "options.gouji.auto_passed")
-
-    # ------------------------------------------------------------------ between hands (§13.6)
-
-    def _ready(self, session: GameSession) -> set[int]:
-        """Who pressed Ready in this pause between hands (remembered with the pause's end)."""
-        entry = session.ui.get("ready")
-        if not entry or session.paused_until is None or entry[0] != session.paused_until:
-            return set()
-        return set(entry[1])
-
-    def _not_ready(self, session: GameSession, ready: set[int]) -> list[int]:
-        return [s for s, info in enumerate(session.seats) if info.user_id is not None and not info.left
-                and not info.computer_plays and s not in ready]
-
     def ready_for_next(self, session: GameSession, seat: int | None) -> list[str]:
         """§13.6: the next hand starts after 30 s or when all are Ready, not at the first click."""
-        ready = self._ready(session)
+        ready = ready_seats(session)
         if seat is not None:
             ready.add(seat)
         session.ui["ready"] = [session.paused_until, sorted(ready)]
         seat_names = names(session, session.lang)
-        return [seat_names[s] for s in self._not_ready(session, ready)]
+        return [seat_names[s] for s in not_ready(session, ready)]
 
     def on_hold(self, session: GameSession) -> bool:
         """§13.6: a team asked for a pause, and not every person has agreed to resume yet."""
         return team_paused(session)
+
+
+class GoujiControls(GameControls):
+    """Gou Ji's table banner, public buttons, panel lines and clicks (the composer and the team surfaces are
+    ``gouji_composer`` and ``gouji_suggest``)."""
+
+    def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
+        return t(lang, "options.gouji.auto_passed")
 
     # ------------------------------------------------------------------ public table
 
@@ -133,12 +138,12 @@ class GoujiControls(GameControls):
 
     def _ready_lines(self, session: GameSession, lang: str) -> list[str]:
         """§13.6: who is Ready for the next hand (between hands, under the hand's summary)."""
-        ready = self._ready(session)
+        ready = ready_seats(session)
         if session.paused_until is None or not ready:
             return []
         seat_names = names(session, lang)
         return [t(lang, "options.ready.line", ready=", ".join(seat_names[s] for s in sorted(ready)),
-                  waiting=", ".join(seat_names[s] for s in self._not_ready(session, ready)))]
+                  waiting=", ".join(seat_names[s] for s in not_ready(session, ready)))]
 
     def _table_lines(self, session: GameSession, lang: str) -> list[str]:
         """The mode banner (§13.2) and the session's team scores."""
@@ -361,7 +366,7 @@ class GoujiControls(GameControls):
             table.refresh_table(session)
         await reply_privately(interaction, text)  # after: a failed answer must not leave the game as it was
 
-
 CONTROLS = GoujiControls()
+SEATING = GoujiSeating()
 
-__all__ = ["CONTROLS", "Draft", "GoujiControls", "grouped_hand", "set_selects"]
+__all__ = ["CONTROLS", "SEATING", "Draft", "GoujiControls", "GoujiSeating", "grouped_hand", "set_selects"]

@@ -41,7 +41,7 @@ from ..components import GameButton, GameSelect, parse_number
 from ..messages import panel_surface
 from ..table_buttons import log_button, rules_button
 from ..words import names
-from . import GameControls
+from . import GameControls, Seating
 
 if TYPE_CHECKING:
     from ..session import GameSession
@@ -100,22 +100,28 @@ def quick_label(mine: View, action: Any, lang: str) -> str:
     return t(lang, "zhengshangyou.ui.quick.play", cards=cards)[:100]
 
 
-class ZhengShangyouControls(GameControls):
-    """The Zheng Shangyou hooks of the game spine. §16.6's clock (the reminder, what a timeout does, the
-    move it makes, AFK) is the engine's ``TIMING``; only the composer's part of a timeout is here."""
+class ZhengShangyouSeating(Seating):
+    """The composer's part of a §16.6 timeout (the cards a person picked); the rest is the engine's ``TIMING``."""
 
     def timeout_action(self, session: GameSession, seat: int, legal: list[Any]) -> Any | None:
         """§16.6: a "Play as" prompt left unanswered leads the reading picked, else the first listed (the
         engine's ``timeout_play_as``); which cards are picked is the panel's draft, a Discord-layer fact, so
         this part stays here. Any other timeout: the rules' move (``TIMING.timeout_action``)."""
-        mine = self._mine(session, seat)
+        mine = CONTROLS._mine(session, seat)
         if mine is not None and mine.phase == PLAY and mine.turn == seat:
-            draft = self._draft(session, seat)
+            draft = CONTROLS._draft(session, seat)
             if draft.cards:
                 play = timeout_play_as(mine, legal, tuple(draft.cards), draft.reading)
                 if play is not None:
                     return play
         return super().timeout_action(session, seat, legal)
+
+
+
+class ZhengShangyouControls(GameControls):
+    """Zheng Shangyou's composer, quick plays, table buttons and summaries. §16.6's clock (the reminder, what a
+    timeout does, the move it makes, AFK) is the engine's ``TIMING``; the composer's part of a timeout is
+    ``SEATING``'s."""
 
     def _draft(self, session: GameSession, seat: int) -> Draft:
         drafts = session.ui.setdefault("drafts", {})  # saved with the game
@@ -309,6 +315,7 @@ class ZhengShangyouControls(GameControls):
 
 
 CONTROLS = ZhengShangyouControls()
+SEATING = ZhengShangyouSeating()
 
-__all__ = ["CONTROLS", "Draft", "ZhengShangyouControls", "hand_text", "matching_plays", "quick_label",
+__all__ = ["CONTROLS", "SEATING", "Draft", "ZhengShangyouControls", "ZhengShangyouSeating", "hand_text", "matching_plays", "quick_label",
            "reading_label"]

@@ -39,7 +39,7 @@ from bot.games.goita import (
 from bot.games.goita.pieces import GYOKU, OU, SHI
 from bot.games.live import LiveGame
 from bot.i18n import has, t
-from cogs.table.controls import STALLING, WAIT_ALONE
+from cogs.table.controls import STALLING, WAIT_ALONE, seating_for
 from cogs.table.controls.goita import CONTROLS
 from cogs.table.session import GameSession, Seat
 from cogs.table.words import names
@@ -171,14 +171,14 @@ def _check_clock(session: GameSession, state: State) -> None:
         rules = TIMING.window(state, seat)
         assert rules == (float(state.options["turn_timeout"]) if state.options["turn_timeout"] else
                          float(IDLE_SECONDS) if alone else 0.0)
-        shown = CONTROLS.window_seconds(session, seat)
+        shown = seating_for(session.game).window_seconds(session, seat)
         if timer:
             assert shown == timer
         else:
             assert shown == (IDLE_SECONDS if alone and _others(session, seat) else 0)
         assert session.live.reminder(shown or 0.0) == TIMING.reminder(state, shown or 0.0) == (
             (shown or 0.0) / 2 if timer else shown or 0.0)
-        outcome = CONTROLS.timeout_outcome(session, seat)
+        outcome = seating_for(session.game).timeout_outcome(session, seat)
         engine_says = TIMING.timeout_outcome(state, seat)
         assert outcome == (WAIT_ALONE if engine_says == WAIT and not _others(session, seat) else engine_says)
         expected = ("computer" if state.phase.startswith("ritual") else "pass" if state.phase == "play" and not leads
@@ -188,9 +188,9 @@ def _check_clock(session: GameSession, state: State) -> None:
         assert has(f"clock.outcome.{outcome}") and "{" not in said
         assert outcome not in STALLING or has(f"clock.moved.{outcome}")  # and the table at expiry
         legal = legal_actions(state, seat)
-        assert CONTROLS.timeout_action(session, seat, legal) == (PASS if PASS in legal else None)
+        assert seating_for(session.game).timeout_action(session, seat, legal) == (PASS if PASS in legal else None)
         king = state.phase == "play" and not leads and state.attack in (OU, GYOKU) and legal == [PASS]
-        assert CONTROLS.made_for_them(session, seat, legal) == (
+        assert seating_for(session.game).made_for_them(session, seat, legal) == (
             PASS if king and state.options["auto_pass_vs_king"] else None)
 
 

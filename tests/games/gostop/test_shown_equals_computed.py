@@ -20,7 +20,7 @@ from bot.games.gostop import legal_actions
 from bot.games.gostop.scoring import go_terms, nagari_mult, settlement
 from bot.games.gostop.timing import TIMING, TURN_SECONDS, safe_choice, safe_choice_words
 from bot.games.live import LiveGame
-from cogs.table.controls import controls_for
+from cogs.table.controls import controls_for, seating_for
 from cogs.table.controls.gostop_summary import names
 from cogs.table.session import GameSession, Seat
 
@@ -105,11 +105,11 @@ def _check_table(session: GameSession, st: Any, who: list[str], seen: set[str]) 
 
 def _check_clock(session: GameSession, st: Any, seat: int) -> None:
     legal = legal_actions(st, seat)
-    assert CONTROLS.window_seconds(session, seat) is None  # §13.4: one turn length for every decision
-    assert CONTROLS.paced(session, TURN_SECONDS) == session.turn_timeout
-    assert CONTROLS.timeout_outcome(session, seat) == safe_choice_words(legal) == TIMING.timeout_outcome(st, seat)
-    assert CONTROLS.timeout_action(session, seat, legal) == safe_choice(legal)
-    assert CONTROLS.made_for_them(session, seat, legal) == (legal[0] if len(legal) == 1 else None)
+    assert seating_for(session.game).window_seconds(session, seat) is None  # §13.4: one turn length for every decision
+    assert seating_for(session.game).paced(session, TURN_SECONDS) == session.turn_timeout
+    assert seating_for(session.game).timeout_outcome(session, seat) == safe_choice_words(legal) == TIMING.timeout_outcome(st, seat)
+    assert seating_for(session.game).timeout_action(session, seat, legal) == safe_choice(legal)
+    assert seating_for(session.game).made_for_them(session, seat, legal) == (legal[0] if len(legal) == 1 else None)
 
 
 def _check_summary(session: GameSession, st: Any, events: list[Any], who: list[str], seen: set[str]) -> None:

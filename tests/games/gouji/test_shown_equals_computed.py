@@ -20,6 +20,7 @@ from bot.games.gouji.notation import RANK_TEXT
 from bot.games.gouji.scoring import finishing_order, hand_points
 from bot.games.gouji.timing import WINDOW_OUTCOMES, WINDOW_SECONDS, window_name
 from bot.i18n import t
+from cogs.table.controls import seating_for
 from cogs.table.controls.gouji import CONTROLS
 from cogs.table.controls.gouji_composer import Draft, action_for, composing, draft, grouped_hand
 from cogs.table.words import names, reason
@@ -129,10 +130,10 @@ def _check_clock(session: Any, state: gouji.State) -> None:
     for seat in to_act(state):
         name = window_name(state, seat)
         assert name is not None
-        assert CONTROLS.window_seconds(session, seat) == WINDOW_SECONDS[name] * pace
+        assert seating_for(session.game).window_seconds(session, seat) == WINDOW_SECONDS[name] * pace
         assert session.live.reminder(WINDOW_SECONDS[name] * pace) == 15
-        outcome = CONTROLS.timeout_outcome(session, seat)
-        move = CONTROLS.timeout_action(session, seat, legal_actions(state, seat))
+        outcome = seating_for(session.game).timeout_outcome(session, seat)
+        move = seating_for(session.game).timeout_action(session, seat, legal_actions(state, seat))
         assert move == gouji.timeout_action(state, seat)
         assert outcome == ("first_lead" if name == "lead" and state.shao == seat else WINDOW_OUTCOMES[name])
         assert move.kind in _OUTCOME_MOVES[outcome], (outcome, move)
@@ -145,12 +146,12 @@ def _check_made_for(session: Any, state: gouji.State) -> None:
     waiting = to_act(state)
     claimers = {s for s in range(6) if s not in waiting and s not in PEOPLE
                 and any(isinstance(a, ShaoPai) for a in legal_actions(state, s))}
-    assert CONTROLS.deciders(session) == claimers
+    assert seating_for(session.game).deciders(session) == claimers
     if state.phase == "play" and state.turn < 0 and state.candidates:
         people = any(c in PEOPLE for c in state.candidates)
-        assert (CONTROLS.computer_wait(_Table(), session, [2]) == math.inf) == people  # type: ignore[arg-type]
+        assert (seating_for(session.game).computer_wait(_Table(), session, [2]) == math.inf) == people  # type: ignore[arg-type]
     for seat in PEOPLE:
-        made = CONTROLS.made_for_them(session, seat, legal_actions(state, seat)) if seat in waiting else None
+        made = seating_for(session.game).made_for_them(session, seat, legal_actions(state, seat)) if seat in waiting else None
         cannot_beat = (state.phase == "play" and (state.turn == seat or seat in state.candidates) and state.top is not None
                        and not beating_sets(state.hands[seat], state.top))
         opted = session.options.get("auto_pass_opt_in") and str(seat) in session.ui.get("autopass", {})
@@ -172,7 +173,7 @@ def test_what_the_table_and_panels_say_is_what_the_engine_computes(seed: int, op
         _check_table(session, state)
         _check_clock(session, state)
         _check_made_for(session, state)
-        waiting = sorted(to_act(state) | CONTROLS.deciders(session))
+        waiting = sorted(to_act(state) | seating_for(session.game).deciders(session))
         for seat in {rng.choice(waiting), *PEOPLE}:
             _check_panel(session, state, seat, rng)
         seat = rng.choice(waiting)

@@ -22,7 +22,7 @@ from bot.games.zhengshangyou.engine import PLAY, RETURN, TAKE_RETURN, TAKE_TRIBU
 from bot.games.zhengshangyou.scoring import hand_points
 from bot.games.zhengshangyou.timing import AFK_AFTER_TIMEOUTS, AFK_GRACE_SECONDS, REMINDER_SECONDS
 from bot.i18n import t
-from cogs.table.controls import controls_for
+from cogs.table.controls import controls_for, seating_for
 from cogs.table.controls.zhengshangyou import CONTROLS, Draft
 from cogs.table.messages import summary_text, table_surface
 from cogs.table.session import GameSession, Seat
@@ -122,13 +122,13 @@ def check_timing(session: GameSession, state: State, seen: set[str]) -> None:
     assert session.live.away_after() == AFK_AFTER_TIMEOUTS == 2
     assert session.live.away_grace() == AFK_GRACE_SECONDS == 5.0
     for seat in sorted(session.live.to_act()):  # type: ignore[union-attr]
-        assert CONTROLS.window_seconds(session, seat) is None  # §16.6: one turn timer for every decision
+        assert seating_for(session.game).window_seconds(session, seat) is None  # §16.6: one turn timer for every decision
         assert session.live.reminder(session.turn_timeout) == REMINDER_SECONDS == 20.0
-        words = CONTROLS.timeout_outcome(session, seat)
+        words = seating_for(session.game).timeout_outcome(session, seat)
         assert words == expected_outcome(state)
         seen.add(words)
         legal = session.live.legal(seat)  # type: ignore[union-attr]
-        move = CONTROLS.timeout_action(session, seat, legal)
+        move = seating_for(session.game).timeout_action(session, seat, legal)
         assert move == expected_timeout_move(state, seat), (words, move)
 
 
@@ -190,7 +190,7 @@ def check_panel(session: GameSession, state: State, seat: int, rng: random.Rando
         assert [o.label for o in play_as.options] == [
             reading_words(check_play(state, seat, p))[:100] for p in listed]
         # §16.6: the prompt left unanswered leads the first reading it lists
-        assert CONTROLS.timeout_action(session, seat, legal) == listed[0]
+        assert seating_for(session.game).timeout_action(session, seat, legal) == listed[0]
         seen.add("play as")
         session.ui["drafts"].pop(str(seat))
     else:
