@@ -74,9 +74,10 @@ class LiveGame:
         """What ``seat`` may see now (None: what everyone sees), made once per version: the panel, its picture,
         the table, the controls and the computers all read it after each move. Views are frozen."""
         version, made = self._views
-        if version != self.version:
+        now = self.state.version
+        if version != now:
             made = {}
-            self._views = (self.version, made)
+            self._views = (now, made)
         if seat not in made:
             made[seat] = self.engine.view(self.state, seat)
         return made[seat]
