@@ -111,7 +111,13 @@ def _check_views(st: State) -> None:
         else:
             assert own == {IDS[x] for x in st.hands[viewer]}
         assert not any(f'"{card}"' in text for card in hidden), (viewer, hidden)
+        offered: list[str] = []
         for entry in v["log"]:
+            if entry["kind"] == "syodang_offer":  # O-2: the offerer shows his hand to all
+                offered = list(entry["data"]["cards"])
+            if entry["kind"] == "syodang_nagari":  # the nagari repeats the hand that offer showed, nothing more
+                assert entry["data"]["cards"] == offered, entry
+                continue
             if entry["kind"] in ("compensation", "chongtong", "hand_end", "match_end", "syodang_offer"):
                 continue
             blob = json.dumps(entry)
