@@ -205,12 +205,15 @@ def _column(cards: tuple[Card, ...], step: int, lang: str) -> Image.Image:
     return img
 
 
-def draw_hand(title: str, subtitle: str, cards: Sequence[Card], lang: str, note: str = "") -> Image.Image:
-    """A hand grouped by rank: one column per rank, cards stacked, the count above each column.
+def draw_hand(title: str, cards: Sequence[Card], your_turn: bool, lang: str) -> Image.Image:
+    """A hand grouped by rank: one column per rank, cards stacked, the count above each column; the card count
+    under the game's ``title``, and "your turn" below when it is.
 
     Suited cards (Zheng Shangyou) are stacked far enough apart to show rank and suit; suitless
     ones (Gou Ji) only need the rank, so their columns stay short even with 36 cards.
     """
+    subtitle = t(lang, "rendering.climb.your_hand", n=len(cards))
+    note = t(lang, "rendering.climb.your_turn") if your_turn else ""
     suited = any(card.suit for card in cards)
     step = SUITED_STEP if suited else STACK_STEP
     by_rank: dict[int, list[Card]] = {}

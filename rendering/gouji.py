@@ -21,11 +21,7 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
 
 
 def draw_hand(view: Any, lang: str) -> Image.Image:
-    cards = hand_cards(view.hand)
-    title = t(lang, "rendering.game.gouji")
-    sub = t(lang, "rendering.climb.your_hand", n=len(cards))
-    note = t(lang, "rendering.climb.your_turn") if view.turn == view.seat else ""
-    return climbing.draw_hand(title, sub, cards, lang, note)
+    return climbing.draw_hand(t(lang, "rendering.game.gouji"), hand_cards(view.hand), view.turn == view.seat, lang)
 
 
 def hand_key(view: Any) -> Hashable:

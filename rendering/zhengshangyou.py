@@ -23,11 +23,7 @@ def draw_table(view: View, names: Sequence[str], lang: str) -> Image.Image:
 
 
 def draw_hand(view: View, lang: str) -> Image.Image:
-    cards = list(view.hand)
-    title = t(lang, "rendering.game.zhengshangyou")
-    sub = t(lang, "rendering.climb.your_hand", n=len(cards))
-    note = t(lang, "rendering.climb.your_turn") if view.turn == view.seat else ""
-    return climbing.draw_hand(title, sub, cards, lang, note)
+    return climbing.draw_hand(t(lang, "rendering.game.zhengshangyou"), list(view.hand), view.turn == view.seat, lang)
 
 
 def hand_key(view: View) -> Hashable:
