@@ -173,18 +173,13 @@ class GoujiTable(Table[gouji.State]):
 
     async def compose(self, seat: int, panel: Message, play: Play) -> Message:
         """Pick the set among the ready-made ones (one pick plays it), as a person does; every third set (and
-        any set not offered there) step by step in the composer's selects, then Confirm."""
+        any set not offered there) step by step: the rank, then that rank's ready-made sets (every other time),
+        or the composer's other selects and Confirm."""
         person = self.people[seat]
         self.composed += 1
         quick = select(panel, "gj_quick")
         if self.composed % 3 and quick is not None and str(play) in quick.values:
-            version = self.version()
-            reply = await person.select(panel, quick.custom_id, [str(play)])
-            self.log.selects += 1
-            assert reply.ephemeral and reply.ephemeral_for == person.id
-            if self.version() != version:
-                self.moved(person)
-            return reply
+            return await self.pick_quick(seat, panel, quick, play)
         steps = (("gj_rank", str(play.rank)), ("gj_nat", str(play.naturals)), ("gj_two", str(play.twos)),
                  ("gj_jok", f"{play.bj}.{play.rj}"), ("gj_wild", f"{play.twos}.{play.bj}.{play.rj}"))
         for verb, value in steps:
@@ -197,10 +192,24 @@ class GoujiTable(Table[gouji.State]):
                 panel = await person.select(panel, menu.custom_id, [value])
                 self.log.selects += 1
                 assert panel.ephemeral and panel.ephemeral_for == person.id
+            quick = select(panel, "gj_quick")  # a rank picked: its sets in one more pick (every other time)
+            if verb == "gj_rank" and self.composed % 2 and quick is not None and str(play) in quick.values:
+                return await self.pick_quick(seat, panel, quick, play)
         assert "legal" in panel.content or "possible" in panel.content, panel.content
         ok = button(panel, "gj_ok")
         assert ok is not None, panel.content
         return await self.click_panel(seat, panel, ok)
+
+    async def pick_quick(self, seat: int, panel: Message, quick: Any, play: Play) -> Message:
+        """One pick among the ready-made sets plays it."""
+        person = self.people[seat]
+        version = self.version()
+        reply = await person.select(panel, quick.custom_id, [str(play)])
+        self.log.selects += 1
+        assert reply.ephemeral and reply.ephemeral_for == person.id
+        assert self.version() != version, reply.content
+        self.moved(person)
+        return reply
 
     async def click_panel(self, seat: int, panel: Message, custom_id: str) -> Message:
         person = self.people[seat]
