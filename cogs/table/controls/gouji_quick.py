@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games.core import IllegalAction
 from bot.games.gouji import (
     RANK_TEXT,
     Play,
@@ -78,7 +79,7 @@ def quick_action(value: str, legal: list[Any], mode: str) -> Play | ShaoPai | No
     """The legal action a ready-made pick names, or None (a forged or outdated value)."""
     try:
         play = parse_play(value)
-    except Exception:  # noqa: BLE001 - a forged value is refused politely, never a traceback
+    except IllegalAction:  # a forged value: refused politely by the move path, never a traceback
         return None
     action: Play | ShaoPai = ShaoPai(play) if mode == "shao" else play
     return action if action in legal else None

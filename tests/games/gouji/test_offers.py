@@ -65,6 +65,10 @@ def test_the_common_plays_of_a_lead_are_one_or_two_picks_away() -> None:
     for text in ("Q", "Q-Q", "Q-Q-Q", "Q-Q-Q-Q", "Q-Q-Q-Q-BJ", "Q-Q-RJ", "Q-2", "5", "5-5", "7"):
         assert text in first or (text.startswith("Q") and text in second), text
     assert len(selects) <= 4 and "gj_rank" in selects  # the step-by-step path stays, within the rows
+    assert "gj_wild" in selects and "gj_two" not in selects  # 2s and jokers share a row beside the ready-made one
+    hand = hand_from_view(view(state, 0))
+    edit_draft(draft(session, 0), hand, "gj_wild", "", "1.1.0", composer_sets(legal, "turn"), True)
+    assert str(draft(session, 0).play()) == "Q-Q-Q-Q-2-BJ"
 
 
 def test_following_the_cheapest_beating_set_comes_first_and_every_option_beats() -> None:
