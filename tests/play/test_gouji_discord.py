@@ -19,7 +19,7 @@ import pytest
 from bot.app import TeahouseBot
 from bot.games.gouji import engine as gouji
 from bot.games.gouji.ai import easy_action, endgame_choice
-from bot.games.gouji.notation import Choose, Decision, Play, Return, ShaoPai, format_action
+from bot.games.gouji.notation import Choose, Decision, Play, Return, ShaoPai, format_action, parse_play
 from bot.i18n import t
 from cogs.table.controls.gouji import grouped_hand
 from tests.discord_double import DiscordDouble
@@ -636,6 +636,30 @@ async def test_R4_5_pair_of_threes_asked_and_shown_when_the_clock_runs_out(
     assert table.state.phase == "revolution" and table.state.threes_seat == 3  # the first in deal order leads
     stale = await alice.click(old, t("en", "gouji.action.keep_threes"))
     assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+
+
+async def test_13_3_a_ready_made_set_plays_in_one_pick_and_a_forged_pick_changes_nothing(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #47: the panel's first row lists legal sets (at most 25); one pick plays one. A pick naming no
+    legal set (an old or forged message) is answered privately and changes nothing."""
+    alice = double["alice"]
+    thread = await seat_game(double, monkeypatch, RANG_SEED, "session_hands=1", {0: alice})
+    table = GoujiTable(double, bot, thread, {0: alice})
+    table.typed_every = 0
+    await table.play_until(lambda: table.waiting_people() == [0] and table.state.phase == "play")
+    panel = await table.panel(alice)
+    quick = select(panel, "gj_quick")
+    assert quick is not None and 0 < len(quick.options) <= 25
+    assert t("en", "gouji.ui.quick.empty") in panel.content
+    legal = gouji.legal_actions(table.state, 0)
+    assert all(parse_play(value) in legal for value in quick.values)
+    version = table.version()
+    record = await alice.begin_forged_component(panel, quick.custom_id or "", ["5-6"])  # two ranks: no set
+    refused = await double.wait(record)
+    assert refused is not None and refused.ephemeral and table.version() == version
+    chosen = quick.values[-1]
+    await table.pick_quick(0, panel, quick, parse_play(chosen))
+    assert (0, chosen) in [(seat, text) for seat, text in table.session.log]
 
 
 async def test_13_3_a_restart_keeps_a_draft_and_the_composer_plays_it(
