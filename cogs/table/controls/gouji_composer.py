@@ -1,8 +1,9 @@
 """Gou Ji's play composer (§13.3) and tribute return (§13.4): a player's private selects and their preview.
 
-A draft is a set being composed, kept on the session (``session.ui["drafts"]``) and saved with the game.
-The rules come from the engine: the selects offer only values of the seat's legal sets, a draft is
-snapped to the nearest legal set, and the preview says what the engine says of it (``refusal``,
+The first row offers ready-made sets, one pick plays one (``gouji_quick``); the step-by-step selects below
+compose any other set into a draft (``gouji_draft``, kept on the session and saved with the game), which
+Confirm plays. The rules come from the engine: the selects offer only values of the seat's legal sets, a
+draft is snapped to the nearest legal set, and the preview says what the engine says of it (``refusal``,
 ``play_notes``). Everything here reads the seat's view and legal actions, never the state.
 """
 
