@@ -22,6 +22,7 @@ from .game_host import GameHost
 from .hand_panel import HandPanel
 from .lobby import LobbyDesk
 from .messages import summary_text
+from .replay_viewer import watch_button
 from .session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .substitutes import invitation, participant_changed
 from .table_message import DISCORD_RETRIES, DISCORD_RETRY_SECONDS, THREAD_GONE_CODES, TableMessage
@@ -183,6 +184,7 @@ class Endings:
         again = discord.ui.View(timeout=None)
         again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
                                   style=discord.ButtonStyle.success))
+        again.add_item(watch_button(str(session.id), t(session.lang, "viewer.watch")))
         await self._post_summary(session, summary, final=True, view=again)
 
     async def _post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
