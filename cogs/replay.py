@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from typing import Any
 
 import discord
@@ -21,12 +22,14 @@ from bot.i18n import t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_private, send_public
 from bot.storage import STORAGE_FAULTS, GameRecord
 from cogs.table import replay_viewer as viewer
-from cogs.table.components import parse_number, plausible_values
+from cogs.table.components import plausible_values
 from cogs.table.trust import same_server
 from cogs.utils.language import private_language
 from cogs.utils.old_messages import too_old_to_edit
 
 log = logging.getLogger("teahouse.replay")
+#: a game id as the bot makes them (a snowflake): up to 19 ASCII digits
+GAME_ID = re.compile(r"[0-9]{1,19}", re.ASCII)
 
 
 class Replays(commands.Cog):
@@ -60,7 +63,7 @@ class Replays(commands.Cog):
         """The finished game of this server named ``typed``; otherwise a private answer and None. A game
         being played is said to be running only to its own server; any other id reads as unknown."""
         lang = private_language(interaction)
-        number = parse_number(typed, -1) if len(typed) <= 19 else -1
+        number = int(typed) if GAME_ID.fullmatch(typed) else -1  # ASCII digits only: "²" or "٣" are no id
         record = await self.bot.storage.game_record(str(number)) if number >= 0 else None
         if record is not None and same_server(interaction, record.guild_id):
             return record
