@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from . import common
+from . import common, png
 from . import text as tx
 from .art import art
 
@@ -22,10 +22,11 @@ from .art import art
 HAND_WIDTH = 520
 #: a label's height above each hand
 LABEL = 30
-#: the moving picture: frames at most this wide, this many at most, each shown this long (the last longer)
-FRAME_WIDTH = 480
-MAX_FRAMES = 36
-FRAME_MS = 220
+#: the moving picture: frames shrunk by this whole factor (a box filter: cheap, and sharp enough at half
+#: size), this many at most, each shown this long (the last longer)
+FRAME_REDUCE = 2
+MAX_FRAMES = 24
+FRAME_MS = 250
 LAST_FRAME_MS = 1600
 
 
@@ -73,25 +74,36 @@ def frames_of(count: int, limit: int = MAX_FRAMES) -> list[int]:
     return sorted({round(i * step) for i in range(limit)})
 
 
-def render_animation(game_id: str, publics: Sequence[Any], names: Sequence[str], lang: str = "en") -> tuple[bytes, str]:
-    """A hand's public table move by move as one moving picture: animated WebP, or GIF where that is
-    smaller. Returns the bytes and the file extension (``"webp"`` or ``"gif"``)."""
+def render_frame(game_id: str, public: Any, names: Sequence[str], lang: str = "en") -> bytes:
+    """One frame of a moving picture: the public table, shrunk by ``FRAME_REDUCE`` (PNG)."""
     with tx.language(lang):
-        frames = [_shrunk(art(game_id).draw_table(publics[i], names, lang).convert("RGB"), FRAME_WIDTH)
-                  for i in frames_of(len(publics))]
-    size = frames[0].size
-    frames = [f if f.size == size else f.resize(size) for f in frames]
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+        img = art(game_id).draw_table(public, names, lang).convert("RGB").reduce(FRAME_REDUCE)
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=1)  # read back at once by ``assemble``: fast beats small
+    return out.getvalue()
+
+
+def assemble(frames: Sequence[bytes]) -> tuple[bytes, str]:
+    """Frames (PNG) as one moving picture: animated WebP, or GIF where that is smaller. Returns the bytes
+    and the file extension (``"webp"`` or ``"gif"``)."""
+    images = [Image.open(io.BytesIO(f)).convert("RGB") for f in frames]
+    size = images[0].size
+    images = [f if f.size == size else f.resize(size) for f in images]
+    durations = [FRAME_MS] * (len(images) - 1) + [LAST_FRAME_MS]
     webp = io.BytesIO()
-    frames[0].save(webp, format="WEBP", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-                   quality=60, method=4)
-    gif = io.BytesIO()
-    paletted = [f.quantize(colors=128, method=Image.Quantize.MEDIANCUT) for f in frames]
-    paletted[0].save(gif, format="GIF", save_all=True, append_images=paletted[1:], duration=durations, loop=0,
-                     optimize=False, disposal=1)
+    images[0].save(webp, format="WEBP", save_all=True, append_images=images[1:], duration=durations, loop=0,
+                   quality=60, method=1)
+    gif = io.BytesIO()  # the renderer's own fixed palette: the frames were drawn in it, so no colour is lost
+    paletted = [f.quantize(palette=png.palette(), dither=Image.Dither.NONE) for f in images]
+    paletted[0].save(gif, format="GIF", save_all=True, append_images=paletted[1:], duration=durations, loop=0)
     if gif.tell() < webp.tell():
         return gif.getvalue(), "gif"
     return webp.getvalue(), "webp"
 
 
-__all__ = ["render_animation", "render_step"]
+def render_animation(game_id: str, publics: Sequence[Any], names: Sequence[str], lang: str = "en") -> tuple[bytes, str]:
+    """A hand's public table move by move as one moving picture (all frames in one call: tests, the bench)."""
+    return assemble([render_frame(game_id, publics[i], names, lang) for i in frames_of(len(publics))])
+
+
+__all__ = ["assemble", "frames_of", "render_animation", "render_frame", "render_step"]

@@ -147,25 +147,42 @@ def step_drawing(tape: Tape, step: int, hands: bool, names: Sequence[str], lang:
     return partial(draw_step, tape, step, hands, tuple(names), lang)
 
 
-def hand_publics(tape: Tape, first: int, last: int) -> list[Any]:
-    """The public view at each step from ``first`` to ``last`` (both included)."""
-    mod = engine(tape.game)
-    state = state_after(tape, first)
-    publics = [mod.view(state, None)]
-    for seat, text in tape.actions[first:last]:
-        mod.apply(state, seat, mod.parse_action(text))
-        publics.append(mod.view(state, None))
-    return publics
-
-
-def draw_animation(tape: Tape, first: int, last: int, names: Sequence[str], lang: str) -> bytes:
-    """A hand's public table, steps ``first``..``last``, as one moving picture (run in the picture process).
-    The first byte says the format: ``b"G"`` GIF, ``b"W"`` WebP (``pictures.drawn`` carries bytes only)."""
+def draw_frames(tape: Tape, steps: Sequence[int], names: Sequence[str], lang: str) -> bytes:
+    """Frames of a hand's moving picture: the public table at each of ``steps`` (ascending), replayed once
+    (run in the picture process, a few frames a job: a picture someone waits for comes between two jobs).
+    The frames come back packed (``unpack``): ``pictures.drawn`` carries bytes only."""
     import rendering.replay
 
-    data, kind = rendering.replay.render_animation(tape.game, hand_publics(tape, first, last), names, lang)
+    mod = engine(tape.game)
+    state = state_after(tape, steps[0])
+    at, out = steps[0], []
+    for step in steps:
+        for seat, text in tape.actions[at:step]:
+            mod.apply(state, seat, mod.parse_action(text))
+        at = step
+        frame = rendering.replay.render_frame(tape.game, mod.view(state, None), names, lang)
+        out.append(len(frame).to_bytes(4, "big") + frame)
+    return b"".join(out)
+
+
+def unpack(data: bytes) -> list[bytes]:
+    """The frames ``draw_frames`` packed."""
+    frames, at = [], 0
+    while at < len(data):
+        size = int.from_bytes(data[at:at + 4], "big")
+        frames.append(data[at + 4:at + 4 + size])
+        at += 4 + size
+    return frames
+
+
+def assemble(frames: Sequence[bytes]) -> bytes:
+    """The frames as one moving picture (run in the picture process); the first byte says the format:
+    ``b"G"`` GIF, ``b"W"`` WebP (``pictures.drawn`` carries bytes only)."""
+    import rendering.replay
+
+    data, kind = rendering.replay.assemble(frames)
     return (b"G" if kind == "gif" else b"W") + data
 
 
-__all__ = ["Step", "Tape", "Timeline", "draw_animation", "draw_step", "hand_publics", "state_after",
-           "step_drawing", "timeline", "timeline_from_json", "timeline_json"]
+__all__ = ["Step", "Tape", "Timeline", "assemble", "draw_frames", "draw_step", "state_after", "step_drawing",
+           "timeline", "timeline_from_json", "timeline_json", "unpack"]
