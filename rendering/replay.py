@@ -59,7 +59,7 @@ def render_step(game_id: str, public: Any, hands: Sequence[Any] | None, names: S
                 seat = r * per_row + c
                 x = c * cell_w
                 label = names[seat] if seat < len(names) else str(seat + 1)
-                tx.draw_text(sketch, (x + 8, y + 4), label, 20, "#F4F1E8", bold=True, max_width=cell_w - 16)
+                tx.draw_text(sketch, (x + 8, y + 4), label, 20, common.PANEL, bold=True, max_width=cell_w - 16)
                 img.paste(hand, (x, y + LABEL))
             y += row_heights[r]
         return common.to_png(img)

@@ -9,8 +9,10 @@ figures below still hold).
 
 from __future__ import annotations
 
+import json
 import logging
 from functools import partial
+from pathlib import Path
 
 from bot.app import TeahouseBot
 from bot.storage import STORAGE_FAULTS
@@ -28,9 +30,22 @@ log = logging.getLogger("teahouse.replay")
 #: hand, on the match's summary), and in jobs of ``FRAMES_PER_JOB`` frames (~0.3 s each), so a waiting
 #: click's picture is at most one job late.
 BUDGET_CPU_SECONDS = 1.0
-#: the moving picture's CPU seconds per hand, p50 over 4 random games each, from
-#: ``python -m tests.bench --parts replay`` (2 cores shared with 7 other workers, 2026-12-06)
-MEASURED_CPU_SECONDS: dict[str, float] = {"gouji": 1.15, "zhengshangyou": 0.89, "gostop": 0.82, "goita": 0.71}
+#: the moving picture's CPU seconds per hand per game (p50 over a few random games each), as the bench measured
+#: them and wrote them (``python -m tests.bench.replay --write``): data, not a list of games in code
+COSTS_FILE = Path(__file__).with_name("replay_costs.json")
+
+
+def measured_cpu_seconds() -> dict[str, float]:
+    """The bench's last figures; a game missing from them (or an unreadable file) is off by default."""
+    try:
+        data = json.loads(COSTS_FILE.read_text(encoding="utf-8"))
+        return {str(game): float(seconds) for game, seconds in data["cpu_seconds_per_hand"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        log.error("the measured costs of moving pictures (%s) cannot be read: they are off by default", COSTS_FILE)
+        return {}
+
+
+MEASURED_CPU_SECONDS = measured_cpu_seconds()
 #: Discord's attachment limit is 10 MiB by default (``attachment_size_limit``); a picture over this is dropped
 MAX_BYTES = 8 * 1024 * 1024
 SETTINGS = ("on", "off")

@@ -1,6 +1,6 @@
 """Replay benchmark: what one click of the replay viewer costs, and the match summary's moving picture.
 
-    python -m tests.bench.replay [--quick]      (also a part of ``python -m tests.bench``)
+    python -m tests.bench.replay [--quick] [--write]   (also a part of ``python -m tests.bench``)
 
 For each game, random finished games (engine against itself, seeded) are recorded as the table records
 them, and then:
@@ -13,12 +13,13 @@ them, and then:
 * ``<game>_moving.*``: the moving picture of each game's last hand as the summary carries it (timeline,
   a job per eight frames, the assembly): CPU seconds p50/max per game, its size in KB p50/max, and its
   frames; ``<game>_moving.on_by_default`` is whether the game's default (``replay_animation.py``,
-  ``MEASURED_CPU_SECONDS``) is on, ``<game>_moving.within_budget`` whether this run's p50 is within
-  ``BUDGET_CPU_SECONDS`` — when the two disagree the table there should be updated from this run.
+  ``replay_costs.json``) is on, ``<game>_moving.within_budget`` whether this run's p50 is within
+  ``BUDGET_CPU_SECONDS``; ``--write`` puts this run's p50s into ``replay_costs.json``.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -109,6 +110,18 @@ def run(quick: bool) -> dict[str, float]:
     return out
 
 
+def write_costs(numbers: dict[str, float]) -> None:
+    """The measured p50 per game into ``replay_animation.COSTS_FILE``: what decides each game's default."""
+    costs = {game: numbers[f"{game}_moving.cpu_p50_s"] for game in GAME_IDS}
+    data = json.loads(replay_animation.COSTS_FILE.read_text(encoding="utf-8"))
+    data |= {"measured_on": datetime.now(UTC).date().isoformat(), "cpu_seconds_per_hand": costs}
+    replay_animation.COSTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
-    for key, value in run("--quick" in sys.argv[1:]).items():
+    results = run("--quick" in sys.argv[1:])
+    for key, value in results.items():
         print(f"{key:<40} {value}")
+    if "--write" in sys.argv[1:]:
+        write_costs(results)
+        print(f"written to {replay_animation.COSTS_FILE}")

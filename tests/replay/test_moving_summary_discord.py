@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.app import TeahouseBot
+from bot.games import GAME_IDS
 from bot.i18n import t
 from cogs.table import replay_animation
 from rendering.replay import MAX_FRAMES
@@ -52,4 +53,5 @@ async def test_the_summary_moves_by_default_and_settings_turn_it_off(
 def test_the_default_follows_the_measured_cost() -> None:
     for game, seconds in replay_animation.MEASURED_CPU_SECONDS.items():
         assert replay_animation.on_by_default(game) == (seconds <= replay_animation.BUDGET_CPU_SECONDS)
-    assert not replay_animation.on_by_default("gouji")  # measured over the budget: off unless a server asks
+    assert set(replay_animation.MEASURED_CPU_SECONDS) == set(GAME_IDS)  # the bench measured every game
+    assert not replay_animation.on_by_default("no such game")  # never measured: off unless a server asks
