@@ -15,6 +15,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord
@@ -72,8 +73,6 @@ async def replay_of(record: GameRecord) -> Replay | None:
         _REPLAYS.move_to_end(record.game_id)
         return kept
     tape = Tape.of(record.game, len(record.seats), record.seed, record.options, record.actions)
-    from functools import partial
-
     data = await pictures.drawn(partial(timeline_json, tape))
     if data is None:
         return None
