@@ -1,9 +1,8 @@
-"""/leaderboard, /stats, /history and /replay: what the server has played, from storage."""
+"""/leaderboard, /stats and /history: what the server has played, from storage (/replay: ``cogs/replay.py``)."""
 
 from __future__ import annotations
 
 import io
-import json
 import re
 from functools import partial
 from typing import Any, Literal
@@ -19,6 +18,7 @@ from bot.replies import answer_soon, edit_clicked, reply_privately, send_public
 from bot.storage import LeaderboardRow
 from cogs.table import pictures
 from cogs.table.components import PAGE_TEMPLATE
+from cogs.table.replay_viewer import watch_button
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import private_language
 from cogs.utils.old_messages import too_old_to_edit
@@ -176,26 +176,12 @@ class Leaderboards(commands.Cog):
                            when=f"<t:{int(entry.ended_at.timestamp())}:R>", winners=winner_names, link=link,
                            rated=t(lang, "history.abandoned" if entry.abandoned else
                                    "history.rated" if entry.rated else "history.unrated")))
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,
+        watch = discord.ui.View(timeout=None)  # Watch again, one per game: a private viewer for whoever clicks
+        for index, entry in enumerate(entries[:10]):
+            watch.add_item(watch_button(entry.game_id, t(lang, "viewer.watch_id", id=entry.game_id), row=index // 5))
+        watch.stop()  # answered through its items' custom ids: discord.py keeps no copy of an ephemeral's view
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True, view=watch,
                                                 allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name="replay", description=app_commands.locale_str(
-        "Download a finished game's record (seed and moves) to replay it", key="cmd.replay.description"))
-    @app_commands.guild_only()
-    async def replay(self, interaction: discord.Interaction, game_id: str) -> None:
-        lang = _lang(interaction)
-        record = await self.bot.storage.game_record(game_id.strip()[:40])
-        if record is None or record.guild_id != interaction.guild_id:
-            await interaction.response.send_message(t(lang, "replay.none", id=game_id[:40]), ephemeral=True,
-                                                    allowed_mentions=discord.AllowedMentions.none())
-            return
-        data = {"game_id": record.game_id, "game": record.game, "options": dict(record.options),
-                "seats": len(record.seats), "seed": record.seed, "actions": list(record.actions),
-                "places": list(record.places), "points": list(record.points)}
-        payload = json.dumps(data, ensure_ascii=False, indent=1).encode()
-        await interaction.response.send_message(
-            t(lang, "replay.text", id=record.game_id), ephemeral=True,
-            file=discord.File(io.BytesIO(payload), filename=f"teahouse-{record.game_id}.json"))
 
 
 async def setup(bot: TeahouseBot) -> None:

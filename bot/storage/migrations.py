@@ -176,9 +176,16 @@ FROM (SELECT guild_id, game, user_id, won, points,
 GROUP BY guild_id, game, period, user_id;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES)
+# V4: a server's choice about the animated hand summary (/settings replays:): 'on', 'off', or NULL for the
+# default (on where the benchmark measured it under the CPU budget, ``cogs/table/replay_animation.py``).
+V4_REPLAY_SETTING = """
+ALTER TABLE guild_settings ADD COLUMN replays TEXT;
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_REPLAY_SETTING)
 #: The same steps, numbered the same, for PostgreSQL (a new step is added to both).
-POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES)
+POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES,
+                                        V4_REPLAY_SETTING)
 LATEST_VERSION = len(MIGRATIONS)
 assert len(POSTGRES_MIGRATIONS) == LATEST_VERSION, "every migration needs its PostgreSQL twin"
 MIGRATION_LOCK = "teahouse:migrations"
