@@ -200,8 +200,9 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
         lines.append(t(lang, "games.panel.waiting"))
     else:
         lines.append(t(lang, "games.panel.your_move", count=len(legal)))
-        labelled = [(index, action_label(session.game, action, engine(session.game).format_action(action), lang))
-                    for index, action in enumerate(legal)]
+        seat_names = names(session, lang)
+        labelled = [(index, action_label(session.game, action, engine(session.game).format_action(action), lang,
+                                         seat_names)) for index, action in enumerate(legal)]
         if len(labelled) <= BUTTON_LIMIT and all(len(label) <= 40 for _, label in labelled):
             for n, (index, label) in enumerate(labelled):
                 items.append(GameButton(gid, "do", str(index), version, label=label, row=n // 5,
