@@ -182,6 +182,20 @@ def fold(text: str) -> str:
     return "".join(text.casefold().replace("-", " ").split())
 
 
+def with_the_move(session: GameSession, since: int, note: str) -> None:
+    """``note`` ("the only possible move, made automatically", "ran out of time") at the end of the first table
+    line the move added (``since``: ``session.lines_total`` before it), so the note and the move it explains are
+    one line and never scroll apart (#47); a line of its own only when the move said nothing."""
+    added = session.lines_total - since
+    if not note:
+        return
+    if 0 < added <= len(session.lines):
+        index = len(session.lines) - added
+        session.lines[index] = f"{session.lines[index]} {note}"
+    else:
+        session.add_line(note)
+
+
 def reason(lang: str, err: IllegalAction) -> str:
     """An engine's refusal in the player's language."""
     return t(lang, err.key, **err.params) if has(err.key) else str(err)
