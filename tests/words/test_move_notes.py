@@ -41,20 +41,23 @@ async def test_a_goita_timeout_says_the_time_ran_out_on_the_pass_line(double: Di
     assert t(lang, "clock.moved.rules").lstrip("\u200f") in together[0]
 
 
-def test_a_note_joins_the_first_line_of_its_move() -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_note_joins_the_first_line_of_its_move(lang: str) -> None:
     from cogs.table.session import GameSession
     from cogs.table.words import with_the_move
 
     session = GameSession(id=1, guild_id=1, channel_id=1, game="goita", host_id=1)
-    session.add_line("Bob plays 香")
+    session.add_line(t(lang, "goita.event.pass", player="Bob"))
     since = session.lines_total
-    session.add_line("Alice passes")
-    session.add_line("Round 2 ends")
-    with_the_move(session, since, t("en", "options.auto.only_move"))
-    assert session.lines[-2] == "Alice passes (the only possible move, made automatically)"
-    assert session.lines[-1] == "Round 2 ends" and session.lines_total == 3
-    with_the_move(session, session.lines_total, t("ru", "options.auto.only_move"))  # a move without a line
-    assert session.lines[-1] == t("ru", "options.auto.only_move")
+    passes = t(lang, "goita.event.pass", player="Alice")
+    session.add_line(passes)
+    session.add_line("…")
+    note = t(lang, "options.auto.only_move")
+    with_the_move(session, since, note)
+    assert session.lines[-2] == f"{passes} {note}"
+    assert session.lines[-1] == "…" and session.lines_total == 3
+    with_the_move(session, session.lines_total, note)  # a move that said nothing: the note alone
+    assert session.lines[-1] == note
 
 
 async def test_the_automatic_passes_against_a_king_carry_their_reason_on_their_line(
