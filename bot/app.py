@@ -16,10 +16,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from cogs.utils.language import private_language
 
 from . import __version__
 from .config import Config
-from .i18n import language_of, t
+from .i18n import t
 from .pacing import pace, pacer_for, share_of_limit
 from .replies import reply_privately
 from .storage import STORAGE_FAULTS, Storage
@@ -151,10 +152,10 @@ class TeahouseBot(commands.AutoShardedBot):
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, STORAGE_FAULTS):  # the database refused: nothing changed, a polite line, no traceback
             log.warning("command /%s not saved (%s)", name, type(cause).__name__)
-            text = t(language_of(interaction.locale.value), "resilience.not_saved")
+            text = t(private_language(interaction), "resilience.not_saved")
         else:
             log.error("command /%s failed", name, exc_info=error)
-            text = t(language_of(interaction.locale.value), "games.error.internal")
+            text = t(private_language(interaction), "games.error.internal")
         with contextlib.suppress(discord.HTTPException):
             await reply_privately(interaction, text)
 

@@ -44,7 +44,7 @@ from .table.substitutes import Substitutes
 from .table.table_message import TableMessage
 from .table.trust import same_server
 from .table.turn_clock import TurnClock
-from .table.words import fold, suggestion
+from .table.words import fold, names, suggestion
 from .utils.choices import GameChoice
 from .utils.language import private_language
 
@@ -302,7 +302,7 @@ class Games(commands.Cog):
         out: list[app_commands.Choice[str]] = []
         for action in legal:  # shown by name in the player's language; the value stays the move's notation
             text = mod.format_action(action)
-            shown, searched = suggestion(session.game, action, text, lang)
+            shown, searched = suggestion(session.game, action, text, lang, names(session, lang))
             if typed in searched:
                 out.append(app_commands.Choice(name=shown[:100], value=text[:100]))
             if len(out) == 25:

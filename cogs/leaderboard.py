@@ -15,7 +15,7 @@ from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.i18n import join, t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_public
-from bot.storage import LeaderboardRow
+from bot.storage import LeaderboardRow, Rating
 from cogs.table import pictures
 from cogs.table.components import PAGE_TEMPLATE
 from cogs.table.replay_viewer import watch_button
@@ -34,8 +34,22 @@ def _lang(interaction: discord.Interaction) -> str:
     return private_language(interaction)
 
 
+#: the rating a new player is shown, and points shown per point of the conservative estimate (mu - 3 sigma)
+RATING_START = 1000
+RATING_SCALE = 20
+
+
+def shown_rating(rating: Rating | None) -> int | str:
+    """The rating as people read it: the conservative estimate (``ordinal``, 0 for a new player) scaled so a new
+    player starts at 1000 and one loss reads "964", not "-1.8" (#47); higher is better, the order is the
+    estimate's. "—" for someone without a rating."""
+    if rating is None:
+        return "—"
+    return round(RATING_START + RATING_SCALE * rating.ordinal)
+
+
 def _row_text(lang: str, row: LeaderboardRow) -> str:
-    rating = f"{row.rating.ordinal:.1f}" if row.rating is not None else "—"
+    rating = shown_rating(row.rating)
     return t(lang, "board.row", rank=row.rank, user=f"<@{row.user_id}>", rating=rating, points=row.points,
              wins=row.wins, games=row.games)
 
@@ -45,7 +59,7 @@ def leaderboard_drawing(rows: list[LeaderboardRow], title: str, names: dict[int,
     import rendering
 
     data = [{"rank": r.rank, "name": names.get(r.user_id, str(r.user_id)), "games": r.games, "wins": r.wins,
-             "points": r.points, "rating": None if r.rating is None else round(r.rating.ordinal, 1)}
+             "points": r.points, "rating": None if r.rating is None else shown_rating(r.rating)}
             for r in rows]
     plain = discord.utils.remove_markdown(title)  # the message's **bold** is no word of the picture
     return partial(rendering.render_leaderboard, data, plain, lang=lang)
@@ -149,7 +163,7 @@ class Leaderboards(commands.Cog):
             return
         lines = [t(lang, "stats.title", user=who.mention)]
         for entry in entries:
-            rating = f"{entry.rating.ordinal:.1f}" if entry.rating is not None else "—"
+            rating = shown_rating(entry.rating)
             lines.append(t(lang, "stats.line", game=t(lang, f"{entry.game}.name"), games=entry.games,
                            wins=entry.wins, place=f"{entry.average_place:.2f}", points=entry.points,
                            rating=rating, streak=entry.streak, best=entry.best_streak,
