@@ -162,7 +162,7 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
         else:  # the seat letter in the seat's colour, as on the table image
             name_x = 146 + flow.pill(draw, 136, top + 8, "ABCDEFGH"[seat % 8], c.team_color(seat))
         flow.text(draw, name_x, top + 10, c.seat_name(names, seat, lang), c.BODY, c.WHITE, bold=place == 1,
-                  max_width=WIDTH - name_x - 200)
+                  max_width=WIDTH - name_x - 200, name=True)
         value = points.get(seat)
         if value is not None:
             flow.text(draw, WIDTH - 24, top + 10, _fmt_number(value, lang), c.BODY, c.WHITE, align="right", bold=True)
@@ -209,7 +209,7 @@ def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str, lang: str) -
         rank = int(row.get("rank", i + 1))
         flow.pill(draw, 20, top + 8, number(lang, rank), MEDALS.get(rank, "#4F6272"))
         name = str(row.get("name") or "") or t(lang, "rendering.seat", n=i + 1)
-        flow.text(draw, 100, top + 10, name, c.BODY, c.WHITE, bold=rank == 1, max_width=620 - 100 - 110)
+        flow.text(draw, 100, top + 10, name, c.BODY, c.WHITE, bold=rank == 1, max_width=620 - 100 - 110, name=True)
         for key, x in columns:
             value = row.get(key)
             if value is not None:

@@ -94,7 +94,7 @@ def _draw_seat(draw: c.Sketch, seat: SeatModel, centre: tuple[float, float],
     name_x = x0 + 22 + letter_w + 8
     right = x0 + SEAT_W - (34 if seat.turn else 10)
     tx.draw_text(draw, (mx(name_x), y0 + 8), seat.name, c.BODY, c.INK, bold=True, max_width=right - name_x,
-                 align=side("left"))
+                 align=side("left"), name=True)
     if seat.turn:
         tx.draw_text(draw, (mx(x0 + SEAT_W - 12), y0 + 12), "◀" if rtl else "▶", c.SMALL, "#B8860B", bold=True,
                      align=side("right"))

@@ -26,6 +26,22 @@ NAMES = [
     "Alice", "Дмитрий Шостакович", "علی‌رضا محمدی", "王小明", "김민준 🎲", "Zoë O'Brien-Łukasiewicz the Third",
     "ごいた名人", "Bob",
 ]
+#: two 24-character names per script: the longest names the pictures are checked with (``long_names``)
+LONG_NAMES: dict[str, tuple[str, str]] = {
+    "latin": ("Alexandra Montgomery-Fox", "Maximilian Featherstonha"),
+    "cyrillic": ("Александра Константинова", "Владислав Преображенский"),
+    "arabic": ("فاطمه‌السادات حسینی‌نژاد", "محمدحسین شریعتمداری‌پناه"),
+    "cjk": ("司马相如与卓文君的长名字玩家一号测试用的长名字呀", "欧阳修和苏东坡的超长名字玩家二号测试用的名字啊呀"),
+}
+
+
+def long_names(script: str, seats: int, at: tuple[int, int] = (0, 1)) -> list[str]:
+    """``NAMES`` for ``seats`` seats with the two long names of ``script`` at the seats ``at``."""
+    names = [name for name in NAMES if len(name) < 20][:seats]
+    names += [f"P{k}" for k in range(len(names), seats)]
+    for seat, name in zip(at, LONG_NAMES[script], strict=True):
+        names[seat % seats] = name
+    return names
 
 
 def play_to(game_id: str, seed: int, steps: int, seats: int | None = None,

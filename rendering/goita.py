@@ -76,7 +76,7 @@ def _plate(draw: c.Sketch, view: Any, seat: int, names: Sequence[str],
     draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=c.team_color(team))
     lw = c.pill(draw, x0 + 22, y0 + 8, _seat_label(lang, seat), c.team_color(team))
     tx.draw_text(draw, (x0 + 30 + lw, y0 + 8), c.seat_name(names, seat, lang), c.BODY, c.INK, bold=True,
-                 max_width=x1 - x0 - 40 - lw)
+                 max_width=x1 - x0 - 40 - lw, name=True)
     # Hand size as tiny backs, then badges from the right.
     n = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
     back = pieces.piece(None, 16, 19)

@@ -133,7 +133,7 @@ def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence
     m = _Mirror(lang)
     letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), align=m.side("left"))
     tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), c.seat_name(names, pv.seat, lang), c.BODY, c.INK, bold=True,
-                 max_width=420, align=m.side("left"))
+                 max_width=420, align=m.side("left"), name=True)
     parts = [t(lang, f"rendering.gostop.status.{pv.status}")]
     if view.dealer == pv.seat:
         parts.append(t(lang, "rendering.dealer"))
@@ -158,7 +158,7 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
     letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), size=c.SMALL,
                       align=m.side("left"))
     tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), name, c.BODY, c.INK, bold=True, max_width=230 - letter_w,
-                 align=m.side("left"))
+                 align=m.side("left"), name=True)
     y = y0 + 36
     back = hwatu.card_back(22, 34)
     draw.paste(back, (m.x(x0 + 22) if m.rtl else x0, y))
