@@ -38,6 +38,19 @@ LARGE = 26
 TITLE = 32
 
 
+#: a phone shows a picture about this wide (CSS pixels)
+PHONE_WIDTH = 360
+#: the smallest font size, in phone pixels, of a figure a player decides by (whose turn, the play, counts,
+#: scores, pile headers): a DejaVu capital of about 7 px
+PHONE_TEXT = 9
+
+
+def key_size(image_width: int) -> int:
+    """The font size of a figure a player decides by on a picture ``image_width`` wide: ``PHONE_TEXT`` px
+    when the picture is shown ``PHONE_WIDTH`` wide."""
+    return math.ceil(PHONE_TEXT * image_width / PHONE_WIDTH)
+
+
 RTL_LANGUAGES = frozenset({"fa"})
 
 

@@ -31,6 +31,7 @@ PANEL_H = 196
 COMPACT_H = 60
 LAYOUT_H = 2 * (CH + 40) + 10
 LAYOUT_TOP = HEADER + 4
+SEAT_LETTERS = "ABCDEFG"
 
 
 def _type_of(card_id: str) -> str:
@@ -73,7 +74,7 @@ def _draw_layout(draw: c.Sketch, view: Any, lang: str, marked: set[str]) -> None
             label = t(lang, "rendering.gostop.ppuk")
             creator = stacks[m]
             if creator is not None:
-                label += " " + "ABCDEFG"[creator]
+                label += " " + SEAT_LETTERS[creator]
             w = tx.width(label, c.SMALL, True) + 16
             c.pill(draw, int(x + SLOT_W / 2 - w / 2), y + CH + 6, label, c.RED, size=c.SMALL, max_width=SLOT_W)
 
@@ -131,7 +132,7 @@ def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence
     box = _panel_box(top, COMPACT_H)  # the panel itself is in the background
     x0, y0 = box[0] + 12, top + 12
     m = _Mirror(lang)
-    letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), align=m.side("left"))
+    letter_w = c.pill(draw, m.x(x0), y0, *seat_tag(pv.seat, None, lang), align=m.side("left"))
     tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), c.seat_name(names, pv.seat, lang), c.BODY, c.INK, bold=True,
                  max_width=420, align=m.side("left"), name=True)
     parts = [t(lang, f"rendering.gostop.status.{pv.status}")]
@@ -155,8 +156,7 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
     x0, y0 = box[0] + 12, top + 10
     m = _Mirror(lang)  # the player's block where a Persian reader starts, the piles then leftwards
     name = c.seat_name(names, pv.seat, lang)
-    letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), size=c.SMALL,
-                      align=m.side("left"))
+    letter_w = c.pill(draw, m.x(x0), y0, *seat_tag(pv.seat, None, lang), size=c.SMALL, align=m.side("left"))
     tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), name, c.BODY, c.INK, bold=True, max_width=230 - letter_w,
                  align=m.side("left"), name=True)
     y = y0 + 36
@@ -404,3 +404,8 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
 
 def team_names(lang: str) -> tuple[str, ...]:
     return ("A", "B", "C", "D")
+
+
+def seat_tag(seat: int, team: int | None, lang: str) -> tuple[str, str]:
+    """A Go-Stop seat's letter in the seat's own colour (every player for themself): table and summary."""
+    return SEAT_LETTERS[seat], c.team_color(seat)
