@@ -182,8 +182,8 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
     y = y0 + 38
     back = hwatu.card_back(24, 38)
     draw.paste(back, (m.x(x0 + 24) if m.rtl else x0, y))
-    xb = x0 + 32 + tx.draw_text(draw, (m.x(x0 + 32), y), t(lang, "rendering.count", n=pv.hand_count), KEY, c.INK,
-                                bold=True, align=m.side("left"), rtl=c.para(lang), role="count") + 10
+    xb = x0 + 32 + int(tx.draw_text(draw, (m.x(x0 + 32), y), t(lang, "rendering.count", n=pv.hand_count), KEY, c.INK,
+                                    bold=True, align=m.side("left"), rtl=c.para(lang), role="count")) + 10
     if view.dealer == pv.seat:
         xb += c.pill(draw, m.x(xb), y + 2, t(lang, "rendering.dealer"), "#444444", align=m.side("left")) + 6
     if pv.go_count:
