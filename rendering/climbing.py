@@ -238,9 +238,9 @@ def draw_table(model: TableModel, lang: str, names: Sequence[str] = ()) -> Image
     line(cy - 162, KEY, model.play_label, c.WHITE, "play", seat=model.play_seat, template=model.play_template)
     _fan(draw, model.play, cx, int(cy - 116), int(clear_width(n, cy - 116, cy - 116 + CARD_H)) - 24, lang)
     if model.play_detail:
-        line(cy + 58, c.LARGE, model.play_detail, "#E8F0E8", "play", bold=False)
+        line(cy + 54, c.LARGE, model.play_detail, "#E8F0E8", bold=False)  # the cards above are the figure
     if model.turn_line:
-        line(cy + 96, KEY + 4, model.turn_line, c.GOLD, "turn", seat=model.turn_seat, template=model.turn_template)
+        line(cy + 88, KEY + 4, model.turn_line, c.GOLD, "turn", seat=model.turn_seat, template=model.turn_template)
     for k, text in enumerate(model.extra[:2]):
         line(cy + 146 + 30 * k, c.BODY, text, "#E8F0E8", bold=False)
     return img

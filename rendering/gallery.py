@@ -38,7 +38,7 @@ LONG_NAMES: dict[str, tuple[str, str]] = {
 def long_names(script: str, seats: int, at: tuple[int, int] = (0, 1)) -> list[str]:
     """``NAMES`` for ``seats`` seats with the two long names of ``script`` at the seats ``at``."""
     names = [name for name in NAMES if len(name) < 20][:seats]
-    names += [f"P{k}" for k in range(len(names), seats)]
+    names += [f"Player {chr(ord('A') + k)}" for k in range(len(names), seats)]
     for seat, name in zip(at, LONG_NAMES[script], strict=True):
         names[seat % seats] = name
     return names

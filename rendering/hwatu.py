@@ -356,7 +356,7 @@ def _split_badge(pen: Pen, label: str) -> None:
 
 #: the corner index's month and type letter, as shares of the card's width: on a table card they read at a
 #: phone's 360 px (``index_size``)
-INDEX_MONTH, INDEX_TAG = 0.4, 0.36
+INDEX_MONTH, INDEX_TAG = 0.4, 0.38
 
 
 def index_size(w: int) -> tuple[float, float]:

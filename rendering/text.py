@@ -605,8 +605,13 @@ def name_in(template: Callable[[str], str], name: str, size: int, max_width: flo
     whole = clean(template(name))
     if _fits(whole, size, bold, rtl, max_width):
         return whole
-    rest = sum(r.width for r in layout(clean(template("")), size, bold, rtl))
-    return template(fit(name, size, max(0.0, max_width - rest), bold))
+    room = max_width - sum(r.width for r in layout(clean(template("")), size, bold, rtl))
+    for _ in range(8):  # the name's neighbours (spacing, direction marks) can take a pixel or two more
+        sentence = template(fit(name, size, max(0.0, room), bold))
+        if _fits(clean(sentence), size, bold, rtl, max_width):
+            break
+        room -= 4
+    return sentence
 
 
 def draw_text(

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Sequence
 from PIL import Image
 
 from bot.games.zhengshangyou import ComboView, View
-from bot.i18n import number, t
+from bot.i18n import digits, number, t
 
 from . import climbing
 from . import common as c
@@ -52,7 +52,7 @@ def _combo_text(combo: ComboView | None, lang: str) -> str:
     if not combo.pure:
         extras.append(t(lang, "rendering.climb.combo.impure"))
     text = " · ".join([words, *extras])
-    return f"{text} — {combo.reading}" if combo.reading else text
+    return f"{text} — {digits(lang, combo.reading)}" if combo.reading else text
 
 
 def table_model(view: View, names: Sequence[str], lang: str) -> TableModel:
