@@ -585,7 +585,7 @@ def prepare(text: str, size: int, bold: bool, image_width: int, max_width: float
     if max_width is None or _fits(cleaned, size, bold, rtl, max_width):
         return cleaned, size, bold
     if name:
-        return fit(cleaned, size, max_width, bold, rtl), size, bold
+        return fit_name(cleaned, size, max_width, bold, rtl), size, bold
     floor = math.ceil(size * SHRINK)
     for smaller in range(size - 1, floor - 1, -1):
         s, b = legible(smaller, bold, image_width)
@@ -594,6 +594,20 @@ def prepare(text: str, size: int, bold: bool, image_width: int, max_width: float
         if _fits(cleaned, s, b, rtl, max_width):
             return cleaned, s, b
     return fit(cleaned, size, max_width, bold, rtl), size, bold
+
+
+@lru_cache(maxsize=1024)
+def fit_name(name: str, size: int, max_width: float, bold: bool = False, rtl: bool | None = None) -> str:
+    """A person's name fitted to ``max_width``: a note in brackets at its end ("Bob (computer plays)") stays
+    whole while it takes at most half the room, and the name before it is shortened; otherwise as ``fit``."""
+    cleaned = clean(name)
+    cut = cleaned.rfind(" (")
+    if cut > 0 and cleaned.endswith(")"):
+        note = cleaned[cut:]
+        note_width = sum(r.width for r in layout(note, size, bold, rtl))
+        if note_width <= max_width / 2:
+            return fit(cleaned[:cut], size, max_width - note_width - 2, bold, rtl) + note
+    return fit(cleaned, size, max_width, bold, rtl)
 
 
 def name_in(template: Callable[[str], str], name: str, size: int, max_width: float, bold: bool = False,
@@ -607,7 +621,7 @@ def name_in(template: Callable[[str], str], name: str, size: int, max_width: flo
         return whole
     room = max_width - sum(r.width for r in layout(clean(template("")), size, bold, rtl))
     for _ in range(8):  # the name's neighbours (spacing, direction marks) can take a pixel or two more
-        sentence = template(fit(name, size, max(0.0, room), bold))
+        sentence = template(fit_name(name, size, max(0.0, room), bold))
         if _fits(clean(sentence), size, bold, rtl, max_width):
             break
         room -= 4
@@ -685,7 +699,7 @@ def use_raqm(enabled: bool | None) -> None:
     """
     global HAS_RAQM
     HAS_RAQM = bool(features.check("raqm")) if enabled is None else bool(enabled and features.check("raqm"))
-    for cached in (font, layout, fit, prepare, _mask, stroke_width):
+    for cached in (font, layout, fit, fit_name, prepare, _mask, stroke_width):
         cached.cache_clear()
 
 
