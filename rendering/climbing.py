@@ -279,7 +279,7 @@ def draw_hand(title: str, cards: Sequence[Card], your_turn: bool, lang: str) -> 
     by_rank: dict[int, list[Card]] = {}
     for card in sorted(cards, key=lambda k: (k.rank, k.suit or "")):
         by_rank.setdefault(card.rank, []).append(card)
-    columns = sorted(by_rank)
+    columns = sorted(by_rank, reverse=is_rtl(lang))  # lowest where the reader starts (the right in Persian)
     tallest = max((min(len(v), MAX_STACK) for v in by_rank.values()), default=1)
     width = max(1024, 40 + COLUMN * len(columns))
     height = 64 + 48 + HAND_CARD_H + step * (tallest - 1) + 24 + (34 if note else 0)

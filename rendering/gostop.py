@@ -394,7 +394,7 @@ def hand_key(view: Any) -> Hashable:
 
 def draw_hand(view: Any, lang: str) -> Image.Image:
     """The private hand: one row sorted by month, a match badge under each card, triples bracketed."""
-    hand = sorted(view.hand, key=lambda k: (_month_of(k) or 99, k))
+    hand = sorted(view.hand, key=lambda k: (_month_of(k) or 99, k), reverse=is_rtl(lang))  # as the months run
     layout_by_month = {m + 1: len(cards) for m, cards in enumerate(view.layout)}
     stacks = {s.month for s in view.stacks}
     width = max(1024, 40 + len(hand) * HAND_STEP)
