@@ -179,6 +179,7 @@ class Game:
     moves: int = 0
     outcome: str = ""
     stall: str = ""  # what the person saw when they gave up waiting (printed, to find why)
+    opened_id: int = 0  # the /game new interaction's id: the game's id in the bot's records
 
     def take(self, call: RestCall) -> None:
         self.open_calls.append(call)
@@ -312,6 +313,10 @@ class Players:
         self._playing = 0  # people still short of their moves (``expect``); without it, each stops at theirs
         self.everyone_done = asyncio.Event()
         self.everyone_done.set()
+        self.games = GAMES  # what each kind of game is opened with (the soak run plays short matches)
+        #: how long a person waits for an answer before going on (the soak run: a click the killed bot never got
+        #: fails after Discord's 3 s, and a person tries again soon)
+        self.answer_timeout = STUCK_SECONDS
         self.cpu = cpu  # the bot's CPU seconds so far: set only when one game runs, so all of it is that game's
         self._cpu_mark = 0.0
         self.hand = t("en", "games.button.hand")
@@ -329,18 +334,20 @@ class Players:
         if self.cpu is not None:
             measure.cpu_ms = (self.cpu() - self._cpu_mark) * 1000
 
-    async def answered(self, game: Game, record: InteractionRecord, timeout: float = STUCK_SECONDS) -> bool:
-        """The interaction is acknowledged and the game has gone quiet."""
-        return await self.watcher.until(lambda now: record.responded and game.idle(now), timeout)
+    async def answered(self, game: Game, record: InteractionRecord, timeout: float | None = None) -> bool:
+        """The interaction is acknowledged and the game has gone quiet (within ``answer_timeout``)."""
+        return await self.watcher.until(lambda now: record.responded and game.idle(now),
+                                        timeout or self.answer_timeout)
 
     async def open(self, game: Game, sem: asyncio.Semaphore) -> None:
         """/game new in the game's own channel, computers in the other seats, start; wait for the table."""
-        name, options, computers = next(g for g in GAMES if g[0] == game.kind)
+        name, options, computers = next(g for g in self.games if g[0] == game.kind)
         async with sem:
             kwargs: dict[str, Any] = {"game": name}
             if options:
                 kwargs["options"] = options
             record = await game.person.begin_run("/game new", channel=game.channel, **kwargs)
+            game.opened_id = record.id
             self.watcher.by_interaction[record.id] = game
             # the thread first: the double names a message's thread by id only, which discord.py cannot
             # parse for a thread it has not seen yet (a lobby edit racing the thread's creation crashed)
@@ -857,7 +864,7 @@ class BotProcess:
         args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
                 self.double.token, database, self.profile]
         env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url}
-        with open(self.log, "wb") as log:
+        with open(self.log, "ab") as log:  # a restarted bot (the soak run) writes on after the killed one
             # TEAHOUSE_BENCH_BOT_DIR: the bot's code from another checkout (before/after pairs, one harness)
             self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log, env=env,
                                                              stdout=asyncio.subprocess.DEVNULL,
