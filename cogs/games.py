@@ -79,6 +79,7 @@ class Games(commands.Cog):
         self.bot.add_dynamic_items(GameButton, GameSelect)
         # messages below a game's table scroll it out of view: enough of them and it is posted again
         self.bot.message_posted = self.table.message_below
+        pictures.start_painter()
         self.idle.start()
         for session in await persistence.load_active(self.bot):
             self.sessions[session.id] = session

@@ -62,6 +62,13 @@ def _picture_process() -> Executor:
     return _painter
 
 
+def start_painter() -> None:
+    """Start the picture process now, while the bot is starting, not at the first picture: starting it blocks
+    the event loop (the fork and exec of multiprocessing's resource tracker and of the worker, seconds on a busy
+    host), which held the first games' clicks and ``/game new`` past Discord's 3 s."""
+    _picture_process().submit(int)  # a worker is started at the first task; it loads the renderer meanwhile
+
+
 def _name(drawing: Drawing) -> str:
     func = drawing.func if isinstance(drawing, partial) else drawing
     return getattr(func, "__name__", "picture")
