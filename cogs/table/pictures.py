@@ -42,9 +42,9 @@ _painter: Executor | None = None
 #: rules; steps and live panels compare what a picture shows, not its bytes), the least recently used first
 _KEPT: OrderedDict[Hashable, bytes | None] = OrderedDict()
 #: bounded by bytes, not by count: about one picture of each live hand at 100 games (a hand is 11-20 KB), and
-#: the same few megabytes however many games run (a count bound held 64 hands: at 100 games a person's hand
-#: had left it by the time they opened it again, and was drawn afresh)
-KEEP_BYTES = 3 * 1024 * 1024
+#: the same two megabytes however many games run (the count bound before, 64, held fewer hands than 100 games
+#: have people, and says nothing of the memory it takes)
+KEEP_BYTES = 2 * 1024 * 1024
 _kept_bytes = 0
 #: pictures drawn, by renderer function (the benchmark reports them per move)
 DRAWN: Counter[str] = Counter()
