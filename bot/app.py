@@ -44,6 +44,28 @@ def _not_read(data: Any) -> None:
     """A gateway event the bot has no use for (it is still counted in discord.py's socket events)."""
 
 
+def load_everything() -> None:
+    """Before the bot connects: what the first games would otherwise load on the event loop, loaded now.
+
+    The engines, the controls and the renderer are imported, and the catalogs read, when a game first needs
+    them; on a starved host that held the event loop for seconds while the first ``/game new`` and clicks
+    waited, and they were answered after Discord's 3 s (a bot restarted under load met it at once).
+    """
+    import rendering  # noqa: F401  (the hand pictures' keys and the drawings are made in this process)
+    from cogs.table.controls import controls_for
+
+    from .games import GAME_IDS
+    from .games.registry import engine
+    from .i18n import LANGUAGES, catalog, plural_category
+
+    for game in GAME_IDS:
+        engine(game)
+        controls_for(game)
+    for lang in LANGUAGES:
+        catalog(lang)
+        plural_category(lang, 2)
+
+
 def cog_extensions() -> list[str]:
     """Every module in ``cogs/`` that is an extension (packages are helpers: ``cogs/table``, ``cogs/utils``)."""
     return sorted(
@@ -153,6 +175,7 @@ class TeahouseBot(commands.AutoShardedBot):
                                                shard_ids=self.config.shard_ids)
 
     async def setup_hook(self) -> None:
+        load_everything()
         await self.open_storage()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.error(self.on_app_command_error)
