@@ -962,7 +962,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             rss_start = bot.rss_mb()
             if busy_core:
                 busy.start()
-            chat_us = await chat_cost(talk, bot.cpu_seconds) if chatter else None
+            # the bot's own process only: chat reaches no picture process (which loads its renderer meanwhile)
+            chat_us = await chat_cost(talk, partial(process_cpu_seconds, bot.proc.pid)) if chatter and bot.proc else None
             opening = time.perf_counter()
             sem = asyncio.Semaphore(4)  # opening games is not measured: keep it gentle
             await asyncio.gather(*(players.open(g, sem) for g in table))
