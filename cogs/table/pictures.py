@@ -65,8 +65,14 @@ def _picture_process() -> Executor:
 def start_painter() -> None:
     """Start the picture process now, while the bot is starting, not at the first picture: starting it blocks
     the event loop (the fork and exec of multiprocessing's resource tracker and of the worker, seconds on a busy
-    host), which held the first games' clicks and ``/game new`` past Discord's 3 s."""
-    _picture_process().submit(int)  # a worker is started at the first task; it loads the renderer meanwhile
+    host), which held the first games' clicks and ``/game new`` past Discord's 3 s. A pool whose process died
+    (or that was shut down) is replaced, as ``drawn`` does."""
+    global _painter
+    try:
+        _picture_process().submit(int)  # a worker is started at the first task; it loads the renderer meanwhile
+    except (BrokenProcessPool, RuntimeError):
+        _painter = None
+        _picture_process().submit(int)
 
 
 def _name(drawing: Drawing) -> str:

@@ -3,6 +3,8 @@ for that are bounded by bytes, not by count (item 4)."""
 
 from __future__ import annotations
 
+import contextlib
+
 from bot.app import TeahouseBot
 from bot.i18n import t
 from cogs.table import pictures
@@ -41,3 +43,23 @@ def test_kept_pictures_are_bounded_by_bytes_and_the_newest_stay() -> None:
         assert pictures.kept_bytes() == size * (len(kept) - 1) + 10
     finally:
         pictures.forget_kept()
+
+
+async def test_a_bot_starts_after_its_picture_process_died(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """The picture process is started with the games cog; one that died (killed, out of memory) is replaced
+    then too, and the bot starts and draws."""
+    import os
+    import signal
+
+    painter = pictures._picture_process()
+    pictures.start_painter()
+    for pid in list(getattr(painter, "_processes", {})):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(Exception):  # the pool notices its dead worker (BrokenProcessPool)
+        painter.submit(int).result(timeout=60)
+    await bot.reload_extension("cogs.games")  # the games cog starts again: a new picture process
+    alice = double["alice"]
+    options, seats = SHORT["gouji"]
+    where, _ = await open_table(double, alice, "gouji", options, computers=seats - 1)
+    table = table_message(where)
+    assert table is not None and table.attachments  # the table's picture was drawn by the new process
