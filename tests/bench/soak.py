@@ -174,7 +174,9 @@ class Soak:
         missing = seen_end - set(rows)
         twice = [g for g, n in rows.items() if n != 1]
         unexplained = set(rows) - {str(g.opened_id) for g in self.played}
-        per_person = Counter(g.person.id for g in self.finished)
+        # each person's totals count each of their recorded games once (a game its person gave up on as stalled
+        # may still have ended in the bot, and is then recorded: counted by its row, not by what they saw)
+        per_person = Counter(g.person.id for g in self.played if str(g.opened_id) in rows)
         miscounted = [uid for uid, n in per_person.items() if totals.get(uid, 0) != n]
         for line in errors[:5]:
             print(f"  bot log: {line[:300]}", file=sys.stderr)
