@@ -45,6 +45,16 @@ a core (``load_avg_1min`` says how busy it was). The bot's RSS at start, with ev
 and at the end (``bot_rss_*_mb``; the memory part has the per-game figure). The first two
 interactions of each game (cold caches) are not counted.
 
+Load beside the games (issue #48): ``--chatter R`` posts R unrelated messages a second in five channels with no
+game (``chatter_per_s`` the rate reached; before the games open, ``bot_cpu_us_per_chat_message`` is the bot's
+CPU per such message, measured over a burst of 2,000); ``--busy-core`` keeps one core busy with another process
+for the whole run. Table posts and edits a second by route kind (``table_edits_per_s_bot_token`` /
+``_webhook``, and their busiest second) and the busiest second of all calls under Discord's global limit
+against its 50 a second (``global_limit_busiest_s``, ``global_limit_headroom``): ``tests/bench/routes.py``.
+Pictures drawn per human move (``render_hand_per_move``, ``render_table_per_move``, games' opening included).
+``TEAHOUSE_BENCH_BOT_DIR=<checkout>`` runs the bot's code from another checkout under this harness (before/after
+pairs measured alike). The soak run (an hour of games with faults and kills) is ``python -m tests.bench.soak``.
+
 Discord's rate limits and network latency are on (issue #30): ``http_429_per_1000_moves`` (people's moves;
 0 wanted) and ``rate_limit_waits_per_1000_moves`` (buckets used up, each a real pacing wait).
 
@@ -93,6 +103,8 @@ from typing import Any
 
 from bot.i18n import t
 from bot.pacing import under_global_limit
+from tests.bench.load import BusyCore, Chatter, chat_cost
+from tests.bench.routes import route_lines, route_numbers
 from tests.bench.timing import pct, process_cpu_seconds, rss_kb, tree
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
@@ -167,6 +179,7 @@ class Game:
     moves: int = 0
     outcome: str = ""
     stall: str = ""  # what the person saw when they gave up waiting (printed, to find why)
+    opened_id: int = 0  # the /game new interaction's id: the game's id in the bot's records
 
     def take(self, call: RestCall) -> None:
         self.open_calls.append(call)
@@ -300,6 +313,10 @@ class Players:
         self._playing = 0  # people still short of their moves (``expect``); without it, each stops at theirs
         self.everyone_done = asyncio.Event()
         self.everyone_done.set()
+        self.games = GAMES  # what each kind of game is opened with (the soak run plays short matches)
+        #: how long a person waits for an answer before going on (the soak run: a click the killed bot never got
+        #: fails after Discord's 3 s, and a person tries again soon)
+        self.answer_timeout = STUCK_SECONDS
         self.cpu = cpu  # the bot's CPU seconds so far: set only when one game runs, so all of it is that game's
         self._cpu_mark = 0.0
         self.hand = t("en", "games.button.hand")
@@ -317,18 +334,20 @@ class Players:
         if self.cpu is not None:
             measure.cpu_ms = (self.cpu() - self._cpu_mark) * 1000
 
-    async def answered(self, game: Game, record: InteractionRecord, timeout: float = STUCK_SECONDS) -> bool:
-        """The interaction is acknowledged and the game has gone quiet."""
-        return await self.watcher.until(lambda now: record.responded and game.idle(now), timeout)
+    async def answered(self, game: Game, record: InteractionRecord, timeout: float | None = None) -> bool:
+        """The interaction is acknowledged and the game has gone quiet (within ``answer_timeout``)."""
+        return await self.watcher.until(lambda now: record.responded and game.idle(now),
+                                        timeout or self.answer_timeout)
 
     async def open(self, game: Game, sem: asyncio.Semaphore) -> None:
         """/game new in the game's own channel, computers in the other seats, start; wait for the table."""
-        name, options, computers = next(g for g in GAMES if g[0] == game.kind)
+        name, options, computers = next(g for g in self.games if g[0] == game.kind)
         async with sem:
             kwargs: dict[str, Any] = {"game": name}
             if options:
                 kwargs["options"] = options
             record = await game.person.begin_run("/game new", channel=game.channel, **kwargs)
+            game.opened_id = record.id
             self.watcher.by_interaction[record.id] = game
             # the thread first: the double names a message's thread by id only, which discord.py cannot
             # parse for a thread it has not seen yet (a lobby edit racing the thread's creation crashed)
@@ -592,6 +611,9 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
                 "global pacer: %d requests, %d of them waited for their turn, %.1f s on average; %d turns taken "
                 "before reading the game, held %.0f ms on average", pacer.taken, pacer.waited,
                 pacer.wait_seconds / max(1, pacer.waited), pacer.turns, 1000 * pacer.turn_seconds / max(1, pacer.turns))
+            from cogs.table import pictures
+            logging.getLogger("bench").warning("pictures drawn: %s; pictures kept: %d KiB", json.dumps(
+                dict(pictures.DRAWN)), pictures.kept_bytes() // 1024)
             games_cog = client.get_cog("Games")
             if games_cog is not None:
                 logging.getLogger("bench").warning("table requests, by why: %s",
@@ -811,11 +833,19 @@ def _print_warnings(log: Path) -> None:
     text = log.read_text(errors="replace") if log.exists() else ""
     for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag",
                    "garbage collection", "objects a full collection", "global pacer", "busiest second at the bot",
-                   "table requests"):
+                   "table requests", "pictures drawn"):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
             print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:400] for line in lines[:4]),
                   file=sys.stderr)
+
+
+def _pictures_drawn(log: Path) -> dict[str, int]:
+    """The pictures the bot drew, by renderer function, from its log (written when it stops; games opening
+    included, so a little more than the play's)."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    found = re.findall(r"pictures drawn: (\{.*?\});", text)
+    return json.loads(found[-1]) if found else {}
 
 
 class BotProcess:
@@ -834,9 +864,11 @@ class BotProcess:
         args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
                 self.double.token, database, self.profile]
         env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url}
-        with open(self.log, "wb") as log:
+        with open(self.log, "ab") as log:  # a restarted bot (the soak run) writes on after the killed one
+            # TEAHOUSE_BENCH_BOT_DIR: the bot's code from another checkout (before/after pairs, one harness)
             self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log, env=env,
-                                                             stdout=asyncio.subprocess.DEVNULL)
+                                                             stdout=asyncio.subprocess.DEVNULL,
+                                                             cwd=os.environ.get("TEAHOUSE_BENCH_BOT_DIR") or None)
         await self.double.gateway.wait_ready(timeout=60)
         await self.double.settle(window=0.3, timeout=60)
 
@@ -897,9 +929,11 @@ _pct = pct
 
 
 async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
-                  profile: str = "", budget: float = 600.0, database_url: str = "") -> dict[str, float]:
+                  profile: str = "", budget: float = 600.0, database_url: str = "",
+                  chatter: float = 0.0, busy_core: bool = False) -> dict[str, float]:
     """Open `games` games at once, let each person play `moves` moves (within `budget` seconds), on
-    the database at `database_url` ("" = a new SQLite file)."""
+    the database at `database_url` ("" = a new SQLite file); `chatter` unrelated messages a second in other
+    channels meanwhile, and with `busy_core` another process keeps one core busy for the whole run."""
     # Discord's rate limits and network latency are on (latency is charged to deadlines, not slept);
     # rate-limit waits happen in real time here: a player really waits for them.
     double = DiscordDouble(skip_rate_limit_waits=False)
@@ -916,6 +950,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
         game = Game(i, kind, double.add_person(f"p{i:03d}", guild), channel)
         watcher.add(game)
         table.append(game)
+    talk = Chatter(double, guild, chatter)
+    busy = BusyCore()
     with tempfile.TemporaryDirectory(prefix="teahouse-e2e-") as folder:
         bot = BotProcess(double, Path(folder), profile, database_url)
         # alone, all the bot's CPU between a click and the game going quiet is that click's
@@ -924,6 +960,10 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             await bot.start()
             watcher.start()
             rss_start = bot.rss_mb()
+            if busy_core:
+                busy.start()
+            # the bot's own process only: chat reaches no picture process (which loads its renderer meanwhile)
+            chat_us = await chat_cost(talk, partial(process_cpu_seconds, bot.proc.pid)) if chatter and bot.proc else None
             opening = time.perf_counter()
             sem = asyncio.Semaphore(4)  # opening games is not measured: keep it gentle
             await asyncio.gather(*(players.open(g, sem) for g in table))
@@ -932,6 +972,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             rss_open = bot.rss_mb()
             offset = double.clock.offset
             cpu0, wall0, here0 = bot.cpu_seconds(), time.perf_counter(), time.process_time()
+            play_from, chat0 = double.clock.monotonic(), talk.posted
+            talk.start()
             players.expect(len(table))
             gc.callbacks.append(double_gc)
             # no full collection in this process while the games play: at 500 games one took the double a second
@@ -947,15 +989,20 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
                     game.current.kind, game.outcome = "stalled", "cut short"
             await watcher.until(lambda now: all(g.idle(now) for g in table), timeout=30)
             cpu, wall, here = bot.cpu_seconds() - cpu0, time.perf_counter() - wall0, time.process_time() - here0
+            play_until, chatted = double.clock.monotonic(), talk.posted - chat0
+            await talk.stop()
             rss_end = bot.rss_mb()
             assert double.clock.offset == offset, "the fake clock moved: latencies would include the jump"
         finally:
+            busy.stop()
+            await talk.stop()
             with contextlib.suppress(ValueError):
                 gc.callbacks.remove(double_gc)
             gc.set_threshold(*thresholds)
             await watcher.stop()
             await bot.stop()
             errors = bot.errors()
+            drawn = _pictures_drawn(bot.log)
             _print_warnings(bot.log)
             if any(g.stall for g in table) and bot.log.exists():
                 kept = Path(tempfile.gettempdir()) / f"teahouse-e2e-stall-{os.getpid()}.log"
@@ -997,7 +1044,16 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     if double.rate_limits.limited:  # which routes ran into Discord's limits: where to look
         routes = Counter(call.key for call in double.rate_limits.limited)
         print(f"  429 by route: {dict(routes.most_common(5))}", file=sys.stderr)
+    print(f"  {route_lines(double, play_from, play_until)}", file=sys.stderr)
     numbers = _numbers(table, double, cpu, wall, errors)
+    numbers.update(route_numbers(double, play_from, play_until))
+    numbers["chatter_per_s"] = round(chatted / wall, 1) if wall else 0.0
+    numbers["busy_core"] = float(busy_core)
+    if chat_us is not None:
+        numbers["bot_cpu_us_per_chat_message"] = round(chat_us, 1)
+    moves_made = sum(g.moves for g in table)
+    for name in ("render_hand", "render_table"):
+        numbers[f"{name}_per_move"] = round(drawn.get(name, 0) / moves_made, 2) if moves_made else 0.0
     numbers["double_cpu_pct"] = round(100 * here / wall, 1) if wall else 0.0
     numbers["opening_s"] = round(opening, 1)
     numbers["play_s"] = round(wall, 1)
@@ -1132,7 +1188,7 @@ def backends_from(text: str) -> tuple[str, ...]:
 
 def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
         think: tuple[float, float] | None = None, profile: str = "",
-        backends: tuple[str, ...] | None = None) -> dict[str, float]:
+        backends: tuple[str, ...] | None = None, chatter: float = 0.0, busy_core: bool = False) -> dict[str, float]:
     """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 100, 300 and 500; on PostgreSQL
     ``games<N>.postgresql.<measure>``. Each size runs on each backend in turn, SQLite first."""
     plan = QUICK if quick else FULL
@@ -1148,7 +1204,8 @@ def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = N
             for backend in backends:
                 url = asyncio.run(server.new_database()) if backend == "postgresql" else ""
                 numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else "",
-                                              budget=20.0 if quick else 600.0, database_url=url))
+                                              budget=20.0 if quick else 600.0, database_url=url,
+                                              chatter=chatter, busy_core=busy_core))
                 numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
                 prefix = f"games{size}." + ("" if backend == "sqlite" else f"{backend}.")
                 out.update({f"{prefix}{key}": value for key, value in numbers.items()})
@@ -1185,12 +1242,15 @@ def main() -> None:
     parser.add_argument("--think", default="", help="a person's thinking time range in seconds, e.g. 0.5,1.5")
     parser.add_argument("--profile", default="", help="cProfile the bot process of the largest size into this file")
     parser.add_argument("--backend", default="", help="sqlite (default), postgresql, or both side by side")
+    parser.add_argument("--chatter", type=float, default=0.0,
+                        help="unrelated messages a second in other channels while the games play (e.g. 20)")
+    parser.add_argument("--busy-core", action="store_true", help="another process keeps one core busy")
     args = parser.parse_args()
     sizes = tuple(int(s) for s in args.games.split(",") if s) or None
     think = tuple(float(s) for s in args.think.split(",")) if args.think else None
     backends = backends_from(args.backend) if args.backend else None
     results = run(args.quick, sizes, args.moves or None, think[:2] if think else None, args.profile,  # type: ignore[arg-type]
-                  backends)
+                  backends, chatter=args.chatter, busy_core=args.busy_core)
     width = max(len(k) for k in results)
     for key, value in results.items():
         print(f"{key:<{width}}  {value:g}")
