@@ -1,7 +1,7 @@
 """End to end through the Discord double: what a player waits for, and what a move costs in REST calls.
 
     python -m tests.bench.e2e [--quick] [--games 1,100,300,500] [--moves N] [--think 2,6] [--profile bot.prof]
-                              [--backend sqlite|postgresql|both]
+                              [--backend sqlite|postgresql|both] [--seed N]
 
 ``--profile`` counts each thread's CPU time (``time.thread_time``): waits for the GIL or a core are left out.
 ``TEAHOUSE_BENCH_TRACEMALLOC=<path>`` (also for the memory part) writes where the bot's live Python memory was
@@ -54,6 +54,11 @@ against its 50 a second (``global_limit_busiest_s``, ``global_limit_headroom``):
 Pictures drawn per human move (``render_hand_per_move``, ``render_table_per_move``, games' opening included).
 ``TEAHOUSE_BENCH_BOT_DIR=<checkout>`` runs the bot's code from another checkout under this harness (before/after
 pairs measured alike). The soak run (an hour of games with faults and kills) is ``python -m tests.bench.soak``.
+
+The same ``--seed`` (default 1) plays the same games in every run: each game's deal comes from the seed and its
+channel's name, and each person's choices and thinking times from the seed and the game's number, so what a
+person does does not depend on how the games' turns interleave. Two versions of the bot are therefore compared
+on the same work (the computers' moves follow from the deal); a different seed gives other games.
 
 Discord's rate limits and network latency are on (issue #30): ``http_429_per_1000_moves`` (people's moves;
 0 wanted) and ``rate_limit_waits_per_1000_moves`` (buckets used up, each a real pacing wait).
@@ -177,6 +182,9 @@ class Game:
     public_calls: int = 0  # calls on the game's channel/thread, not by token: table updates and the like
     measures: list[Measure] = field(default_factory=list)
     moves: int = 0
+    #: this person's own choices and thinking times: seeded per game, so what a person does does not depend
+    #: on how the games' turns interleave in this run
+    rng: random.Random = field(default_factory=random.Random)
     outcome: str = ""
     stall: str = ""  # what the person saw when they gave up waiting (printed, to find why)
     opened_id: int = 0  # the /game new interaction's id: the game's id in the bot's records
@@ -304,11 +312,10 @@ class Watcher:
 class Players:
     """The scripted people, one per game, and what they do."""
 
-    def __init__(self, double: DiscordDouble, watcher: Watcher, rng: random.Random, think: tuple[float, float],
+    def __init__(self, double: DiscordDouble, watcher: Watcher, think: tuple[float, float],
                  cpu: Callable[[], float] | None = None) -> None:
         self.double = double
         self.watcher = watcher
-        self.rng = rng
         self.think = think
         self._playing = 0  # people still short of their moves (``expect``); without it, each stops at theirs
         self.everyone_done = asyncio.Event()
@@ -390,8 +397,8 @@ class Players:
         assert game.thread is not None
         return bool(self.over) and any(self.over in m.content for m in _recent_public(game.thread, 3))
 
-    async def pause(self) -> None:
-        await asyncio.sleep(self.rng.uniform(*self.think))
+    async def pause(self, game: Game) -> None:
+        await asyncio.sleep(game.rng.uniform(*self.think))
 
     async def turn(self, game: Game, mark: int, timeout: float = STUCK_SECONDS) -> Message | None:
         """The table once it shows this person's turn (or "next hand", or the match's end).
@@ -457,7 +464,7 @@ class Players:
             table = await self.turn(game, mark)
             if table is None:
                 break
-            await self.pause()
+            await self.pause(game)
             mark = game.public_calls
             if table.has_button(self.next_hand):
                 with contextlib.suppress(UserActionError):
@@ -499,17 +506,17 @@ class Players:
         """Click through the panel (a composer may take a few steps) until a move is made; True if one was."""
         before = _version(panel)
         for step in range(8):
-            await self.pause()
+            await self.pause(game)
             selects = [c for c in panel.selects if _playable(c)]
             buttons = [c for c in panel.buttons if _playable(c)]
             if not selects and not buttons:
                 return False
             self.mark_cpu()
-            if selects and (not buttons or self.rng.random() < (0.8 if step == 0 else 0.3)):
-                menu = self.rng.choice(selects)
-                record = await game.person.begin_select(panel, menu.custom_id, [self.rng.choice(menu.options).value])
+            if selects and (not buttons or game.rng.random() < (0.8 if step == 0 else 0.3)):
+                menu = game.rng.choice(selects)
+                record = await game.person.begin_select(panel, menu.custom_id, [game.rng.choice(menu.options).value])
             else:
-                button = self.rng.choice(buttons)
+                button = game.rng.choice(buttons)
                 assert button.custom_id is not None
                 record = await game.person.begin_click(panel, button.custom_id)
             public = game.public_calls
@@ -568,6 +575,27 @@ def _version(message: Message) -> int | None:
 # ---------------------------------------------------------------- the bot's side (its own process)
 
 
+def _same_deals(client: Any, seed: str) -> None:
+    """Every run deals the same: a game's seed comes from the bench's seed and its channel's name (``table-007``)
+    instead of ``secrets``, so two runs (two versions of the bot) play the same deals with the same computer
+    moves, and a difference in CPU per move is the bot's, not the deals'. Only the lobby's start draws from
+    ``secrets.randbits``; the bot's other randomness is derived from the game's seed."""
+    if not seed:
+        return
+    import secrets
+
+    def stable(bits: int) -> int:
+        frame = sys._getframe(1)
+        while frame is not None and "session" not in frame.f_locals:
+            frame = frame.f_back  # type: ignore[assignment]
+        session = frame.f_locals["session"] if frame is not None else None
+        channel = client.get_channel(session.channel_id) if session is not None else None
+        name = getattr(channel, "name", None) or str(getattr(session, "channel_id", ""))
+        return random.Random(f"{seed}/{name}").getrandbits(bits)
+
+    secrets.randbits = stable  # type: ignore[assignment]
+
+
 def _child(api_url: str, gateway_url: str, token: str, database: str, profile: str) -> None:
     """``database`` is a SQLite path, or "env" for the URL in TEAHOUSE_BENCH_DATABASE_URL (a password
     stays off the command line)."""
@@ -597,6 +625,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         else:
             config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
+        _same_deals(client, os.environ.get("TEAHOUSE_BENCH_DEALS", ""))
         assert client.http.http_trace is not None  # the pacer's: the send times are noted after its wait
         client.http.http_trace.on_request_start.append(_note_send)
         loop = asyncio.get_running_loop()
@@ -851,8 +880,10 @@ def _pictures_drawn(log: Path) -> dict[str, int]:
 class BotProcess:
     """The bot under test in a child process; its CPU time is read from /proc."""
 
-    def __init__(self, double: DiscordDouble, folder: Path, profile: str = "", database_url: str = "") -> None:
+    def __init__(self, double: DiscordDouble, folder: Path, profile: str = "", database_url: str = "",
+                 deals: str = "") -> None:
         self.double = double
+        self.deals = deals  # "" = the bot draws its deals as it does for players; else the bench's seed
         self.folder = folder
         self.profile = profile
         self.database_url = database_url  # "" = a SQLite file in the folder
@@ -863,7 +894,7 @@ class BotProcess:
         database = "env" if self.database_url else str(self.folder / "teahouse.db")
         args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
                 self.double.token, database, self.profile]
-        env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url}
+        env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url, "TEAHOUSE_BENCH_DEALS": self.deals}
         with open(self.log, "ab") as log:  # a restarted bot (the soak run) writes on after the killed one
             # TEAHOUSE_BENCH_BOT_DIR: the bot's code from another checkout (before/after pairs, one harness)
             self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log, env=env,
@@ -947,15 +978,15 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     for i in range(games):
         kind = kinds[i % len(kinds)]
         channel = double.add_channel(guild, f"table-{i:03d}")
-        game = Game(i, kind, double.add_person(f"p{i:03d}", guild), channel)
+        game = Game(i, kind, double.add_person(f"p{i:03d}", guild), channel, rng=random.Random(f"{seed}/{i}"))
         watcher.add(game)
         table.append(game)
     talk = Chatter(double, guild, chatter)
     busy = BusyCore()
     with tempfile.TemporaryDirectory(prefix="teahouse-e2e-") as folder:
-        bot = BotProcess(double, Path(folder), profile, database_url)
+        bot = BotProcess(double, Path(folder), profile, database_url, deals=str(seed))
         # alone, all the bot's CPU between a click and the game going quiet is that click's
-        players = Players(double, watcher, random.Random(seed), think, bot.cpu_seconds_fast if games == 1 else None)
+        players = Players(double, watcher, think, bot.cpu_seconds_fast if games == 1 else None)
         try:
             await bot.start()
             watcher.start()
@@ -1188,7 +1219,8 @@ def backends_from(text: str) -> tuple[str, ...]:
 
 def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
         think: tuple[float, float] | None = None, profile: str = "",
-        backends: tuple[str, ...] | None = None, chatter: float = 0.0, busy_core: bool = False) -> dict[str, float]:
+        backends: tuple[str, ...] | None = None, chatter: float = 0.0, busy_core: bool = False,
+        seed: int = 1) -> dict[str, float]:
     """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 100, 300 and 500; on PostgreSQL
     ``games<N>.postgresql.<measure>``. Each size runs on each backend in turn, SQLite first."""
     plan = QUICK if quick else FULL
@@ -1205,7 +1237,7 @@ def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = N
                 url = asyncio.run(server.new_database()) if backend == "postgresql" else ""
                 numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else "",
                                               budget=20.0 if quick else 600.0, database_url=url,
-                                              chatter=chatter, busy_core=busy_core))
+                                              chatter=chatter, busy_core=busy_core, seed=seed))
                 numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
                 prefix = f"games{size}." + ("" if backend == "sqlite" else f"{backend}.")
                 out.update({f"{prefix}{key}": value for key, value in numbers.items()})
@@ -1241,6 +1273,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=0, help="human moves per game")
     parser.add_argument("--think", default="", help="a person's thinking time range in seconds, e.g. 0.5,1.5")
     parser.add_argument("--profile", default="", help="cProfile the bot process of the largest size into this file")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the deals and each person's choices: the same seed plays the same games")
     parser.add_argument("--backend", default="", help="sqlite (default), postgresql, or both side by side")
     parser.add_argument("--chatter", type=float, default=0.0,
                         help="unrelated messages a second in other channels while the games play (e.g. 20)")
@@ -1250,7 +1284,7 @@ def main() -> None:
     think = tuple(float(s) for s in args.think.split(",")) if args.think else None
     backends = backends_from(args.backend) if args.backend else None
     results = run(args.quick, sizes, args.moves or None, think[:2] if think else None, args.profile,  # type: ignore[arg-type]
-                  backends, chatter=args.chatter, busy_core=args.busy_core)
+                  backends, chatter=args.chatter, busy_core=args.busy_core, seed=args.seed)
     width = max(len(k) for k in results)
     for key, value in results.items():
         print(f"{key:<{width}}  {value:g}")

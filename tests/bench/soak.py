@@ -52,7 +52,7 @@ class Soak:
                  think: tuple[float, float], seed: int) -> None:
         self.size, self.seconds = games, minutes * 60
         self.kill_every, self.fault_every = kill_every * 60, fault_every
-        self.think, self.rng = think, random.Random(seed)
+        self.think, self.rng, self.seed = think, random.Random(seed), seed
         self.double = DiscordDouble(skip_rate_limit_waits=False)
         self.finished: list[Game] = []  # matches whose person saw the end
         self.stalled: list[Game] = []
@@ -67,7 +67,7 @@ class Soak:
         await self.double.start()
         guild = self.double.add_guild("Teahouse Soak")
         watcher = Watcher(self.double)
-        players = Players(self.double, watcher, self.rng, self.think)
+        players = Players(self.double, watcher, self.think)
         players.games = SOAK_GAMES
         players.answer_timeout = 10.0
         players.expect(10**9)  # nobody stops for the others: each plays its matches until the time is up
@@ -103,7 +103,8 @@ class Soak:
         await asyncio.sleep(self.rng.uniform(0, min(30.0, self.seconds / 4)))  # not all at once
         while time.monotonic() < self.deadline:
             channel = self.double.add_channel(guild, f"soak-{index:03d}-{number}")
-            game = Game(index, kinds[(index + number) % len(kinds)], person, channel)
+            game = Game(index, kinds[(index + number) % len(kinds)], person, channel,
+                        rng=random.Random(f"{self.seed}/{index}/{number}"))
             number += 1
             watcher.add(game)
             self.played.append(game)
