@@ -108,7 +108,7 @@ class Endings:
                 return
             info = session.seats[seat]
             info.left, info.ai = True, "easy"
-            self.host.record_events(session, participant_changed(session))  # Gou Ji §13.8: the next hand is fresh
+            self.host.record_events(session, participant_changed(session, seat))  # Gou Ji §13.8: the next hand is fresh
             session.rated = session.rated and len(session.humans()) >= 2
             session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
             if invite := invitation(session, seat):  # where the rules let a substitute take it (substitutes.py)

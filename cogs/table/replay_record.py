@@ -3,7 +3,7 @@ there, which hand it belongs to, and its pictures.
 
 No Discord here: the functions that replay and draw run in the picture process (``pictures.drawn``), so a
 long game's replay never holds the event loop. A record is the seed, the options, the number of seats and
-the action log (``(seat, notation)`` per move, in order); ``new_game`` with the seed and the options, then
+the action log (``(seat, notation)`` per move, in order, and ``(seat, SEAT_CHANGED)`` where a seat changed hands); ``new_game`` with the seed and the options, then
 ``apply`` of each move, gives back every state the game went through, exactly (the engines are
 deterministic and their notation round-trips). Step ``k`` is the state after the first ``k`` moves; step 0
 is the first deal.
@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from bot.games.core import Event, GameModule, IllegalAction
+from bot.games.live import replay_entry
 from bot.games.registry import engine
 
 
@@ -88,7 +89,7 @@ def timeline(tape: Tape) -> Timeline:
     starts = {hand: 0}
     for index, (seat, text) in enumerate(tape.actions):
         try:
-            events = mod.apply(state, seat, mod.parse_action(text))
+            events = replay_entry(mod, state, seat, text)
         except (IllegalAction, ValueError, KeyError):
             broken = index
             break
@@ -110,7 +111,7 @@ def state_after(tape: Tape, step: int) -> Any:
     mod = engine(tape.game)
     state = mod.new_game(tape.seats, tape.seed, tape.options)
     for seat, text in tape.actions[:step]:
-        mod.apply(state, seat, mod.parse_action(text))
+        replay_entry(mod, state, seat, text)
     return state
 
 
@@ -158,7 +159,7 @@ def draw_frames(tape: Tape, steps: Sequence[int], names: Sequence[str], lang: st
     at, out = steps[0], []
     for step in steps:
         for seat, text in tape.actions[at:step]:
-            mod.apply(state, seat, mod.parse_action(text))
+            replay_entry(mod, state, seat, text)
         at = step
         frame = rendering.replay.render_frame(tape.game, mod.view(state, None), names, lang)
         out.append(len(frame).to_bytes(4, "big") + frame)

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.games.live import SEAT_CHANGED
 from bot.games.registry import engine
 from bot.i18n import t
 from bot.storage import GameRecord
@@ -131,15 +132,17 @@ def step_text(replay: Replay, step: int, hands: bool, lang: str) -> str:
     hand_count = max(s.hand for s in line.steps)
     lines = [t(lang, "viewer.title", game=t(lang, f"{record.game}.name"), id=record.game_id),
              t(lang, "viewer.where", step=step, last=line.last, hand=at.hand, hands=hand_count)]
+    player = names[at.seat] if at.seat is not None and 0 <= at.seat < len(names) else str((at.seat or 0) + 1)
     if at.seat is None:
         lines.append(t(lang, "viewer.deal"))
+    elif at.notation == SEAT_CHANGED:
+        lines.append(t(lang, "viewer.seat_changed", player=player, seat=at.seat + 1))
     else:
         mod = engine(record.game)
         try:
             move = move_name(record.game, mod.parse_action(at.notation), at.notation, lang)
         except Exception:  # a notation the engine no longer reads: shown as it was written
             move = at.notation
-        player = names[at.seat] if 0 <= at.seat < len(names) else str(at.seat + 1)
         lines.append(t(lang, "viewer.move", player=player, move=move))
     lines.extend(text for event in at.events if (text := event_text(record.game, event, names, lang)))
     if hands:

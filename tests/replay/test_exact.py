@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAME_IDS, record
+from bot.games.live import SEAT_CHANGED
 from bot.games.registry import engine
 from cogs.table.replay_record import Tape, draw_step, state_after, timeline
 from rendering.replay import render_step
@@ -90,3 +91,33 @@ def test_a_hand_that_did_not_end_never_shows_its_cards(game: str) -> None:
     assert open_hand not in line.ended
     assert not any(line.hands_shown(k) for k in range(line.last + 1) if line.steps[k].hand == open_hand)
     assert all(line.hands_shown(k) for k in range(line.last + 1) if line.steps[k].hand < open_hand)
+
+
+@pytest.mark.parametrize("seed", (4, 5))
+def test_a_gou_ji_seat_that_changed_hands_replays_the_fresh_hand_it_dealt(seed: int) -> None:
+    """R4.1 b / §13.8: a seat changing hands makes the next hand fresh (between hands: a new deal). The table
+    logs it (``(seat, SEAT_CHANGED)``) where it happened, so the replay deals that same fresh hand and
+    reaches the recorded result; without the entry it would replay the old deal and differ from there."""
+    mod = engine("gouji")
+    seats = record("gouji").example_seats
+    state = mod.new_game(seats, seed, None)
+    rng = random.Random(seed)
+    log: list[tuple[int, str]] = []
+    changes = 0
+    while not mod.result(state).finished:
+        if changes < 3 and (state.between_hands or len(log) == 40):
+            seat = rng.randrange(seats)
+            before = state.to_dict()
+            mod.TIMING.seat_changed(state)
+            log.append((seat, SEAT_CHANGED))
+            changes += state.to_dict() != before
+        seat = rng.choice(sorted(mod.to_act(state)))
+        action = rng.choice(mod.legal_actions(state, seat))
+        mod.apply(state, seat, action)
+        log.append((seat, mod.format_action(action)))
+        assert len(log) < 20000
+    assert changes >= 2  # the rule did change the game, mid-hand and between hands
+    tape = Tape.of("gouji", seats, seed, {}, log)
+    line = timeline(tape)
+    assert line.broken_at is None and line.finished
+    assert state_after(tape, line.last).to_dict() == state.to_dict()
