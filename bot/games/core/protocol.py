@@ -107,6 +107,28 @@ class GameInfo:
     presets: Mapping[str, Mapping[Any, Mapping[str, Any]]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Tally:
+    """One kind of card or piece in a seat's count of what is still out (issue #45), computed from that seat's
+    view only: how many the rules say exist and where the seat has seen them. ``played``: face up on the table,
+    played or captured; ``mine``: in the seat's own hand; ``known``: seen elsewhere (a hand shown or exposed,
+    the layout); ``unseen`` is the rest (other hands, the stock). ``places`` names where each card is, when the
+    game counts single cards (Go-Stop: ``("table", ids)``, ``("captured:2", ids)``, ``("unseen", ids)``);
+    ``sets`` the scoring sets this kind could still give the seat."""
+
+    kind: str
+    total: int
+    played: int = 0
+    mine: int = 0
+    known: int = 0
+    places: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    sets: tuple[str, ...] = ()
+
+    @property
+    def unseen(self) -> int:
+        return self.total - self.played - self.mine - self.known
+
+
 @dataclass
 class Result:
     """Where a game stands. ``places[seat]`` is 1 for the winner (ties allowed).
@@ -138,6 +160,8 @@ class GameModule(Protocol):
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]: ...
     def to_act(self, state: Any) -> set[int]: ...
     def view(self, state: Any, seat: int | None) -> Any: ...
+    #: what is still out, from a view only (issue #45): one ``Tally`` per kind, in the order a player reads them
+    def count(self, view: Any) -> tuple[Tally, ...]: ...
     def result(self, state: Any) -> Result: ...
     def parse_action(self, text: str) -> Any: ...
     def format_action(self, action: Any) -> str: ...

@@ -5,6 +5,7 @@ The public face of the engine: the Discord layer and the renderer import from he
 
 from .actions import CONTINUE, PASS, PLAYS, REDEAL, Action, Decide, Offset, Pass, Play, Point
 from .ai import choose_action
+from .counting import count
 from .engine import (
     DRAWN,
     INFO,
@@ -27,6 +28,7 @@ from .timing import IDLE_SECONDS, IDLE_WINDOW, TIMING, GoitaTiming
 from .views import Column, SeatDraw, Step, View
 
 __all__ = [
+    "count",
     "CONTINUE", "DRAWN", "GOSHI_GOSHI_POINTS", "GYOKU", "IDLE_SECONDS", "IDLE_WINDOW", "IDS", "INFO", "KANJI",
     "KINGS", "NUM_PIECES", "OU", "PASS", "PLAYS", "REDEAL", "TIMING", "VALUE",
     "Action", "Column", "Decide", "GoitaTiming", "Offset", "Pass", "Play", "Point", "SeatDraw", "State", "Step",

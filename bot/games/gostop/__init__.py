@@ -9,6 +9,7 @@ values. The Discord layer and the renderer import only from here.
 from .actions import Action
 from .ai import choose_action
 from .cards import ID_OF, IDS, MONTH, TYPE, same_for_scoring
+from .counting import count
 from .engine import (
     INFO,
     PRESET_SEATS,
@@ -28,6 +29,7 @@ from .timing import TIMING
 from .views import View
 
 __all__ = [
+    "count",
     # the engine contract and its decisions
     "INFO", "TIMING", "State", "apply", "legal_actions", "new_game", "new_game_with_events", "result",
     "state_from_dict", "to_act", "view", "View", "choose_action", "rules_example_shows",
