@@ -36,6 +36,7 @@ from ..utils.old_messages import too_old_to_edit
 from . import pictures
 from .components import GameButton
 from .controls import controls_for
+from .counter import count_items
 from .game_host import GameHost
 from .messages import Surface, panel_surface
 from .persistence import SaveFailed
@@ -137,6 +138,7 @@ class HandPanel:
         """The panel without its picture."""
         surface = panel_surface(session, seat, lang, None, page=page, note=note)
         surface.items += controls_for(session.game).back_items(session, seat, lang)
+        surface.items += count_items(session, lang, surface.items)  # what is still out (counter.py)
         return surface
 
     async def open(self, interaction: discord.Interaction, session: GameSession) -> None:

@@ -114,10 +114,13 @@ class Tally:
     played or captured; ``mine``: in the seat's own hand; ``known``: seen elsewhere (a hand shown or exposed,
     the layout); ``unseen`` is the rest (other hands, the stock). ``places`` names where each card is, when the
     game counts single cards (Go-Stop: ``("table", ids)``, ``("captured:2", ids)``, ``("unseen", ids)``);
-    ``sets`` the scoring sets this kind could still give the seat."""
+    ``sets`` the scoring sets this kind could still give the seat. ``name_key`` is the catalog key that names the
+    kind ("goita.piece.kin"; empty: the kind is written as is, "RJ"); a card id in ``places`` is named by the
+    catalog key ``<game>.count.card.<id>``."""
 
     kind: str
     total: int
+    name_key: str = ""
     played: int = 0
     mine: int = 0
     known: int = 0

@@ -24,5 +24,5 @@ def count(view: View) -> tuple[Tally, ...]:
             if column.first is not None:
                 played[column.first] += 1
     mine = Counter(view.hand or ())
-    return tuple(Tally(kind=piece, total=COPIES[code], played=played[piece], mine=mine[piece])
+    return tuple(Tally(kind=piece, name_key=f"goita.piece.{piece}", total=COPIES[code], played=played[piece], mine=mine[piece])
                  for code, piece in enumerate(IDS))

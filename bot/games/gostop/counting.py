@@ -53,7 +53,7 @@ def _open_sets(view: View, where: dict[int, str]) -> dict[str, bool]:
     return out
 
 
-def _row(kind: str, cards: tuple[int, ...], where: dict[int, str], open_sets: dict[str, bool]) -> Tally:
+def _row(kind: str, name_key: str, cards: tuple[int, ...], where: dict[int, str], open_sets: dict[str, bool]) -> Tally:
     groups: dict[str, list[str]] = {}
     for card in cards:
         groups.setdefault(where.get(card, UNSEEN), []).append(IDS[card])
@@ -62,8 +62,14 @@ def _row(kind: str, cards: tuple[int, ...], where: dict[int, str], open_sets: di
                                                        for c in cards))
     played = sum(len(ids) for place, ids in groups.items() if place.startswith("captured:"))
     known = sum(len(ids) for place, ids in groups.items() if place == TABLE or place.startswith("shown:"))
-    return Tally(kind=kind, total=len(cards), played=played, mine=len(groups.get(HAND, ())), known=known,
-                 places=tuple((place, tuple(ids)) for place, ids in sorted(groups.items())), sets=sets)
+    return Tally(kind=kind, name_key=name_key, total=len(cards), played=played, mine=len(groups.get(HAND, ())), known=known,
+                 places=tuple((place, tuple(ids)) for place, ids in sorted(groups.items(), key=_reading_order)), sets=sets)
+
+
+def _reading_order(item: tuple[str, list[str]]) -> tuple[int, str]:
+    """Places as a player reads them: the table, what was captured or shown (by seat), the hand, the unseen."""
+    place = item[0]
+    return ({TABLE: 0, HAND: 3, UNSEEN: 4}.get(place, 1 if place.startswith("captured:") else 2), place)
 
 
 def count(view: View) -> tuple[Tally, ...]:
@@ -71,7 +77,7 @@ def count(view: View) -> tuple[Tally, ...]:
     read, so nothing hidden shows."""
     where = places(view)
     open_sets = _open_sets(view, where)
-    rows = [_row(str(month), CARDS_OF_MONTH[month], where, open_sets) for month in range(1, 13)]
+    rows = [_row(str(month), f"gostop.ui.month.{month}", CARDS_OF_MONTH[month], where, open_sets) for month in range(1, 13)]
     if view.jokers:
-        rows.append(_row("joker", (JOKER2, JOKER3)[:view.jokers], where, {}))
+        rows.append(_row("joker", "gostop.ui.joker", (JOKER2, JOKER3)[:view.jokers], where, {}))
     return tuple(rows)
