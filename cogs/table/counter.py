@@ -43,10 +43,14 @@ def free_row(items: Sequence[discord.ui.Item[Any]]) -> int | None:
     return next((row for row in reversed(range(ROWS)) if used[row] < PER_ROW), None)
 
 
-def count_items(session: GameSession, lang: str, items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
-    """The Count button for a seat's panel, in a row that has room (none when every row is full)."""
+def count_items(session: GameSession, seat: int, lang: str,
+                items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
+    """The Count button for a seat that holds cards or pieces (not for one sitting a round out), in a row that
+    has room (none when every row is full)."""
     row = free_row(items)
     if session.phase != PLAYING or session.live is None or row is None:
+        return []
+    if not any(tally.mine for tally in engine(session.game).count(session.view(seat))):
         return []
     return [GameButton(session.id, COUNT_VERB, label=t(lang, "count.button"), emoji="🧮", row=row)]
 

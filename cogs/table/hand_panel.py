@@ -33,7 +33,7 @@ from bot.replies import DROPPED, edit_clicked, reply_privately, send_private
 
 from ..utils.language import private_language
 from ..utils.old_messages import too_old_to_edit
-from . import pictures
+from . import pictures, tips
 from .components import GameButton
 from .controls import controls_for
 from .counter import count_items
@@ -128,6 +128,7 @@ class HandPanel:
         being edited shows already), which the edit then keeps."""
         await self.host.commit(session)
         surface = self._text(session, seat, lang, page, note)
+        await tips.first_time(self.host.bot, session, seat, lang, surface)  # words met for the first time
         surface.shows, drawing = pictures.seat_hand_shown(session, seat, lang)  # the view is read with the text
         if shown is None or surface.shows != shown:
             surface.image = await pictures.drawn(drawing, surface.shows)
@@ -138,7 +139,7 @@ class HandPanel:
         """The panel without its picture."""
         surface = panel_surface(session, seat, lang, None, page=page, note=note)
         surface.items += controls_for(session.game).back_items(session, seat, lang)
-        surface.items += count_items(session, lang, surface.items)  # what is still out (counter.py)
+        surface.items += count_items(session, seat, lang, surface.items)  # what is still out (counter.py)
         return surface
 
     async def open(self, interaction: discord.Interaction, session: GameSession) -> None:

@@ -155,6 +155,8 @@ class GameModule(Protocol):
     INFO: GameInfo
     #: the decisions part of the contract: the game's table rules (``timing.py``)
     TIMING: Timing
+    #: the game's words grouped by the term that explains them (``glossary.py``; issue #45)
+    TERMS: Mapping[str, tuple[str, ...]]
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
     def new_game_with_events(self, seats: int, seed: int, options: Mapping[str, Any] | None = None,

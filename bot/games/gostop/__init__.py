@@ -24,12 +24,13 @@ from .engine import (
     view,
 )
 from .example import rules_example_shows
+from .glossary import TERMS
 from .notation import format_action, format_card, parse_action, parse_card
 from .timing import TIMING
 from .views import View
 
 __all__ = [
-    "count",
+    "TERMS", "count",
     # the engine contract and its decisions
     "INFO", "TIMING", "State", "apply", "legal_actions", "new_game", "new_game_with_events", "result",
     "state_from_dict", "to_act", "view", "View", "choose_action", "rules_example_shows",

@@ -23,13 +23,14 @@ from .engine import (
     to_act,
     view,
 )
+from .glossary import TERMS
 from .notation import cards_text, format_action, parse_action, parse_cards, sort_cards
 from .scoring import hand_points, match_winners
 from .timing import TIMING, timeout_action, timeout_outcome, timeout_play_as
 from .views import ComboView, ExchangeView, HandSummary, TrickEntry, View
 
 __all__ = [
-    "count",
+    "TERMS", "count",
     "INFO", "OVER", "PLAY", "TIMING",
     "Action", "ComboView", "ExchangeView", "HandSummary", "Pass", "Play", "Return", "State", "TakeReturn",
     "TakeTribute", "TrickEntry", "Tribute", "View",
