@@ -17,6 +17,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,6 +28,8 @@ from bot.i18n import catalog, has, t
 from bot.storage import STORAGE_FAULTS, Storage
 
 if TYPE_CHECKING:
+    from bot.app import TeahouseBot
+
     from .messages import Surface
     from .session import GameSession
 
@@ -63,7 +66,8 @@ def option_key(game: str, name: str) -> str:
     return f"{game}.option.{name}.description"
 
 
-def words(game: str) -> set[str]:
+@cache
+def words(game: str) -> frozenset[str]:
     """Every word of ``game`` a player may meet: the kinds and buttons its catalog names, and its glossary's."""
     english = catalog("en")
     found: set[str] = set()
@@ -72,13 +76,14 @@ def words(game: str) -> set[str]:
         found |= {key[len(prefix):] for key in english if key.startswith(prefix) and "." not in key[len(prefix):]}
     for group in engine(game).TERMS.values():
         found |= set(group)
-    return found
+    return frozenset(found)
 
 
-def topics(game: str) -> list[str]:
+@cache
+def topics(game: str) -> tuple[str, ...]:
     """The topics of ``/rules game: topic:``: every term of the game, then every lobby option."""
     terms = sorted({term_of(game, word) for word in words(game)})
-    return terms + [OPTION_PREFIX + name for name in engine(game).INFO.options]
+    return (*terms, *(OPTION_PREFIX + name for name in engine(game).INFO.options))
 
 
 def topic_key(game: str, topic: str) -> str | None:
@@ -171,14 +176,14 @@ def tip_lines(game: str, terms: Iterable[str], lang: str) -> list[str]:
     return lines
 
 
-async def first_time(client: Any, session: GameSession, seat: int, lang: str, surface: Surface) -> None:
+async def first_time(client: TeahouseBot, session: GameSession, seat: int, lang: str, surface: Surface) -> None:
     """Add to a person's panel the explanation of up to ``TIPS_PER_PANEL`` words they meet for the first time,
     and remember that they were told (a database fault only means they may be told again)."""
     user_id = session.seats[seat].user_id
     record = tips(client)
     if user_id is None or user_id in record.off:
         return
-    storage: Storage = client.storage
+    storage = client.storage
     try:
         told = await record.seen_by(storage, user_id)
     except STORAGE_FAULTS:
