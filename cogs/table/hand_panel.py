@@ -38,7 +38,7 @@ from .components import GameButton
 from .controls import controls_for
 from .counter import count_items
 from .game_host import GameHost
-from .messages import Surface, panel_surface
+from .messages import Surface, clip_join, panel_surface
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 
@@ -127,8 +127,8 @@ class HandPanel:
         """The panel as it is now; its picture is not drawn when it shows the same as ``shown`` (what the panel
         being edited shows already), which the edit then keeps."""
         await self.host.commit(session)
+        await tips.first_time(self.host.bot, session, seat, lang)  # words met for the first time (tips.py)
         surface = self._text(session, seat, lang, page, note)
-        await tips.first_time(self.host.bot, session, seat, lang, surface)  # words met for the first time
         surface.shows, drawing = pictures.seat_hand_shown(session, seat, lang)  # the view is read with the text
         if shown is None or surface.shows != shown:
             surface.image = await pictures.drawn(drawing, surface.shows)
@@ -138,6 +138,7 @@ class HandPanel:
     def _text(session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
         """The panel without its picture."""
         surface = panel_surface(session, seat, lang, None, page=page, note=note)
+        surface.content = clip_join(surface.content, *tips.shown(session, seat))
         surface.items += controls_for(session.game).back_items(session, seat, lang)
         surface.items += count_items(session, seat, lang, surface.items)  # what is still out (counter.py)
         return surface

@@ -21,7 +21,6 @@ from bot.i18n import has, number, t
 from .components import GameSelect
 from .controls import controls_for
 from .session import GameSession
-from .tips import described, option_key
 
 #: options on one page of the menu (the rest of its 25 entries turn the pages)
 PAGE = 23
@@ -126,8 +125,7 @@ def option_menu(session: GameSession, lang: str, row: int) -> GameSelect | None:
                for label, about, choice in controls_for(session.game).lobby_first_choices(session, lang)[:1]
                if page == 0]
     entries += [discord.SelectOption(label=option_name(session.game, name, lang)[:100], value=f"pick:{name}"[:100],
-                                     description=described(f"{now_text(session, name, now[name], lang)} · "
-                                                           f"{t(lang, option_key(session.game, name))}"))
+                                     description=now_text(session, name, now[name], lang)[:100])
                 for name in names[page * PAGE:(page + 1) * PAGE]]
     if pages > 1:
         after = (page + 1) % pages

@@ -30,7 +30,6 @@ from bot.storage import STORAGE_FAULTS, Storage
 if TYPE_CHECKING:
     from bot.app import TeahouseBot
 
-    from .messages import Surface
     from .session import GameSession
 
 log = logging.getLogger("teahouse.tips")
@@ -110,6 +109,8 @@ def action_explanation(game: str, action: Any, lang: str) -> str:
 
 #: game id -> the public event kinds of that game so far, in the order first heard
 _HEARD: OrderedDict[int, dict[str, None]] = OrderedDict()
+#: game id -> user id -> the tip lines that person's panel shows
+_SHOWING: dict[int, dict[int, list[str]]] = {}
 
 
 def heard(session: GameSession, events: Sequence[Event]) -> None:
@@ -121,7 +122,8 @@ def heard(session: GameSession, events: Sequence[Event]) -> None:
             kinds.pop(event.kind, None)
             kinds[event.kind] = None  # the newest last
     while len(_HEARD) > GAMES_KEPT:
-        _HEARD.popitem(last=False)
+        gone, _ = _HEARD.popitem(last=False)
+        _SHOWING.pop(gone, None)
 
 
 @dataclass
@@ -176,12 +178,24 @@ def tip_lines(game: str, terms: Iterable[str], lang: str) -> list[str]:
     return lines
 
 
-async def first_time(client: TeahouseBot, session: GameSession, seat: int, lang: str, surface: Surface) -> None:
-    """Add to a person's panel the explanation of up to ``TIPS_PER_PANEL`` words they meet for the first time,
-    and remember that they were told (a database fault only means they may be told again)."""
+def shown(session: GameSession, seat: int) -> list[str]:
+    """The tip lines a person's panel shows now (those of the panel last opened by a click), so that a live
+    panel, edited as the game goes on, keeps them until the person's next click."""
+    user_id = session.seats[seat].user_id
+    return _SHOWING.get(session.id, {}).get(user_id, []) if user_id is not None else []
+
+
+async def first_time(client: TeahouseBot, session: GameSession, seat: int, lang: str) -> None:
+    """Before a person's panel is built for their click: choose up to ``TIPS_PER_PANEL`` words they meet for the
+    first time, for the panel to explain (``shown``), and remember that they were told (a database fault only
+    means they may be told again)."""
     user_id = session.seats[seat].user_id
     record = tips(client)
-    if user_id is None or user_id in record.off:
+    showing = _SHOWING.setdefault(session.id, {})
+    if user_id is None:
+        return
+    showing.pop(user_id, None)  # a click's panel shows only what is new to it
+    if user_id in record.off:
         return
     storage = client.storage
     try:
@@ -198,10 +212,7 @@ async def first_time(client: TeahouseBot, session: GameSession, seat: int, lang:
             break
     if not new:
         return
-    extra = "\n".join(tip_lines(session.game, new, lang))
-    if len(surface.content) + 1 + len(extra) > 2000:
-        return  # a full panel keeps its own text; the words are explained on a later one
-    surface.content += "\n" + extra
+    showing[user_id] = tip_lines(session.game, new, lang)
     ids = [f"{session.game}.{term}" for term in new]
     told.update(ids)
     try:
@@ -211,4 +222,4 @@ async def first_time(client: TeahouseBot, session: GameSession, seat: int, lang:
 
 
 __all__ = ["OPTION_PREFIX", "Tips", "action_explanation", "described", "explain_key", "first_time", "heard",
-           "load", "met", "option_key", "term_of", "tip_lines", "tips", "topic_key", "topics", "words"]
+           "load", "met", "option_key", "shown", "term_of", "tip_lines", "tips", "topic_key", "topics", "words"]
