@@ -182,10 +182,24 @@ V4_REPLAY_SETTING = """
 ALTER TABLE guild_settings ADD COLUMN replays TEXT;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_REPLAY_SETTING)
+# V5: first-time tips (#45): whether a person wants them (NULL: yes), and the words each person was told
+# about already, so that each word is explained once per person.
+V5_TIPS = """
+ALTER TABLE user_preferences ADD COLUMN tips BOOLEAN;
+
+CREATE TABLE user_tips_seen (
+    user_id BIGINT NOT NULL,
+    word TEXT NOT NULL,
+    seen_at BIGINT NOT NULL,
+    PRIMARY KEY (user_id, word)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_REPLAY_SETTING,
+                                V5_TIPS)
 #: The same steps, numbered the same, for PostgreSQL (a new step is added to both).
 POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES,
-                                        V4_REPLAY_SETTING)
+                                        V4_REPLAY_SETTING, V5_TIPS)
 LATEST_VERSION = len(MIGRATIONS)
 assert len(POSTGRES_MIGRATIONS) == LATEST_VERSION, "every migration needs its PostgreSQL twin"
 MIGRATION_LOCK = "teahouse:migrations"
