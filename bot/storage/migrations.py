@@ -176,9 +176,17 @@ FROM (SELECT guild_id, game, user_id, won, points,
 GROUP BY guild_id, game, period, user_id;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES)
+# Hints (issue #45): whether a server allows the Hint button in rated games (unrated and practice games always
+# do), and how many hints each seat of a finished game used, with each person's total for /stats.
+V4_HINTS = """
+ALTER TABLE guild_settings ADD COLUMN hints BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE game_seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE player_totals ADD COLUMN hints BIGINT NOT NULL DEFAULT 0;
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_HINTS)
 #: The same steps, numbered the same, for PostgreSQL (a new step is added to both).
-POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES)
+POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES, V4_HINTS)
 LATEST_VERSION = len(MIGRATIONS)
 assert len(POSTGRES_MIGRATIONS) == LATEST_VERSION, "every migration needs its PostgreSQL twin"
 MIGRATION_LOCK = "teahouse:migrations"

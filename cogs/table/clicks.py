@@ -20,7 +20,7 @@ from bot.replies import answer_soon, edit_clicked, reply_privately
 from bot.storage import STORAGE_FAULTS
 
 from ..utils.language import private_language
-from . import persistence, table_buttons
+from . import hints, persistence, table_buttons
 from .attention import attention
 from .components import BUTTON_TEMPLATE, PAGE_TEMPLATE, SELECT_TEMPLATE, parse_number, plausible_values
 from .controls import BACK_VERB, controls_for, seating_for
@@ -162,6 +162,8 @@ class Clicks:
             await self._panel_move(interaction, session, seat, version, choice)
         elif verb == "next":
             await self._resume(interaction, session)
+        elif verb == hints.HINT_VERB:
+            await hints.ask(self.host, self.panels, interaction, session, seat)
         else:
             await reply_privately(interaction, t(lang, "games.error.unknown_button"))
 

@@ -16,6 +16,7 @@ from bot.i18n import t
 
 from .controls import controls_for, seating_for
 from .game_host import GameHost
+from .hints import computer_choice
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 from .words import names
@@ -146,13 +147,14 @@ class Computers:
             forced = (seating.timeout_action(session, seat, legal) if timed_out
                       else seating.computer_action(session, seat, legal))
             rng = rng_for(session.seed, "computer", session.version, seat)
-            live.view(seat)  # made here, on the loop; the thread reads it
-            action = forced if forced is not None else await asyncio.to_thread(live.choose, seat, legal, level, rng)
+            action, why = (forced, "") if forced is not None else await computer_choice(session, seat, legal, level, rng)
             if timed_out:  # said before the move's own lines: a move that ends the hand ends it after this
                 mover = "rules" if forced is not None else "computer"
                 session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat])
                                  + " " + t(session.lang, f"clock.moved.{mover}"))
             events = self.host.apply(session, seat, action)
+            if why:  # a practice table says why the computer played it (hints.py)
+                session.add_line(why)
             self.unsaved.add(session.id)  # committed once per burst, before anything shows it (_commit)
         self.host.after_change(session, events)
 

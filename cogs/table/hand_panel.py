@@ -33,7 +33,7 @@ from bot.replies import DROPPED, edit_clicked, reply_privately, send_private
 
 from ..utils.language import private_language
 from ..utils.old_messages import too_old_to_edit
-from . import pictures
+from . import hints, pictures
 from .components import GameButton
 from .controls import controls_for
 from .game_host import GameHost
@@ -137,6 +137,7 @@ class HandPanel:
         """The panel without its picture."""
         surface = panel_surface(session, seat, lang, None, page=page, note=note)
         surface.items += controls_for(session.game).back_items(session, seat, lang)
+        surface.items += hints.items(session, seat, lang, surface.items)
         return surface
 
     async def open(self, interaction: discord.Interaction, session: GameSession) -> None:
