@@ -48,7 +48,7 @@ def explain(view: View, action: Action, searched: Searched | None) -> tuple[Reas
         if action.lead:
             out.append(Reason.of("lead", piece=IDS[action.first], attack=IDS[action.attack]))
         else:
-            out.append(Reason.of("block", piece=IDS[action.first], attack=view.attack or ""))
+            out.append(Reason.of("block", piece=IDS[action.first], attack=view.attack or "", next=IDS[action.attack]))
         size = view.hand_sizes[me] if view.hand_sizes else sum(hand)
         if size == 2:
             double = action.lead and TYPE[action.first] == TYPE[action.attack]

@@ -52,7 +52,8 @@ def explain(view: View, legal: Sequence[Action], action: Action, searched: Searc
         if top_seat is not None and top_seat % 2 == seat % 2 and left > 0:
             out.append(Reason.of("partner", top=view.top or ""))
         elif plays:
-            out.append(Reason.of("save", n=_wild(hand), left=left))
+            wild = _wild(hand)
+            out.append(Reason.of("save", n=wild, left=left) if wild else Reason.of("wait", left=left))
         else:
             top = parse_play(view.top) if view.top else None
             out.append(Reason.of("cannot", top=top.text if top else ""))

@@ -58,7 +58,7 @@ def explain(view: View, legal: Sequence[Action], action: Action, searched: Searc
             out.append(Reason.of("partner", top=cards_text(view.top_cards)))
         elif any(isinstance(a, Play) for a in legal):
             left = view.counts[top_seat] if top_seat is not None else 0
-            out.append(Reason.of("save", n=high, left=left))
+            out.append(Reason.of("save", n=high, left=left) if high else Reason.of("wait", left=left))
         else:
             out.append(Reason.of("cannot", top=cards_text(view.top_cards)))
     else:
