@@ -157,7 +157,7 @@ class Clicks:
         elif verb in ("refresh", "page"):
             page = parse_number(arg, 0, signed=True) if verb == "page" else 0
             await self.panels.show(interaction, session, seat, page=page)
-        elif verb == "do":
+        elif verb in ("do", hints.PLAY_VERB):
             choice = values[0] if values else arg
             await self._panel_move(interaction, session, seat, version, choice)
         elif verb == "next":

@@ -34,6 +34,9 @@ from .session import PLAYING, GameSession
 from .words import move_name, names
 
 HINT_VERB = "hint"
+#: the hint's own play button: the index of the hinted move among the seat's legal moves (the spine's ``do``, under
+#: a name of its own, so it never shares a custom id with the generic panel's buttons)
+PLAY_VERB = "hint_play"
 #: the level whose move a hint shows
 HINT_LEVEL = "hard"
 #: ``session.ui`` keys: the practice flag, hints used per seat, the hint shown per seat (for this state version)
@@ -117,7 +120,7 @@ def items(session: GameSession, seat: int, lang: str, present: Sequence[discord.
     hint = shown(session, seat)
     if hint is not None and room >= 1:
         index = live.legal(seat).index(hint[0])
-        out.append(GameButton(session.id, "do", str(index), session.version, emoji="▶️",
+        out.append(GameButton(session.id, PLAY_VERB, str(index), session.version, emoji="▶️",
                               label=_move(session, hint[0], lang), style=discord.ButtonStyle.success, row=NAV_ROW))
         room -= 1
     if hint is None and room >= 1:
@@ -181,5 +184,5 @@ async def computer_choice(session: GameSession, seat: int, legal: list[Any], lev
                                                                                       lang))
 
 
-__all__ = ["HINT_VERB", "PRACTICE", "allowed", "ask", "computer_choice", "is_practice", "items", "reason_text",
+__all__ = ["HINT_VERB", "PLAY_VERB", "PRACTICE", "allowed", "ask", "computer_choice", "is_practice", "items", "reason_text",
            "shown", "used"]

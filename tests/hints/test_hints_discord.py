@@ -29,8 +29,8 @@ def hint_line(panel: Message, lang: str = "en") -> str:
 
 
 def play_button(panel: Message) -> str:
-    """The hint's own button: it plays the hinted move (``do`` with the move's index)."""
-    found = [b.custom_id for b in panel.buttons if b.custom_id and ":do:" in b.custom_id and b.emoji == "▶️"]
+    """The hint's own button: it plays the hinted move (``hint_play`` with the move's index)."""
+    found = [b.custom_id for b in panel.buttons if b.custom_id and ":hint_play:" in b.custom_id]
     assert len(found) == 1, [b.label for b in panel.buttons]
     return found[0]
 
