@@ -35,6 +35,12 @@ def play_button(panel: Message) -> str:
     return found[0]
 
 
+def offers_hint(table: Table[Any], panel: Message, version: int) -> bool:
+    """The panel as it is now offers Hint for the decision at ``version``."""
+    current = table.double.message(panel.id)
+    return current is not None and f":{version}:hint:" in " ".join(f"{b.custom_id}:" for b in current.buttons)
+
+
 async def practice(double: DiscordDouble, person: Person, game: str, **options: Any) -> Channel:
     before = {c.id for c in double.threads}
     await person.run("/game new", game=game, practice=True, **options)
@@ -50,6 +56,7 @@ async def learn_with_hints(table: Table[Any], person: Person, round_of: str, mos
     seat = table.seat(person)
     start = getattr(session.live.view(None), round_of)
     lines: list[str] = []
+    opened: list[int] = []
 
     def deciding() -> bool:
         live = table.session.live
@@ -60,24 +67,32 @@ async def learn_with_hints(table: Table[Any], person: Person, round_of: str, mos
         return (live.finished or table.session.paused_until is not None
                 or getattr(live.view(None), round_of) != start)
 
+    panel: Message | None = None
     for _ in range(most):
         await table.wait(lambda: over() or deciding(), "the person's decision or the deal's end")
         if over():
             break
         version = table.version()
-        panel = await table.panel(person)
+        for _ in range(50):  # the live panel shows the new decision soon (at once when it becomes theirs)
+            if panel is None or offers_hint(table, panel, version):
+                break
+            await table.settle()
+        if panel is None or not offers_hint(table, panel, version):
+            panel = await table.panel(person)  # the first time (or a panel Discord no longer lets the bot edit)
+            opened.append(version)
         shown = await person.click(panel, HINT)  # one click: the hint
         lines.append(hint_line(shown))
         assert table.version() == version  # a hint changes nothing in the game
         hinted = table.session.ui["hint"][str(seat)]
         assert hinted[0] == version
         action = table.session.live.legal(seat)[hinted[1]]
-        await person.click(shown, play_button(shown))  # one click: played
+        panel = await person.click(shown, play_button(shown))  # one click: played; the panel stays live
         assert table.version() != version
         mine = [text for who, text in table.session.log if who == seat]
         assert mine and mine[-1] == table.session.live.engine.format_action(action)
     else:
         raise AssertionError("the deal did not end")
+    assert len(opened) <= 1 + len(lines) // 4, (len(opened), len(lines))  # the live panel follows the game
     return lines
 
 
