@@ -162,3 +162,31 @@ async def test_hints_are_refused_in_a_rated_game_unless_the_server_allows_them_a
         n = record.hints[seat_of[who.id]]
         stats = await who.run("/stats")
         assert (t("en", "hints.used", n=n) in stats.content) == (n > 0)
+
+
+@pytest.mark.parametrize(("game", "play_label"), [("zhengshangyou", "zhengshangyou.action.play"),
+                                                  ("gouji", "gouji.ui.button.confirm")])
+async def test_a_hinted_set_stands_picked_in_the_composer_and_its_own_play_button_plays_it(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, game: str, play_label: str) -> None:
+    """The climbing games' composers keep the hinted cards picked: the composer's Play plays the hinted set."""
+    fix_deal(monkeypatch, 5)
+    alice = double["alice"]
+    thread = await practice(double, alice, game)
+    table: Table[Any] = Table(double, bot, thread)
+    await table.wait(lambda: table.session.live is not None, "the practice game started")
+    seat = table.seat(alice)
+    eng = table.session.live.engine
+    for _ in range(40):
+        await table.wait(lambda: seat in table.session.live.to_act() and bool(table.session.live.legal(seat)),
+                         "alice's decision")
+        version = table.version()
+        shown = await alice.click(await table.panel(alice), HINT)
+        action = table.session.live.legal(seat)[table.session.ui["hint"][str(seat)][1]]
+        if action.kind != "play":
+            await alice.click(shown, play_button(shown))
+            continue
+        await alice.click(shown, t("en", play_label))  # the composer's own button: the picked cards
+        assert table.version() != version
+        assert [text for who, text in table.session.log if who == seat][-1] == eng.format_action(action)
+        return
+    raise AssertionError("no set was hinted")
