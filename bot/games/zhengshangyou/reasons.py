@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.games.core import Reason
 
 from .actions import Action, Pass, Play
+from .combos import RUN, interpretations
 from .notation import cards_text
 from .views import View
 
@@ -48,6 +49,10 @@ def explain(view: View, legal: Sequence[Action], action: Action, searched: Searc
             out.append(Reason.of("lead", cards=_text(action), n=len(action.cards), low=low))
         else:
             out.append(Reason.of("beat", cards=_text(action), top=cards_text(view.top_cards)))
+            if view.top.kind == RUN and not view.top.suited and any(
+                    c.kind == RUN and c.suited for c in interpretations(
+                        action.cards, view.twos_natural_in_sequences, view.allow_joker_pair)):
+                out.append(Reason.of("suited"))  # R5.4.4: a suited run beats any mixed one
         if high - used > 0:
             out.append(Reason.of("keeps_high", n=high - used))
     elif isinstance(action, Pass):
