@@ -9,6 +9,7 @@ import logging
 import pkgutil
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -16,10 +17,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from cogs.utils.language import private_language
 
 from . import __version__
 from .config import Config
-from .i18n import language_of, t
+from .i18n import t
 from .pacing import pace, pacer_for, share_of_limit
 from .replies import reply_privately
 from .storage import STORAGE_FAULTS, Storage
@@ -37,6 +39,32 @@ def tune_garbage_collection() -> None:
     """
     gc.collect()
     gc.freeze()
+
+
+def _not_read(data: Any) -> None:
+    """A gateway event the bot has no use for (it is still counted in discord.py's socket events)."""
+
+
+def load_everything() -> None:
+    """Before the bot connects: what the first games would otherwise load on the event loop, loaded now.
+
+    The engines, the controls and the renderer are imported, and the catalogs read, when a game first needs
+    them; on a starved host that held the event loop for seconds while the first ``/game new`` and clicks
+    waited, and they were answered after Discord's 3 s (a bot restarted under load met it at once).
+    """
+    import rendering  # noqa: F401  (the hand pictures' keys and the drawings are made in this process)
+    from cogs.table.controls import controls_for
+
+    from .games import GAME_IDS
+    from .games.registry import engine
+    from .i18n import LANGUAGES, catalog, plural_category
+
+    for game in GAME_IDS:
+        engine(game)
+        controls_for(game)
+    for lang in LANGUAGES:
+        catalog(lang)
+        plural_category(lang, 2)
 
 
 def cog_extensions() -> list[str]:
@@ -93,6 +121,9 @@ class TeahouseBot(commands.AutoShardedBot):
             # no message cache: the cogs read only raw events and interactions' own messages, and the
             # default 1,000 cached messages (every table, panel and line) were memory and parsing for nothing
             max_messages=None,
+            # no member cache and no member lists at start: every interaction carries its member
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
             tree_cls=TeahouseTree,
             **kwargs,
         )
@@ -107,6 +138,28 @@ class TeahouseBot(commands.AutoShardedBot):
         self._storage: Storage | None = None
         #: set at the first READY: the start-up watchdog (``python -m bot``) waits for it
         self.gateway_answered = asyncio.Event()
+        #: told (channel id, message id) of every message posted where the bot can see (the game cog's
+        #: count of messages below a table); see ``_read_messages_raw``
+        self.message_posted: Callable[[int, int], None] | None = None
+        self._read_messages_raw()
+
+    def _read_messages_raw(self) -> None:
+        """Messages are read as the raw event, not as discord.py's ``Message``.
+
+        The Guild Messages intent is asked for only to hear that a table was deleted or scrolled out of view,
+        but with it every message anyone writes anywhere on a server, and every edit of one (each of the
+        bot's own table edits too), reaches the bot, and discord.py builds a whole ``Message`` of each (its
+        author, components, embeds) and runs the prefix-command machinery on it: about 0.7 ms a message.
+        The bot reads only a new message's channel and id, and no edit at all, so those two events are
+        answered from their raw data (a few microseconds), and MESSAGE_DELETE stays discord.py's raw event.
+        """
+        parsers: dict[str, Callable[[Any], None]] = self._connection.parsers  # discord.py 2.x's event table
+        parsers["MESSAGE_CREATE"] = self._message_created
+        parsers["MESSAGE_UPDATE"] = _not_read
+
+    def _message_created(self, data: dict[str, Any]) -> None:
+        if self.message_posted is not None:
+            self.message_posted(int(data["channel_id"]), int(data["id"]))
 
     @property
     def storage(self) -> Storage:
@@ -123,6 +176,7 @@ class TeahouseBot(commands.AutoShardedBot):
                                                shard_ids=self.config.shard_ids)
 
     async def setup_hook(self) -> None:
+        load_everything()
         await self.open_storage()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.error(self.on_app_command_error)
@@ -151,10 +205,10 @@ class TeahouseBot(commands.AutoShardedBot):
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, STORAGE_FAULTS):  # the database refused: nothing changed, a polite line, no traceback
             log.warning("command /%s not saved (%s)", name, type(cause).__name__)
-            text = t(language_of(interaction.locale.value), "resilience.not_saved")
+            text = t(private_language(interaction), "resilience.not_saved")
         else:
             log.error("command /%s failed", name, exc_info=error)
-            text = t(language_of(interaction.locale.value), "games.error.internal")
+            text = t(private_language(interaction), "games.error.internal")
         with contextlib.suppress(discord.HTTPException):
             await reply_privately(interaction, text)
 

@@ -179,6 +179,12 @@ async def send_public(interaction: discord.Interaction, content: str, **kwargs: 
                 await interaction.response.send_message(content, **kwargs)
                 _answered(interaction)
                 return await interaction.original_response()
+        if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+            # the answer takes the place of "thinking…"; unlike a follow-up's message, the edited one comes back
+            # with its channel and server (a lobby's thread is opened from it)
+            files = kwargs.pop("files", None)
+            return await interaction.edit_original_response(content=content, **kwargs,
+                                                            **({"attachments": files} if files else {}))
         return await interaction.followup.send(content, wait=True, **kwargs)
 
 

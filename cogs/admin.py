@@ -13,6 +13,7 @@ from bot.games import GAME_IDS
 from bot.games.registry import engine
 from bot.i18n import t
 from bot.storage import GuildSettings
+from cogs.table import replay_animation
 from cogs.table.attention import DEFAULT_PINGS, attention
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import language_choices, private_language
@@ -47,6 +48,15 @@ def settings_text(lang: str, settings: GuildSettings, default_timeout: int) -> s
              disabled=games)
 
 
+def replays_line(lang: str, choice: str | None) -> str:
+    """The moving picture of the last hand: the server's choice, or the default and which games it covers."""
+    if choice in replay_animation.SETTINGS:
+        return t(lang, "viewer.setting_line", choice=t(lang, f"viewer.setting_{choice}"))
+    games = [t(lang, f"{game}.name") for game in GAME_IDS if replay_animation.on_by_default(game)]
+    return t(lang, "viewer.setting_line", choice=t(lang, "viewer.setting_default",
+                                                   games=", ".join(games) or t(lang, "settings.none")))
+
+
 class Admin(commands.Cog):
     """Per-server settings."""
 
@@ -65,6 +75,7 @@ class Admin(commands.Cog):
         rated: bool | None = None,
         language: app_commands.Choice[str] | None = None,
         pings: Literal["always", "idle", "never", "default"] | None = None,
+        replays: Literal["on", "off", "default"] | None = None,
         enable_game: GameChoice | None = None,
         disable_game: GameChoice | None = None,
         hints: bool | None = None,
@@ -91,17 +102,19 @@ class Admin(commands.Cog):
                 disabled.add(disable_game)
             changes["disabled_games"] = frozenset(disabled)
         perms = interaction.permissions
-        if (changes or pings is not None) and not (perms and perms.manage_guild):
+        if (changes or pings is not None or replays is not None) and not (perms and perms.manage_guild):
             await interaction.response.send_message(t(lang, "settings.not_allowed"), ephemeral=True)
             return
         if pings is not None:  # the server's default for people who chose none (/preferences pings)
             stored = None if pings == "default" else pings
             await self.bot.storage.set_guild_pings(guild_id, stored)
             attention(self.bot).server(guild_id, stored)
+        if replays is not None:  # the match summary's moving picture of the last hand (replay_animation.py)
+            await self.bot.storage.set_guild_replays(guild_id, None if replays == "default" else replays)
         if changes:
             settings = await self.bot.storage.update_guild_settings(guild_id, **changes)
             head = t(lang, "settings.saved")
-        elif pings is not None:
+        elif pings is not None or replays is not None:
             settings = await self.bot.storage.guild_settings(guild_id)
             head = t(lang, "settings.saved")
         else:
@@ -110,6 +123,7 @@ class Admin(commands.Cog):
         body = settings_text(lang, settings, self.bot.config.turn_timeout_seconds)
         default = attention(self.bot).servers.get(guild_id, DEFAULT_PINGS)
         body += "\n" + t(lang, "settings.pings_line", choice=t(lang, f"preferences.pings.choice.{default}"))
+        body += "\n" + replays_line(lang, await self.bot.storage.guild_replays(guild_id))
         body += "\n" + t(lang, "hints.state_line", state=t(lang, "settings.yes" if settings.hints else "settings.no"))
         await interaction.response.send_message(f"{head}\n{body}", ephemeral=True)
 

@@ -44,7 +44,7 @@ from .table.substitutes import Substitutes
 from .table.table_message import TableMessage
 from .table.trust import same_server
 from .table.turn_clock import TurnClock
-from .table.words import fold, suggestion
+from .table.words import fold, names, suggestion
 from .utils.choices import GameChoice
 from .utils.language import private_language
 
@@ -77,6 +77,9 @@ class Games(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GameButton, GameSelect)
+        # messages below a game's table scroll it out of view: enough of them and it is posted again
+        self.bot.message_posted = self.table.message_below
+        pictures.start_painter()
         self.idle.start()
         for session in await persistence.load_active(self.bot):
             self.sessions[session.id] = session
@@ -91,6 +94,7 @@ class Games(commands.Cog):
             log.info("restored %d games", len(self.sessions))
 
     async def cog_unload(self) -> None:
+        self.bot.message_posted = None
         self.idle.stop()
         for tasks in (self.computers.tasks, self.clock.tasks, self.table.tasks, self.table.removals, self.endings.tasks):
             for task in tasks.values():
@@ -219,6 +223,7 @@ class Games(commands.Cog):
     @app_commands.guild_only()
     async def game_new(self, interaction: discord.Interaction, game: GameChoice, options: str = "",
                        turn_seconds: app_commands.Range[int, 5, 3600] | None = None, practice: bool = False) -> None:
+        answer_soon(interaction)  # the server's settings are read first: a slow read must not miss the 3 s
         await self.lobby.new(interaction, game, options, turn_seconds, practice)
 
     @game.command(name="hand", description=app_commands.locale_str("Show your hand and your moves",
@@ -305,7 +310,7 @@ class Games(commands.Cog):
         out: list[app_commands.Choice[str]] = []
         for action in legal:  # shown by name in the player's language; the value stays the move's notation
             text = mod.format_action(action)
-            shown, searched = suggestion(session.game, action, text, lang)
+            shown, searched = suggestion(session.game, action, text, lang, names(session, lang))
             if typed in searched:
                 out.append(app_commands.Choice(name=shown[:100], value=text[:100]))
             if len(out) == 25:
@@ -345,10 +350,6 @@ class Games(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.clicks.unknown_component(interaction)
 
-    @commands.Cog.listener()
-    async def on_message(self, message: discord.Message) -> None:
-        """Messages below a game's table scroll it out of view: enough of them and it is posted again."""
-        self.table.message_below(message.channel.id, message.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

@@ -8,7 +8,9 @@ from discord.ext import commands
 
 from bot.app import TeahouseBot
 from bot.games import GAME_IDS
-from bot.i18n import language_of, t
+from bot.i18n import t
+
+from .utils.language import private_language
 
 
 def _duration(seconds: float) -> str:
@@ -29,7 +31,7 @@ class General(commands.Cog):
         description=app_commands.locale_str("The games and how to start one", key="cmd.help.description"),
     )
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = language_of(interaction.locale.value)
+        lang = private_language(interaction)  # the person's /preferences language first (#47)
         lines = [t(lang, "help.title"), ""]
         lines += [
             t(lang, "help.game_line", name=t(lang, f"{game}.name"), tagline=t(lang, f"{game}.tagline"))
@@ -43,7 +45,7 @@ class General(commands.Cog):
         description=app_commands.locale_str("Version, uptime and server count", key="cmd.about.description"),
     )
     async def about(self, interaction: discord.Interaction) -> None:
-        lang = language_of(interaction.locale.value)
+        lang = private_language(interaction)  # the person's /preferences language first (#47)
         text = t(lang, "about.text", version=self.bot.version,
                  uptime=_duration(self.bot.uptime_seconds()), guilds=len(self.bot.guilds))
         await interaction.response.send_message(text, ephemeral=True)

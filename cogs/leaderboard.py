@@ -1,9 +1,8 @@
-"""/leaderboard, /stats, /history and /replay: what the server has played, from storage."""
+"""/leaderboard, /stats and /history: what the server has played, from storage (/replay: ``cogs/replay.py``)."""
 
 from __future__ import annotations
 
 import io
-import json
 import re
 from functools import partial
 from typing import Any, Literal
@@ -16,9 +15,10 @@ from bot.app import TeahouseBot
 from bot.games import GAME_IDS
 from bot.i18n import join, t
 from bot.replies import answer_soon, edit_clicked, reply_privately, send_public
-from bot.storage import LeaderboardRow
+from bot.storage import LeaderboardRow, Rating
 from cogs.table import pictures
 from cogs.table.components import PAGE_TEMPLATE
+from cogs.table.replay_viewer import watch_button
 from cogs.utils.choices import GameChoice
 from cogs.utils.language import private_language
 from cogs.utils.old_messages import too_old_to_edit
@@ -34,8 +34,22 @@ def _lang(interaction: discord.Interaction) -> str:
     return private_language(interaction)
 
 
+#: the rating a new player is shown, and points shown per point of the conservative estimate (mu - 3 sigma)
+RATING_START = 1000
+RATING_SCALE = 20
+
+
+def shown_rating(rating: Rating | None) -> int | str:
+    """The rating as people read it: the conservative estimate (``ordinal``, 0 for a new player) scaled so a new
+    player starts at 1000 and one loss reads "964", not "-1.8" (#47); higher is better, the order is the
+    estimate's. "—" for someone without a rating."""
+    if rating is None:
+        return "—"
+    return round(RATING_START + RATING_SCALE * rating.ordinal)
+
+
 def _row_text(lang: str, row: LeaderboardRow) -> str:
-    rating = f"{row.rating.ordinal:.1f}" if row.rating is not None else "—"
+    rating = shown_rating(row.rating)
     return t(lang, "board.row", rank=row.rank, user=f"<@{row.user_id}>", rating=rating, points=row.points,
              wins=row.wins, games=row.games)
 
@@ -45,7 +59,7 @@ def leaderboard_drawing(rows: list[LeaderboardRow], title: str, names: dict[int,
     import rendering
 
     data = [{"rank": r.rank, "name": names.get(r.user_id, str(r.user_id)), "games": r.games, "wins": r.wins,
-             "points": r.points, "rating": None if r.rating is None else round(r.rating.ordinal, 1)}
+             "points": r.points, "rating": None if r.rating is None else shown_rating(r.rating)}
             for r in rows]
     plain = discord.utils.remove_markdown(title)  # the message's **bold** is no word of the picture
     return partial(rendering.render_leaderboard, data, plain, lang=lang)
@@ -149,7 +163,7 @@ class Leaderboards(commands.Cog):
             return
         lines = [t(lang, "stats.title", user=who.mention)]
         for entry in entries:
-            rating = f"{entry.rating.ordinal:.1f}" if entry.rating is not None else "—"
+            rating = shown_rating(entry.rating)
             lines.append(t(lang, "stats.line", game=t(lang, f"{entry.game}.name"), games=entry.games,
                            wins=entry.wins, place=f"{entry.average_place:.2f}", points=entry.points,
                            rating=rating, streak=entry.streak, best=entry.best_streak,
@@ -177,26 +191,12 @@ class Leaderboards(commands.Cog):
                            when=f"<t:{int(entry.ended_at.timestamp())}:R>", winners=winner_names, link=link,
                            rated=t(lang, "history.abandoned" if entry.abandoned else
                                    "history.rated" if entry.rated else "history.unrated")))
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,
+        watch = discord.ui.View(timeout=None)  # Watch again, one per game: a private viewer for whoever clicks
+        for index, entry in enumerate(entries[:10]):
+            watch.add_item(watch_button(entry.game_id, t(lang, "viewer.watch_id", id=entry.game_id), row=index // 5))
+        watch.stop()  # answered through its items' custom ids: discord.py keeps no copy of an ephemeral's view
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True, view=watch,
                                                 allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name="replay", description=app_commands.locale_str(
-        "Download a finished game's record (seed and moves) to replay it", key="cmd.replay.description"))
-    @app_commands.guild_only()
-    async def replay(self, interaction: discord.Interaction, game_id: str) -> None:
-        lang = _lang(interaction)
-        record = await self.bot.storage.game_record(game_id.strip()[:40])
-        if record is None or record.guild_id != interaction.guild_id:
-            await interaction.response.send_message(t(lang, "replay.none", id=game_id[:40]), ephemeral=True,
-                                                    allowed_mentions=discord.AllowedMentions.none())
-            return
-        data = {"game_id": record.game_id, "game": record.game, "options": dict(record.options),
-                "seats": len(record.seats), "seed": record.seed, "actions": list(record.actions),
-                "places": list(record.places), "points": list(record.points)}
-        payload = json.dumps(data, ensure_ascii=False, indent=1).encode()
-        await interaction.response.send_message(
-            t(lang, "replay.text", id=record.game_id), ephemeral=True,
-            file=discord.File(io.BytesIO(payload), filename=f"teahouse-{record.game_id}.json"))
 
 
 async def setup(bot: TeahouseBot) -> None:

@@ -33,6 +33,9 @@ class GameArt(Protocol):
     def team_names(self, lang: str) -> tuple[str, ...]:
         """Team labels by team number (the summary's team boxes and per-hand tags)."""
 
+    def seat_tag(self, seat: int, team: int | None, lang: str) -> tuple[str, str]:
+        """The seat's label and colour as the table shows them (the summary shows the same: one naming)."""
+
 
 @cache
 def art(game_id: str) -> GameArt:

@@ -90,9 +90,9 @@ def _history(game_id: str, data: Mapping[str, Any], lang: str) -> list[tuple[str
             if winner is None or not isinstance(points, list):
                 items.append((t(lang, "rendering.summary.nagari", n=i), "#4F6272"))
             else:
-                label = t(lang, "rendering.summary.item", n=i, who="ABCDEFG"[int(winner)],
-                          points=number(lang, points[int(winner)], signed=True))
-                items.append((label, c.team_color(int(winner))))
+                who, colour = art(game_id).seat_tag(int(winner), None, lang)
+                label = t(lang, "rendering.summary.item", n=i, who=who, points=number(lang, points[int(winner)], signed=True))
+                items.append((label, colour))
         elif isinstance(points, list) and len(points) == 2:
             best = max(range(2), key=lambda k: points[k])
             if points[best] <= 0:
@@ -156,13 +156,11 @@ def draw_summary(game_id: str, summary: Mapping[str, Any], names: Sequence[str],
         place = places.get(seat)
         if place is not None:
             flow.pill(draw, 24, top + 8, c.ordinal(lang, place), MEDALS.get(place, "#4F6272"), rtl=rtl)
-        name_x = 156
-        if seat in teams:
-            draw.rectangle(flow.box(136, top + 6, 144, top + ROW_H - 10), fill=c.team_color(teams[seat]))
-        else:  # the seat letter in the seat's colour, as on the table image
-            name_x = 146 + flow.pill(draw, 136, top + 8, "ABCDEFGH"[seat % 8], c.team_color(seat))
+        # the seat's label in its colour, as the table shows them (one naming of seats)
+        label, colour = art(game_id).seat_tag(seat, teams.get(seat), lang)
+        name_x = 146 + flow.pill(draw, 136, top + 8, label, colour)
         flow.text(draw, name_x, top + 10, c.seat_name(names, seat, lang), c.BODY, c.WHITE, bold=place == 1,
-                  max_width=WIDTH - name_x - 200)
+                  max_width=WIDTH - name_x - 200, name=True)
         value = points.get(seat)
         if value is not None:
             flow.text(draw, WIDTH - 24, top + 10, _fmt_number(value, lang), c.BODY, c.WHITE, align="right", bold=True)
@@ -209,7 +207,7 @@ def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str, lang: str) -
         rank = int(row.get("rank", i + 1))
         flow.pill(draw, 20, top + 8, number(lang, rank), MEDALS.get(rank, "#4F6272"))
         name = str(row.get("name") or "") or t(lang, "rendering.seat", n=i + 1)
-        flow.text(draw, 100, top + 10, name, c.BODY, c.WHITE, bold=rank == 1, max_width=620 - 100 - 110)
+        flow.text(draw, 100, top + 10, name, c.BODY, c.WHITE, bold=rank == 1, max_width=620 - 100 - 110, name=True)
         for key, x in columns:
             value = row.get(key)
             if value is not None:

@@ -38,6 +38,19 @@ LARGE = 26
 TITLE = 32
 
 
+#: a phone shows a picture about this wide (CSS pixels)
+PHONE_WIDTH = 360
+#: the smallest font size, in phone pixels, of a figure a player decides by (whose turn, the play, counts,
+#: scores, pile headers): a DejaVu capital of about 7 px
+PHONE_TEXT = 9
+
+
+def key_size(image_width: int) -> int:
+    """The font size of a figure a player decides by on a picture ``image_width`` wide: ``PHONE_TEXT`` px
+    when the picture is shown ``PHONE_WIDTH`` wide."""
+    return math.ceil(PHONE_TEXT * image_width / PHONE_WIDTH)
+
+
 RTL_LANGUAGES = frozenset({"fa"})
 
 
@@ -68,7 +81,7 @@ class Backdrop:
         """A copy of the background and the draw handle to draw on it with; ``noted=False`` for a picture
         drawn nearly all over, which is quantized whole anyway (noting each box would cost for nothing)."""
         img = self.image.copy()
-        return img, Sketch(img, self if noted else None)
+        return img, Sketch(img, self if noted else None, tx.texts_of(self.image))
 
 
 class _Drawn:
@@ -141,9 +154,13 @@ class Sketch(ImageDraw.ImageDraw):
     copy of a ``Backdrop``, notes the squares it draws in, so ``to_png`` quantizes only those (a table
     changes a quarter of its area per move). Everything drawn on such a copy goes through this handle."""
 
-    def __init__(self, img: Image.Image, backdrop: Backdrop | None = None) -> None:
+    def __init__(self, img: Image.Image, backdrop: Backdrop | None = None,
+                 texts: Sequence[tx.Drawn] = ()) -> None:
         super().__init__(img)
         self.image = img
+        #: every text drawn through this handle, the background's first (``text.texts_of``)
+        self.texts: list[tx.Drawn] = list(texts)
+        img.info[tx.TEXTS] = self.texts
         self.drawn = _Drawn(img, backdrop) if backdrop is not None else None
         if self.drawn is not None:
             img.info[_DRAWN] = self.drawn
@@ -256,15 +273,20 @@ def pill(
     bold: bool = True,
     max_width: float | None = None,
     rtl: bool | None = None,
+    name: bool = False,
+    role: str = "",
 ) -> int:
-    """A small rounded tag with ``label``; returns its width. ``x`` is its left or right edge."""
-    size, bold = tx.legible(size, bold, draw.im.size[0])  # as draw_text will draw it, so the tag fits
-    shown = tx.fit(label, size, max_width - 16, bold, rtl) if max_width is not None else tx.clean(label)
-    w = int(tx.width(shown, size, bold)) + 16
-    h = tx.line_height(size) + 4
+    """A small rounded tag with ``label``; returns its width. ``x`` is its left or right edge. A label too
+    wide for ``max_width`` is drawn smaller (``text.prepare``; only a ``name`` is shortened)."""
+    room = max_width - 16 if max_width is not None else None
+    shown, drawn_size, drawn_bold = tx.prepare(label, size, bold, draw.im.size[0], room, rtl, name)
+    w = int(tx.width(shown, drawn_size, drawn_bold)) + 16
+    full = tx.legible(size, bold, draw.im.size[0])[0]
+    h = tx.line_height(full) + 4
     left = x - w if align == "right" else x
     draw.rounded_rectangle((left, y, left + w, y + h), radius=h // 2, fill=fill)
-    tx.draw_text(draw, (left + 8, y + 2), shown, size, ink, bold=bold, rtl=rtl)
+    tx.draw_text(draw, (left + 8, y + 2 + (tx.line_height(full) - tx.line_height(drawn_size)) / 2), label, size,
+                 ink, bold=bold, rtl=rtl, max_width=room, name=name, role=role)
     return w
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.games.core.cards import BLACK_JOKER, RANK_NAMES, RED_JOKER, SUIT_SYMBOLS, Card
-from bot.i18n import t
+from bot.i18n import digits, t
 
 from . import text as tx
 
@@ -47,6 +47,32 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple
     draw.polygon(points, fill=fill)
 
 
+def rank_text(rank: int, lang: str) -> str:
+    """A rank as the picture's language writes its digits (a Persian picture has one digit system)."""
+    return digits(lang, RANK_NAMES[rank])
+
+
+def card_label(card: Card, lang: str) -> str:
+    """A card in a line of text as players write it: rank and suit ("10♥"), a joker's short name."""
+    if card.is_joker:
+        return t(lang, "rendering.card.red_joker_short" if card.rank == RED_JOKER else "rendering.card.black_joker_short")
+    return rank_text(card.rank, lang) + (SUIT_SYMBOLS[card.suit] if card.suit else "")
+
+
+#: ranks whose index reads as another rank upside down: underlined, as printed packs do
+TURNABLE = frozenset({6, 9})
+
+
+def _index_rank(draw: ImageDraw.ImageDraw, cx: float, top: float, rank: int, size: int,
+                ink: tuple[int, int, int], lang: str) -> None:
+    """A corner's rank, underlined when it could read as another rank in the rotated corner (6 and 9)."""
+    name = rank_text(rank, lang)
+    width = tx.draw_text(draw, (cx, top), name, size, ink, bold=True, align="center")
+    if rank in TURNABLE:
+        y = top + size * 1.0
+        draw.rectangle((cx - width / 2, y, cx + width / 2, y + max(2, size // 12)), fill=ink)
+
+
 @lru_cache(maxsize=512)
 def card_face(card: Card, w: int = 84, h: int = 118, lang: str = "en") -> Image.Image:
     """The face of ``card`` as an RGBA sprite of ``w`` x ``h``."""
@@ -54,17 +80,18 @@ def card_face(card: Card, w: int = 84, h: int = 118, lang: str = "en") -> Image.
         return _joker(card.rank == RED_JOKER, w, h, lang)
     img, draw = _base(w, h, FACE, (60, 60, 60))
     if card.suit is None:
-        return _rank_only(img, draw, card.rank, w, h)
+        return _rank_only(img, draw, card.rank, w, h, lang)
     ink = _ink(card)
-    rank = RANK_NAMES[card.rank]
+    rank = rank_text(card.rank, lang)
     suit = SUIT_SYMBOLS[card.suit or "S"]
     idx = int(h * 0.25) * SS
     # Corner index: rank over suit, top-left and (rotated) bottom-right.
     corner = Image.new("RGBA", (int(w * 0.42) * SS, int(h * 0.42) * SS), (0, 0, 0, 0))
     cdraw = ImageDraw.Draw(corner)
     rank_size = idx if len(rank) == 1 else int(idx * 0.8)
-    tx.draw_text(cdraw, (corner.width / 2, 0), rank, rank_size, ink, bold=True, align="center")
-    tx.draw_text(cdraw, (corner.width / 2, idx * 0.95), suit, int(idx * 0.8), ink, align="center")
+    _index_rank(cdraw, corner.width / 2, 0, card.rank, rank_size, ink, lang)
+    below = idx * (1.07 if card.rank in TURNABLE else 0.95)  # room for the line under a 6 or a 9
+    tx.draw_text(cdraw, (corner.width / 2, below), suit, int(idx * 0.8), ink, align="center")
     img.alpha_composite(corner, (int(2 * SS), int(3 * SS)))
     img.alpha_composite(corner.rotate(180), (w * SS - corner.width - 2 * SS, h * SS - corner.height - 3 * SS))
     cx, cy = w * SS / 2, h * SS / 2
@@ -81,13 +108,12 @@ def card_face(card: Card, w: int = 84, h: int = 118, lang: str = "en") -> Image.
     return _finish(img, w, h)
 
 
-def _rank_only(img: Image.Image, draw: ImageDraw.ImageDraw, rank: int, w: int, h: int) -> Image.Image:
+def _rank_only(img: Image.Image, draw: ImageDraw.ImageDraw, rank: int, w: int, h: int, lang: str) -> Image.Image:
     """A suitless card (Gou Ji: suits never matter in play): the rank large, in navy."""
     ink = (30, 45, 90)
-    name = RANK_NAMES[rank]
+    name = rank_text(rank, lang)
     idx = int(h * 0.25) * SS
-    tx.draw_text(draw, (w * SS * 0.22, 3 * SS), name, idx if len(name) == 1 else int(idx * 0.8), ink, bold=True,
-                 align="center")
+    _index_rank(draw, w * SS * 0.22, 3 * SS, rank, idx if len(name) == 1 else int(idx * 0.8), ink, lang)
     big = int(h * SS * (0.42 if len(name) == 1 else 0.34))
     tx.draw_text(draw, (w * SS * 0.55, h * SS * 0.5 - big * 0.55), name, big, ink, bold=True, align="center")
     return _finish(img, w, h)

@@ -1,4 +1,5 @@
-"""``python -m rendering.gallery OUTDIR``: every image kind in every language, from seeded games.
+"""``python -m rendering.gallery OUTDIR [--phone]``: every image kind in every language, from seeded games
+(``--phone``: the four tables as a phone shows them, 360 px wide).
 
 This is a developer tool, not part of the renderer: it drives the engines (new_game,
 legal_actions, apply) to reach a mid-game position, then renders only their views.
@@ -26,6 +27,22 @@ NAMES = [
     "Alice", "Дмитрий Шостакович", "علی‌رضا محمدی", "王小明", "김민준 🎲", "Zoë O'Brien-Łukasiewicz the Third",
     "ごいた名人", "Bob",
 ]
+#: two 24-character names per script: the longest names the pictures are checked with (``long_names``)
+LONG_NAMES: dict[str, tuple[str, str]] = {
+    "latin": ("Alexandra Montgomery-Fox", "Maximilian Featherstonha"),
+    "cyrillic": ("Александра Константинова", "Владислав Преображенский"),
+    "arabic": ("فاطمه‌السادات حسینی‌نژاد", "محمدحسین شریعتمداری‌پناه"),
+    "cjk": ("司马相如与卓文君的长名字玩家一号测试用的长名字呀", "欧阳修和苏东坡的超长名字玩家二号测试用的名字啊呀"),
+}
+
+
+def long_names(script: str, seats: int, at: tuple[int, int] = (0, 1)) -> list[str]:
+    """``NAMES`` for ``seats`` seats with the two long names of ``script`` at the seats ``at``."""
+    names = [name for name in NAMES if len(name) < 20][:seats]
+    names += [f"Player {chr(ord('A') + k)}" for k in range(len(names), seats)]
+    for seat, name in zip(at, LONG_NAMES[script], strict=True):
+        names[seat % seats] = name
+    return names
 
 
 def play_to(game_id: str, seed: int, steps: int, seats: int | None = None,
@@ -101,6 +118,31 @@ def write_all(outdir: Path, seed: int = 7, langs: tuple[str, ...] = LANGUAGES) -
     return written
 
 
+def write_phone(outdir: Path, seed: int = 7, langs: tuple[str, ...] = ("en", "fa", "ru"), width: int = 360,
+                script: str = "latin") -> list[Path]:
+    """Each game's table as a phone shows it (``width`` px wide), with two long names of ``script`` at the
+    seat to act and the next: ``outdir/<lang>/<game>_table_<width>.png``."""
+    from PIL import Image
+
+    from . import text as tx
+    from .art import art
+
+    written: list[Path] = []
+    for game in GAMES:
+        module, state = play_to(game.id, seed, game.example_moves)
+        acting = min(module.to_act(state) or {0})
+        names = long_names(script, SEATS[game.id], (acting, (acting + 1) % SEATS[game.id]))
+        for lang in langs:
+            with tx.language(lang):
+                img = art(game.id).draw_table(module.view(state, None), names, lang)
+            small = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+            path = outdir / lang / f"{game.id}_table_{width}.png"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            small.save(path)
+            written.append(path)
+    return written
+
+
 def _summary(module: Any, state: Any) -> dict[str, Any]:
     result = module.result(state)
     return {
@@ -110,8 +152,10 @@ def _summary(module: Any, state: Any) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> None:
-    outdir = Path(argv[1]) if len(argv) > 1 else Path("gallery")
-    for path in write_all(outdir):
+    """``OUTDIR`` [``--phone``]: every kind in every language, or (``--phone``) the four tables at 360 px."""
+    args = [arg for arg in argv[1:] if not arg.startswith("--")]
+    outdir = Path(args[0]) if args else Path("gallery")
+    for path in write_phone(outdir) if "--phone" in argv else write_all(outdir):
         print(path)
 
 

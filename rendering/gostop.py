@@ -7,6 +7,7 @@ grouped by type (bright, animal, ribbon, junk by value) with counts and set-prog
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -21,16 +22,20 @@ from . import hwatu
 from . import text as tx
 
 WIDTH = 1200
-CW, CH = 64, 104  # layout cards (R1.7)
+CW, CH = 76, 122  # layout cards (R1.7): the corner's month reads at a phone's 360 px
 MW, MH = 54, 88  # captured cards
 HW, HH = 96, 156  # hand cards
 HAND_STEP = HW + 28  # room for a badge under each card: ten cards still fit in 1280 px
 SLOT_W = 150
 HEADER = 60
-PANEL_H = 196
+PANEL_H = 216
 COMPACT_H = 60
-LAYOUT_H = 2 * (CH + 40) + 10
+SLOT_LABEL = 38  # the month's number above its cards
+LAYOUT_H = 2 * (CH + SLOT_LABEL + 12) + 10
 LAYOUT_TOP = HEADER + 4
+SEAT_LETTERS = "ABCDEFG"
+#: whose turn, counts, scores and pile headers, in a size that reads at a phone's width
+KEY = c.key_size(WIDTH)
 
 
 def _type_of(card_id: str) -> str:
@@ -41,31 +46,37 @@ def _month_of(card_id: str) -> int:
     return MONTH[ID_OF[card_id]] if card_id in ID_OF else 0
 
 
-def _slot_corner(m: int) -> tuple[int, int]:
-    """The top-left corner of month ``m``'s slot in the layout."""
+def _slot_corner(m: int, lang: str = "en") -> tuple[int, int]:
+    """The top-left corner of month ``m``'s slot in the layout: 1–6 above, 7–12 below, running the way the
+    reader reads (right to left in Persian, like the players' panels)."""
     row, col = divmod(m - 1, 6)
-    return 20 + col * (SLOT_W + 4), LAYOUT_TOP + row * (CH + 40)
+    x = 20 + col * (SLOT_W + 4)
+    return (WIDTH - x - SLOT_W if is_rtl(lang) else x), LAYOUT_TOP + row * (CH + SLOT_LABEL + 12)
 
 
 def _slot(draw: c.Sketch, m: int, lang: str, filled: bool) -> None:
     """Month ``m``'s slot and name, lit when it holds cards (an empty one is in the background)."""
-    x, y = _slot_corner(m)
-    draw.rounded_rectangle((x, y, x + SLOT_W, y + CH + 34), radius=8, fill="#2A6E4E" if filled else "#245E43",
-                           outline="#3C8060" if filled else "#2C6A4C", width=2)
-    tx.draw_text(draw, (x + 8, y + 2), t(lang, "rendering.gostop.month", n=m), c.SMALL,
-                 c.WHITE if filled else "#7FA892", bold=True)
+    x, y = _slot_corner(m, lang)
+    rtl = is_rtl(lang)
+    draw.rounded_rectangle((x, y, x + SLOT_W, y + CH + SLOT_LABEL + 6), radius=8,
+                           fill="#2A6E4E" if filled else "#245E43", outline="#3C8060" if filled else "#2C6A4C", width=2)
+    tx.draw_text(draw, (x + SLOT_W - 8 if rtl else x + 8, y), t(lang, "rendering.gostop.month", n=m), KEY,
+                 c.WHITE if filled else "#7FA892", bold=True, align="right" if rtl else "left", rtl=c.para(lang),
+                 role="pile")
 
 
 def _draw_layout(draw: c.Sketch, view: Any, lang: str, marked: set[str]) -> None:
     stacks = {s.month: s.creator_seat for s in view.stacks}
+    rtl = is_rtl(lang)
     for m in range(1, 13):
-        x, y = _slot_corner(m)
+        x, y = _slot_corner(m, lang)
         cards = view.layout[m - 1] if m - 1 < len(view.layout) else ()
         if cards:
             _slot(draw, m, lang, filled=True)
         step = min(40, (SLOT_W - 12 - CW) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
-        for k, card in enumerate(cards):
-            cx, cy = x + 6 + k * step, y + 28
+        order = list(enumerate(cards))  # right to left in Persian, pasted leftmost first: every corner shows
+        for k, card in reversed(order) if rtl else order:
+            cx, cy = (x + SLOT_W - 6 - CW - k * step if rtl else x + 6 + k * step), y + SLOT_LABEL
             if card in marked:
                 c.glow(draw, (cx, cy, cx + CW, cy + CH), c.GOLD, 4, 6)
             draw.paste(hwatu.card_face(card, CW, CH, lang), (cx, cy))
@@ -73,28 +84,38 @@ def _draw_layout(draw: c.Sketch, view: Any, lang: str, marked: set[str]) -> None
             label = t(lang, "rendering.gostop.ppuk")
             creator = stacks[m]
             if creator is not None:
-                label += " " + "ABCDEFG"[creator]
-            w = tx.width(label, c.SMALL, True) + 16
-            c.pill(draw, int(x + SLOT_W / 2 - w / 2), y + CH + 6, label, c.RED, size=c.SMALL, max_width=SLOT_W)
+                label += " " + SEAT_LETTERS[creator]
+            w = min(tx.width(label, c.SMALL, True) + 16, SLOT_W)
+            c.pill(draw, int(x + SLOT_W / 2 - w / 2), y + SLOT_LABEL + CH - 22, label, c.RED, size=c.SMALL,
+                   max_width=SLOT_W)
 
 
-def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, color: str) -> int:
+PIP = 14  # a set-progress pip and its gap
+
+
+def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, have: int, total: int, color: str, rtl: bool = False) -> int:
+    """``total`` pips, ``have`` of them filled, from ``x`` (leftwards from ``x`` for a right-to-left reader)."""
     for k in range(total):
-        box = (x + k * 16, y, x + k * 16 + 12, y + 12)
-        draw.ellipse(box, fill=color if k < have else None, outline=color, width=2)
-    return total * 16
+        left = x - (k + 1) * PIP + 2 if rtl else x + k * PIP
+        draw.ellipse((left, y, left + PIP - 3, y + PIP - 3), fill=color if k < have else None, outline=color, width=2)
+    return total * PIP
+
+
+#: the rows of a player's capture groups, from the panel's top: header, pips and points, cards, set bonuses
+HEAD_Y, PIPS_Y, CARDS_Y, SETS_Y = 0, 44, 74, 166
 
 
 def _group(draw: c.Sketch, cards: list[str], x: int, y: int, width: int,
-           label: str, lang: str, marked: set[str], label_width: float) -> None:
+           label: str, lang: str, marked: set[str]) -> None:
     rtl = is_rtl(lang)  # the label where the reader starts: the group's right end in Persian
-    tx.draw_text(draw, (x + width if rtl else x, y), label, c.SMALL, c.INK, bold=True, max_width=label_width,
-                 align="right" if rtl else "left", rtl=c.para(lang))
+    tx.draw_text(draw, (x + width if rtl else x, y + HEAD_Y), label, KEY, c.INK, bold=True, max_width=width,
+                 align="right" if rtl else "left", rtl=c.para(lang), role="pile")
     if not cards:
         return
     step = min(MW + 2, (width - MW) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
-    for k, card in enumerate(cards):
-        cx, cy = int(x + width - MW - k * step) if rtl else int(x + k * step), y + 50
+    order = list(enumerate(cards))  # right to left in Persian, pasted leftmost first: every corner shows
+    for k, card in reversed(order) if rtl else order:
+        cx, cy = int(x + width - MW - k * step) if rtl else int(x + k * step), y + CARDS_Y
         if card in marked:
             c.glow(draw, (cx, cy, cx + MW, cy + MH), c.GOLD, 3, 5)
         draw.paste(hwatu.card_face(card, MW, MH, lang), (cx, cy))
@@ -131,9 +152,9 @@ def _draw_compact(draw: ImageDraw.ImageDraw, view: Any, pv: Any, names: Sequence
     box = _panel_box(top, COMPACT_H)  # the panel itself is in the background
     x0, y0 = box[0] + 12, top + 12
     m = _Mirror(lang)
-    letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), align=m.side("left"))
+    letter_w = c.pill(draw, m.x(x0), y0, *seat_tag(pv.seat, None, lang), align=m.side("left"))
     tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), c.seat_name(names, pv.seat, lang), c.BODY, c.INK, bold=True,
-                 max_width=420, align=m.side("left"))
+                 max_width=420, align=m.side("left"), name=True)
     parts = [t(lang, f"rendering.gostop.status.{pv.status}")]
     if view.dealer == pv.seat:
         parts.append(t(lang, "rendering.dealer"))
@@ -155,16 +176,14 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
     x0, y0 = box[0] + 12, top + 10
     m = _Mirror(lang)  # the player's block where a Persian reader starts, the piles then leftwards
     name = c.seat_name(names, pv.seat, lang)
-    letter_w = c.pill(draw, m.x(x0), y0, "ABCDEFG"[pv.seat], c.team_color(pv.seat), size=c.SMALL,
-                      align=m.side("left"))
-    tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), name, c.BODY, c.INK, bold=True, max_width=230 - letter_w,
-                 align=m.side("left"))
-    y = y0 + 36
-    back = hwatu.card_back(22, 34)
-    draw.paste(back, (m.x(x0 + 22) if m.rtl else x0, y))
-    tx.draw_text(draw, (m.x(x0 + 28), y + 4), t(lang, "rendering.count", n=pv.hand_count), c.BODY, c.INK, bold=True,
-                 align=m.side("left"), rtl=c.para(lang))
-    xb = x0 + 90
+    letter_w = c.pill(draw, m.x(x0), y0, *seat_tag(pv.seat, None, lang), size=c.BODY, align=m.side("left"))
+    tx.draw_text(draw, (m.x(x0 + letter_w + 8), y0), name, c.BODY, c.INK, bold=True, max_width=256 - letter_w,
+                 align=m.side("left"), name=True)
+    y = y0 + 38
+    back = hwatu.card_back(24, 38)
+    draw.paste(back, (m.x(x0 + 24) if m.rtl else x0, y))
+    xb = x0 + 32 + int(tx.draw_text(draw, (m.x(x0 + 32), y), t(lang, "rendering.count", n=pv.hand_count), KEY, c.INK,
+                                    bold=True, align=m.side("left"), rtl=c.para(lang), role="count")) + 10
     if view.dealer == pv.seat:
         xb += c.pill(draw, m.x(xb), y + 2, t(lang, "rendering.dealer"), "#444444", align=m.side("left")) + 6
     if pv.go_count:
@@ -175,17 +194,20 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
     if factor > 1:
         c.pill(draw, m.x(xb), y + 2, t(lang, "rendering.gostop.multiplier", n=factor), "#5B3FA0",
                align=m.side("left"), rtl=c.para(lang))
-    y += 40
+    y += 44
     go_bonus = parts.get("go_bonus", 0)
-    if go_bonus:  # the Go points (R7.9 go_add) on top of the captured score, in a smaller size to fit
+    if go_bonus:  # the Go points (R7.9 go_add) on top of the captured score, the total in the key size
         score_line = t(lang, "rendering.gostop.score_go", base=pv.score, go=go_bonus,
                        total=parts.get("score_with_go", pv.score))
-        tx.draw_text(draw, (m.x(x0), y + 3), score_line, c.BODY, c.INK, bold=True, max_width=262, rtl=c.para(lang),
+        tx.draw_text(draw, (m.x(x0), y), score_line, c.BODY, c.INK, bold=True, max_width=262, rtl=c.para(lang),
                      align=m.side("left"))
+        tx.draw_text(draw, (m.x(x0), y + 28), t(lang, "rendering.score", n=parts.get("score_with_go", pv.score)), KEY,
+                     c.INK, bold=True, max_width=262, rtl=c.para(lang), align=m.side("left"), role="score")
+        y += 28
     else:
-        tx.draw_text(draw, (m.x(x0), y), t(lang, "rendering.score", n=pv.score), c.LARGE, c.INK, bold=True,
-                     max_width=262, rtl=c.para(lang), align=m.side("left"))
-    y += 34
+        tx.draw_text(draw, (m.x(x0), y), t(lang, "rendering.score", n=pv.score), KEY, c.INK, bold=True,
+                     max_width=262, rtl=c.para(lang), align=m.side("left"), role="score")
+    y += 42
     extras = [t(lang, f"rendering.gostop.factor.{name}", n=parts[key]) for name, key in FACTORS
               if parts.get(key, 1) > 1]
     if pv.pass_credits:
@@ -198,10 +220,11 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
         extras.append(t(lang, f"rendering.gostop.status.{pv.status}"))
     if pv.go_count and pv.last_go_score:
         extras.append(t(lang, "rendering.gostop.must_beat", n=pv.last_go_score))
-    tx.draw_text(draw, (m.x(x0), y), " · ".join(extras), c.SMALL, c.MUTED, max_width=250, rtl=c.para(lang),
+    tx.draw_text(draw, (m.x(x0), y), " · ".join(extras), c.SMALL, c.MUTED, max_width=262, rtl=c.para(lang),
                  align=m.side("left"))
     for k, card in enumerate(pv.shown[:8]):  # shaken triples / chongtong quad: public hand cards
-        draw.paste(hwatu.card_face(card, 26, 42, lang), (m.x(x0 + k * 29 + 26) if m.rtl else x0 + k * 29, y + 26))
+        draw.paste(hwatu.card_face(card, 26, 42, lang), (m.x(x0 + k * 29 + 26) if m.rtl else x0 + k * 29,
+                                                          min(y + 26, top + PANEL_H - 56)))
     # Captures grouped by type.
     caps = list(pv.captures)
     groups: dict[str, list[str]] = {"bright": [], "animal": [], "ribbon": [], "junk": []}
@@ -209,26 +232,43 @@ def _draw_player(draw: c.Sketch, view: Any, pv: Any, names: Sequence[str],
         kind = _type_of(card)
         groups["junk" if kind == "joker" else kind].append(card)
     x = 296
-    room = WIDTH - 30 - x - 3 * 16
-    widths = {"bright": int(room * 0.18), "animal": int(room * 0.25), "ribbon": int(room * 0.25)}
-    widths["junk"] = room - sum(widths.values())
+    labels = {kind: t(lang, "rendering.gostop.group.junk", n=pv.junk_value) if kind == "junk"
+              else t(lang, f"rendering.gostop.group.{kind}", n=len(groups[kind])) for kind in groups}
+    widths = group_widths(labels, lang)
     for kind in ("bright", "animal", "ribbon", "junk"):
         gx = m.x(x + widths[kind]) if m.rtl else x  # the group's left edge (groups run leftwards in Persian)
-        cards = groups[kind]
-        if kind == "junk":
-            label = t(lang, "rendering.gostop.group.junk", n=pv.junk_value)
-        else:
-            label = t(lang, f"rendering.gostop.group.{kind}", n=len(cards))
-        points_w = _points(draw, parts, kind, gx, y0, widths[kind], lang)
-        _group(draw, cards, gx, y0, widths[kind], label, lang, marked, widths[kind] - points_w - 6)
+        _points(draw, parts, kind, gx, y0, widths[kind], lang)
+        _group(draw, groups[kind], gx, y0, widths[kind], labels[kind], lang, marked)
+        start = gx + widths[kind] if m.rtl else gx  # pips from where the reader starts
         if kind == "animal":
-            _pips(draw, gx, y0 + 30, parts.get("bird_count", 0), 3, "#444444")
+            _pips(draw, start, y0 + PIPS_Y + 8, parts.get("bird_count", 0), 3, "#444444", m.rtl)
         if kind == "ribbon":
-            px = gx
             for count, color in (("hong_count", "#C8202F"), ("cheong_count", "#224EAA"), ("cho_count", "#A0522D")):
-                px += _pips(draw, px, y0 + 30, parts.get(count, 0), 3, color) + 10
+                start += (-1 if m.rtl else 1) * (_pips(draw, start, y0 + PIPS_Y + 8, parts.get(count, 0), 3, color,
+                                                       m.rtl) + 8)
         x += widths[kind] + 16
     draw.line((m.x(282), y0, m.x(282), top + PANEL_H - 20), fill="#BBBBBB", width=2)
+
+
+#: the share of the capture area each group starts from (junk piles up most)
+GROUP_SHARE = {"bright": 0.18, "animal": 0.25, "ribbon": 0.25}
+
+
+@lru_cache(maxsize=256)
+def _header_width(label: str) -> int:
+    return math.ceil(tx.width(label, KEY, True)) + 8
+
+
+def group_widths(labels: dict[str, str], lang: str) -> dict[str, int]:
+    """Each capture group's width: its share of the area, widened to hold its header in the key size (taken
+    from the junk pile, which has the most room to overlap its cards)."""
+    room = WIDTH - 30 - 296 - 3 * 16
+    widths = {kind: int(room * share) for kind, share in GROUP_SHARE.items()}
+    widths["junk"] = room - sum(widths.values())
+    for kind in ("bright", "animal", "ribbon"):
+        widths[kind] = max(widths[kind], _header_width(labels[kind]))
+    widths["junk"] = room - sum(widths[kind] for kind in GROUP_SHARE)
+    return widths
 
 
 #: score_parts keys per capture group: the group's own points, then its set bonuses (R6.1–R6.8).
@@ -257,20 +297,25 @@ def _points(draw: ImageDraw.ImageDraw, parts: dict[str, int], kind: str, x: int,
     points = parts.get(own, 0)
     colour = "#2F6B3A" if points else "#9A9A9A"
     rtl = is_rtl(lang)
-    tag_w = c.pill(draw, x if rtl else x + width, y0 - 3, t(lang, "rendering.gostop.points", n=points), colour,
-                   align="left" if rtl else "right")
+    tag_w = c.pill(draw, x if rtl else x + width, y0 + PIPS_Y, t(lang, "rendering.gostop.points", n=points), colour,
+                   align="left" if rtl else "right", rtl=c.para(lang))
     px = x
     for name in sets:
         if parts.get(name, 0):
-            px += c.pill(draw, px, y0 + 144, t(lang, f"rendering.gostop.set.{name}", n=parts[name]), "#8B5A00",
+            px += c.pill(draw, px, y0 + SETS_Y, t(lang, f"rendering.gostop.set.{name}", n=parts[name]), "#8B5A00",
                          max_width=x + width - px, rtl=c.para(lang)) + 4
     if kind == "junk" and parts.get("cup_as_junk"):
-        c.pill(draw, px, y0 + 144, t(lang, "rendering.gostop.cup_as_junk"), "#6E6E6E", max_width=width,
+        c.pill(draw, px, y0 + SETS_Y, t(lang, "rendering.gostop.cup_as_junk"), "#6E6E6E", max_width=x + width - px,
                rtl=c.para(lang))
     return tag_w
 
 
 STOCK_X = 20 + 6 * (SLOT_W + 4) + 20
+STOCK_W = WIDTH - 10 - STOCK_X  # the stock's column beside the months (at the left in Persian)
+
+
+def _stock_centre(lang: str) -> float:
+    return WIDTH - (STOCK_X + STOCK_W / 2) if is_rtl(lang) else STOCK_X + STOCK_W / 2
 
 
 @lru_cache(maxsize=8)  # 4.6 MB each (and 1.2 MB of indices once needed); a language has a few panel layouts
@@ -285,7 +330,7 @@ def _table_background(lang: str, panels: tuple[int, ...]) -> c.Backdrop:
                  align=m.side("left"), rtl=c.para(lang))
     back = hwatu.card_back(CW, CH)
     for k in range(3):
-        draw.paste(back, (STOCK_X + 30 + k * 3, HEADER + 40 + k * 3))
+        draw.paste(back, (int(_stock_centre(lang) - CW / 2 - 3 + k * 3), HEADER + 20 + k * 3))
     for month in range(1, 13):
         _slot(draw, month, lang, filled=False)
     top = HEADER + LAYOUT_H
@@ -308,27 +353,29 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
         c.pill(draw, m.x(WIDTH - 16), 12, t(lang, "rendering.gostop.nagari", n=2 ** view.nagari_streak), c.RED,
                align=m.side("right"), rtl=c.para(lang))
     elif view.turn is not None:
-        who = tx.fit(c.seat_name(names, view.turn, lang), c.BODY, 250)
-        c.pill(draw, m.x(WIDTH - 16), 12, t(lang, "rendering.climb.turn", name=who), "#B8860B",
-               align=m.side("right"), rtl=c.para(lang))
+        line = tx.name_in(lambda name: t(lang, "rendering.climb.turn", name=name), c.seat_name(names, view.turn, lang),
+                          KEY, 470, True, c.para(lang), WIDTH)
+        c.pill(draw, m.x(WIDTH - 16), 4, line, "#B8860B", size=KEY, align=m.side("right"), rtl=c.para(lang),
+               max_width=490, role="turn")
     last = view.last_turn
     marked = set(last.played) | set(last.flipped)
     captured = set(last.captured)
     _draw_layout(draw, view, lang, marked)
     # Stock at the right end of the layout.
-    sx = STOCK_X
-    tx.draw_text(draw, (sx + 66, HEADER + 160), t(lang, "rendering.gostop.stock", n=view.stock_count), c.BODY,
-                 c.WHITE, bold=True, align="center")
+    sc = _stock_centre(lang)
+    tx.draw_text(draw, (sc, HEADER + CH + 34), t(lang, "rendering.gostop.stock", n=view.stock_count), KEY,
+                 c.WHITE, bold=True, align="center", max_width=STOCK_W, rtl=c.para(lang), role="count")
     if view.layout_face_down:
-        tx.draw_text(draw, (sx + 66, HEADER + 192), t(lang, "rendering.gostop.face_down", n=view.layout_face_down),
-                     c.SMALL, "#E8F0E8", align="center", max_width=200)
+        tx.draw_text(draw, (sc, HEADER + CH + 78), t(lang, "rendering.gostop.face_down", n=view.layout_face_down),
+                     c.SMALL, "#E8F0E8", align="center", max_width=STOCK_W, rtl=c.para(lang))
     events = [e for e in last.events if has(f"rendering.gostop.event.{e}")]
     if events:
         banner = " · ".join(t(lang, f"rendering.gostop.event.{e}") for e in events[:3])
-        bw = min(tx.width(banner, c.LARGE, True) + 30, 230)
-        draw.rounded_rectangle((sx, HEADER + 226, sx + bw, HEADER + 266), radius=18, fill=c.RED)
-        tx.draw_text(draw, (sx + bw / 2, HEADER + 230), banner, c.LARGE, c.WHITE, bold=True, align="center",
-                     max_width=bw - 20)
+        bw = min(tx.width(banner, c.LARGE, True) + 30, STOCK_W)
+        y = HEADER + CH + 116
+        draw.rounded_rectangle((sc - bw / 2, y, sc + bw / 2, y + 40), radius=18, fill=c.RED)
+        tx.draw_text(draw, (sc, y + 4), banner, c.LARGE, c.WHITE, bold=True, align="center", max_width=bw - 20,
+                     rtl=c.para(lang))
     top = HEADER + LAYOUT_H
     for pv in players:
         _draw_player(draw, view, pv, names, top, lang, captured | marked)
@@ -347,7 +394,7 @@ def hand_key(view: Any) -> Hashable:
 
 def draw_hand(view: Any, lang: str) -> Image.Image:
     """The private hand: one row sorted by month, a match badge under each card, triples bracketed."""
-    hand = sorted(view.hand, key=lambda k: (_month_of(k) or 99, k))
+    hand = sorted(view.hand, key=lambda k: (_month_of(k) or 99, k), reverse=is_rtl(lang))  # as the months run
     layout_by_month = {m + 1: len(cards) for m, cards in enumerate(view.layout)}
     stacks = {s.month for s in view.stacks}
     width = max(1024, 40 + len(hand) * HAND_STEP)
@@ -404,3 +451,8 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
 
 def team_names(lang: str) -> tuple[str, ...]:
     return ("A", "B", "C", "D")
+
+
+def seat_tag(seat: int, team: int | None, lang: str) -> tuple[str, str]:
+    """A Go-Stop seat's letter in the seat's own colour (every player for themself): table and summary."""
+    return SEAT_LETTERS[seat], c.team_color(seat)

@@ -12,12 +12,12 @@ from bot.i18n import number, t
 
 from . import climbing
 from . import common as c
-from . import text as tx
 from .climbing import SEAT_LETTERS, SeatModel, TableModel
+from .climbing import seat_tag as seat_tag  # the table's seat naming, which the summary uses too
 
 
 def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
-    return climbing.draw_table(table_model(view, names, lang), lang)
+    return climbing.draw_table(table_model(view, names, lang), lang, names)
 
 
 def draw_hand(view: Any, lang: str) -> Image.Image:
@@ -62,9 +62,6 @@ def _answer(answer: str | None, lang: str) -> str:
 
 def table_model(view: Any, names: Sequence[str], lang: str) -> TableModel:
     """The Gou Ji public view as a table model (counts shown as the ``bucket`` says, D-20)."""
-    def short(seat: int, size: int = c.BODY, room: int = 220) -> str:
-        return tx.fit(c.seat_name(names, seat, lang), size, room)
-
     seats = []
     for sv in view.seats:
         if sv.bucket == "out":
@@ -82,6 +79,7 @@ def table_model(view: Any, names: Sequence[str], lang: str) -> TableModel:
             highlight=bool(view.duel and sv.seat in view.duel),
             note=_answer(sv.count_answer, lang) or (t(lang, "rendering.climb.ready")
                                                     if view.phase == "revolution" and view.ready[sv.seat] else ""),
+            note_is_figure=bool(sv.count_answer and sv.count_answer.isdigit()),
         ))
     banner = ""
     if view.mode == "gou_ji" and view.duel:
@@ -94,17 +92,17 @@ def table_model(view: Any, names: Sequence[str], lang: str) -> TableModel:
         team = "".join(SEAT_LETTERS[s] for s in range(6) if s % 2 == view.candidates[0] % 2)
         banner = t(lang, "rendering.climb.mode.endgame", team=team)
     play: tuple[Card, ...] = ()
+    play_seat, play_key = None, ""
     if view.top is not None and view.top_seat is not None:
-        label = t(lang, "rendering.climb.last_play", name=short(view.top_seat, c.BODY, 300))
+        play_seat, play_key = view.top_seat, "rendering.climb.last_play"
         play = _gouji_cards(view.top)
     elif view.phase != "play" and view.threes_seat is not None and view.threes_cards:
-        label = t(lang, "rendering.climb.threes", name=short(view.threes_seat, c.BODY, 300))
+        play_seat, play_key = view.threes_seat, "rendering.climb.threes"
         play = tuple(Card.parse(text) for text in view.threes_cards)
-    elif view.phase == "play":
-        label = t(lang, "rendering.climb.no_play")
-    else:
-        label = ""
-    turn_line = t(lang, "rendering.climb.turn", name=short(view.turn, c.LARGE, 360)) if view.turn is not None else ""
+    label = t(lang, "rendering.climb.no_play") if view.phase == "play" and play_seat is None else ""
+    if play_seat is not None:
+        label = t(lang, play_key, name=c.seat_name(names, play_seat, lang))
+    turn_line = t(lang, "rendering.climb.turn", name=c.seat_name(names, view.turn, lang)) if view.turn is not None else ""
     scores = tuple((t(lang, "rendering.team", name=name), number(lang, v), k)
                    for k, (name, v) in enumerate(zip(("ACE", "BDF"), view.team_scores, strict=True)))
     subtitle = " · ".join([t(lang, "rendering.hand_no", n=view.hand_no),
@@ -115,4 +113,7 @@ def table_model(view: Any, names: Sequence[str], lang: str) -> TableModel:
     return TableModel(
         title=t(lang, "rendering.game.gouji"), subtitle=subtitle, seats=tuple(seats), play=play, play_label=label,
         play_detail="", banner=banner, turn_line=turn_line, scores=scores, extra=extra,
+        play_seat=play_seat, turn_seat=view.turn, play_template=climbing.template(lang, play_key) if play_key else "",
+        turn_template=climbing.template(lang, "rendering.climb.turn"),
     )
+

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.games.gostop import IDS
-from bot.i18n import t
+from bot.i18n import digits, t
 
 from . import text as tx
 
@@ -354,16 +354,27 @@ def _split_badge(pen: Pen, label: str) -> None:
     tx.draw_text(pen.draw, (x1 - wide / 2, y1 - size * 1.25), label, size, (255, 255, 255), bold=True, align="center")
 
 
+#: the corner index's month and type letter, as shares of the card's width: on a table card they read at a
+#: phone's 360 px (``index_size``)
+INDEX_MONTH, INDEX_TAG = 0.4, 0.38
+
+
+def index_size(w: int) -> tuple[float, float]:
+    """The font sizes, in the card's own pixels, of the month and the type letter in the corner of a card
+    ``w`` wide."""
+    return INDEX_MONTH * w, INDEX_TAG * w
+
+
 def _index(pen: Pen, month: str, tag: str) -> None:
-    size = int(pen.s(0.27))
-    small = int(pen.s(0.2))
+    size = int(pen.s(INDEX_MONTH))
+    small = int(pen.s(INDEX_TAG))
     wide = max(tx.width(month, size, True), tx.width(tag, small, True)) + pen.s(0.08)
-    height = size * 1.15 + small * 1.1
+    height = size * 1.1 + small * 1.1
     pen.draw.rounded_rectangle((pen.s(0.03), pen.s(0.03), pen.s(0.03) + wide, pen.s(0.03) + height),
                                radius=int(pen.s(0.05)), fill=(255, 255, 255, 235), outline=OUTLINE, width=SS)
     x = pen.s(0.03) + wide / 2
     tx.draw_text(pen.draw, (x, pen.s(0.04)), month, size, (20, 20, 20), bold=True, align="center")
-    tx.draw_text(pen.draw, (x, pen.s(0.04) + size * 1.1), tag, small, (150, 20, 30), bold=True, align="center")
+    tx.draw_text(pen.draw, (x, pen.s(0.04) + size * 1.05), tag, small, (150, 20, 30), bold=True, align="center")
 
 
 def _parse(card_id: str) -> tuple[int, str]:
@@ -441,9 +452,9 @@ def _card_face(card_id: str, w: int, h: int, lang: str) -> Image.Image:
         draw.rounded_rectangle((4 * SS, 4 * SS, w * SS - 4 * SS, h * SS - 4 * SS), radius=r, fill=(255, 255, 255))
         value = kind.split("-")[1]
         big = int(w * SS * 0.42)
-        tx.draw_text(draw, (w * SS / 2, h * SS * 0.28), f"+{value}", big, (150, 20, 30), bold=True, align="center")
+        tx.draw_text(draw, (w * SS / 2, h * SS * 0.5), "+" + digits(lang, value), big, (150, 20, 30), bold=True, align="center")
         word = t(lang, f"rendering.hwatu.joker{value}")
-        tx.draw_text(draw, (w * SS / 2, h * SS * 0.65), word, int(w * SS * 0.2), (20, 20, 20), bold=True,
+        tx.draw_text(draw, (w * SS / 2, h * SS * 0.8), word, int(w * SS * 0.17), (20, 20, 20), bold=True,
                      align="center", max_width=w * SS * 0.9)
         pen = Pen(img)
         _index(pen, "★", t(lang, "rendering.hwatu.tag.joker"))
@@ -455,7 +466,7 @@ def _card_face(card_id: str, w: int, h: int, lang: str) -> Image.Image:
     mask = Image.new("L", img.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=r, fill=255)
     img.paste(face, (0, 0), Image.composite(face.getchannel("A"), mask, mask))
-    _index(Pen(img), str(month), _tag(kind, lang))
+    _index(Pen(img), digits(lang, str(month)), _tag(kind, lang))
     ImageDraw.Draw(img).rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=r, outline=OUTLINE, width=2 * SS)
     return img.resize((w, h), Image.Resampling.LANCZOS)
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.games.goita import IDS, KANJI, VALUE
+from bot.i18n import digits
 
 from . import text as tx
 
@@ -25,8 +26,12 @@ def _outline(w: float, h: float) -> list[tuple[float, float]]:
     return [(0.5 * w, 0), (0.86 * w, 0.22 * h), (w, h), (0, h), (0.14 * w, 0.22 * h)]
 
 
-@lru_cache(maxsize=128)
-def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False) -> Image.Image:
+#: the value's height on a piece, as a share of the piece's: it reads at a phone's width on the table
+VALUE_SHARE = 0.33
+
+
+@lru_cache(maxsize=256)
+def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False, lang: str = "en") -> Image.Image:
     """A piece sprite (RGBA): face up for an id, the blank back for ``None``.
 
     ``tint`` shades a face-up piece that only its owner can see (a face-down piece in a
@@ -41,13 +46,12 @@ def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False) ->
     draw.polygon(pts, fill=fill, outline=EDGE, width=2 * SS)
     if piece_id is not None:
         glyph = KANJI_OF.get(piece_id, "?")
-        size = int(min(W * 0.62, H * 0.5))
+        size = int(min(W * 0.56, H * 0.42))
         ink = KING_INK if piece_id in ("ou", "gyoku") else INK
         with tx.language("ja"):  # a Goita piece is written in Japanese forms, whoever looks at it (角, 飛)
-            tx.draw_text(draw, (W / 2, H * 0.24), glyph, size, ink, bold=True, align="center")
-            small = int(H * 0.17)
-            tx.draw_text(draw, (W / 2, H * 0.74), str(VALUE_OF.get(piece_id, 0)), small, (110, 80, 40),
-                         bold=True, align="center")
+            tx.draw_text(draw, (W / 2, H * 0.17), glyph, size, ink, bold=True, align="center")
+            tx.draw_text(draw, (W / 2, H * 0.6), digits(lang, str(VALUE_OF.get(piece_id, 0))), int(H * VALUE_SHARE),
+                         (96, 64, 28), bold=True, align="center")
     else:
         draw.polygon([(x * 0.7 + W * 0.15, y * 0.7 + H * 0.2) for x, y in pts], outline=(150, 100, 45), width=SS)
     return img.resize((w, h), Image.Resampling.LANCZOS)
@@ -58,10 +62,11 @@ TURNS = (None, Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180, Image.Tran
 
 
 @lru_cache(maxsize=256)
-def turned(piece_id: str | None, seat: int, w: int = 60, h: int = 70, tint: bool = False) -> Image.Image:
+def turned(piece_id: str | None, seat: int, w: int = 60, h: int = 70, tint: bool = False,
+           lang: str = "en") -> Image.Image:
     """The piece as it lies in front of ``seat`` with its tip towards the centre (``rotate_pieces``):
     S upright, E tip left, N tip down, W tip right."""
-    sprite = piece(piece_id, w, h, tint)
+    sprite = piece(piece_id, w, h, tint, lang)
     turn = TURNS[seat % 4]
     return sprite if turn is None else sprite.transpose(turn)
 

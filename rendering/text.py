@@ -18,7 +18,7 @@ import contextlib
 import math
 import struct
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -532,6 +532,102 @@ def _mask(shown: str, size: int, bold: bool, rtl: bool | None,
     return mask.crop(box), box[0] - pad, box[1] - pad, total
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One text as a picture drew it: what was asked, what was drawn, where, and whether it was shortened.
+
+    Every picture keeps these (``texts_of``), so a test can check that no text but a name was cut, that
+    each fits its room and that no two overlap (the gallery test), and how big a figure a player needs is.
+    """
+
+    text: str  #: the cleaned text asked for
+    shown: str  #: the text drawn (``text`` itself unless it was shortened)
+    size: int
+    bold: bool
+    box: tuple[float, float, float, float]  #: the ink's box on the picture
+    width: float  #: the drawn width (the layout's advance)
+    max_width: float | None
+    name: bool  #: a person's name (the only text that may be shortened)
+    role: str  #: what a player reads it for ("turn", "count", "score", "play", "pile", ...) or ""
+
+    @property
+    def shortened(self) -> bool:
+        return self.shown != self.text
+
+
+#: the key of an image's ``info`` holding the ``Drawn`` texts of every ``draw_text`` on its draw handle
+TEXTS = "teahouse.texts"
+
+
+def texts_of(img: Image.Image) -> list[Drawn]:
+    """The texts drawn on ``img`` through its draw handle (including those of its cached background)."""
+    return list(img.info.get(TEXTS, ()))
+
+
+#: a text too wide for its room is drawn smaller, down to this share of its size, before anything is cut
+SHRINK = 0.72
+
+
+def _fits(text: str, size: int, bold: bool, rtl: bool | None, room: float) -> bool:
+    return sum(r.width for r in layout(text, size, bold, rtl)) <= room
+
+
+@lru_cache(maxsize=4096)
+def prepare(text: str, size: int, bold: bool, image_width: int, max_width: float | None = None,
+            rtl: bool | None = None, name: bool = False) -> tuple[str, int, bool]:
+    """What ``draw_text`` draws for ``text`` in ``max_width`` on a picture ``image_width`` wide: (text, size,
+    bold). The size and weight are first made legible (:func:`legible`); a person's name (``name``) too wide
+    is shortened with an ellipsis; any other text is drawn smaller (down to ``SHRINK`` of its size, never
+    below a legible size) and cut only when even that does not fit (a layout fault the gallery test finds).
+    """
+    size, bold = legible(size, bold, image_width)
+    cleaned = clean(text)
+    if max_width is None or _fits(cleaned, size, bold, rtl, max_width):
+        return cleaned, size, bold
+    if name:
+        return fit_name(cleaned, size, max_width, bold, rtl), size, bold
+    floor = math.ceil(size * SHRINK)
+    for smaller in range(size - 1, floor - 1, -1):
+        s, b = legible(smaller, bold, image_width)
+        if s > smaller:  # smaller is no longer legible on this picture
+            break
+        if _fits(cleaned, s, b, rtl, max_width):
+            return cleaned, s, b
+    return fit(cleaned, size, max_width, bold, rtl), size, bold
+
+
+@lru_cache(maxsize=1024)
+def fit_name(name: str, size: int, max_width: float, bold: bool = False, rtl: bool | None = None) -> str:
+    """A person's name fitted to ``max_width``: a note in brackets at its end ("Bob (computer plays)") stays
+    whole while it takes at most half the room, and the name before it is shortened; otherwise as ``fit``."""
+    cleaned = clean(name)
+    cut = cleaned.rfind(" (")
+    if cut > 0 and cleaned.endswith(")"):
+        note = cleaned[cut:]
+        note_width = sum(r.width for r in layout(note, size, bold, rtl))
+        if note_width <= max_width / 2:
+            return fit(cleaned[:cut], size, max_width - note_width - 2, bold, rtl) + note
+    return fit(cleaned, size, max_width, bold, rtl)
+
+
+def name_in(template: Callable[[str], str], name: str, size: int, max_width: float, bold: bool = False,
+            rtl: bool | None = None, image_width: int = PREVIEW_WIDTH) -> str:
+    """``template(name)``, with ``name`` shortened as much as needed (and no more) for the whole sentence to
+    fit ``max_width`` at ``size``: a sentence around a name is never cut, the name is (its full form is in
+    the message text)."""
+    size, bold = legible(size, bold, image_width)
+    whole = clean(template(name))
+    if _fits(whole, size, bold, rtl, max_width):
+        return whole
+    room = max_width - sum(r.width for r in layout(clean(template("")), size, bold, rtl))
+    for _ in range(8):  # the name's neighbours (spacing, direction marks) can take a pixel or two more
+        sentence = template(fit_name(name, size, max(0.0, room), bold))
+        if _fits(clean(sentence), size, bold, rtl, max_width):
+            break
+        room -= 4
+    return sentence
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -543,15 +639,17 @@ def draw_text(
     max_width: float | None = None,
     align: str = "left",
     rtl: bool | None = None,
+    name: bool = False,
+    role: str = "",
 ) -> float:
     """Draw ``text`` with its top-left (or top-centre / top-right, by ``align``) at ``xy``.
 
-    Returns the drawn width. The text is cleaned, fitted to ``max_width`` with an ellipsis, laid
-    out bidirectionally and drawn run by run on one baseline (through a cached mask), in a weight
-    that stays readable when Discord shows the picture at its preview width (:func:`legible`).
+    Returns the drawn width. The text is cleaned, fitted to ``max_width`` (:func:`prepare`: a ``name`` is
+    shortened, other text drawn smaller), laid out bidirectionally and drawn run by run on one baseline
+    (through a cached mask), in a weight that stays readable when Discord shows the picture at its preview
+    width (:func:`legible`). On a picture's draw handle (one with a ``texts`` list) it notes a ``Drawn``.
     """
-    size, bold = legible(size, bold, draw.im.size[0])
-    shown = fit(text, size, max_width, bold, rtl) if max_width is not None else clean(text)
+    shown, size, bold = prepare(text, size, bold, draw.im.size[0], max_width, rtl, name)
     if not shown:
         return 0.0
     mask, dx, dy, total = _mask(shown, size, bold, rtl, _LANGUAGE.get())
@@ -562,7 +660,35 @@ def draw_text(
         x -= total
     if mask is not None:
         draw.bitmap((round(x) + dx, round(y) + dy), mask, fill=fill)
+    texts = getattr(draw, "texts", None)
+    if texts is not None:
+        box = ((round(x) + dx, round(y) + dy, round(x) + dx + mask.width, round(y) + dy + mask.height)
+               if mask is not None else (x, y, x, y))
+        texts.append(Drawn(clean(text), shown, size, bold, box, total, max_width, name, role))
     return total
+
+
+def draw_lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+               fill: str | tuple[int, ...], *, max_width: float, lines: int = 2, bold: bool = False,
+               align: str = "left", rtl: bool | None = None, role: str = "") -> int:
+    """Draw ``text`` in at most ``lines`` lines of ``max_width``, broken between words
+    (:func:`break_opportunities`); returns the number of lines drawn. What does not fit on the last line is
+    left to ``draw_text`` (drawn smaller)."""
+    size, bold = legible(size, bold, draw.im.size[0])
+    rest = clean(text)
+    drawn = 0
+    x, y = xy
+    while rest and drawn < lines:
+        line = rest
+        if drawn < lines - 1 and not _fits(rest, size, bold, rtl, max_width):
+            cuts = [i for i in break_opportunities(rest) if _fits(rest[:i].rstrip(), size, bold, rtl, max_width)]
+            if cuts:
+                line = rest[:cuts[-1]].rstrip()
+        draw_text(draw, (x, y), line, size, fill, bold=bold, max_width=max_width, align=align, rtl=rtl, role=role)
+        rest = rest[len(line):].strip()
+        drawn += 1
+        y += line_height(size)
+    return drawn
 
 
 def use_raqm(enabled: bool | None) -> None:
@@ -573,7 +699,7 @@ def use_raqm(enabled: bool | None) -> None:
     """
     global HAS_RAQM
     HAS_RAQM = bool(features.check("raqm")) if enabled is None else bool(enabled and features.check("raqm"))
-    for cached in (font, layout, fit, _mask, stroke_width):
+    for cached in (font, layout, fit, fit_name, prepare, _mask, stroke_width):
         cached.cache_clear()
 
 

@@ -10,16 +10,16 @@ from collections.abc import Hashable, Sequence
 from PIL import Image
 
 from bot.games.zhengshangyou import ComboView, View
-from bot.i18n import number, t
+from bot.i18n import digits, number, t
 
 from . import climbing
 from . import common as c
-from . import text as tx
 from .climbing import SEAT_LETTERS, SeatModel, TableModel
+from .climbing import seat_tag as seat_tag  # the table's seat naming, which the summary uses too
 
 
 def draw_table(view: View, names: Sequence[str], lang: str) -> Image.Image:
-    return climbing.draw_table(table_model(view, names, lang), lang)
+    return climbing.draw_table(table_model(view, names, lang), lang, names)
 
 
 def draw_hand(view: View, lang: str) -> Image.Image:
@@ -52,7 +52,7 @@ def _combo_text(combo: ComboView | None, lang: str) -> str:
     if not combo.pure:
         extras.append(t(lang, "rendering.climb.combo.impure"))
     text = " · ".join([words, *extras])
-    return f"{text} — {combo.reading}" if combo.reading else text
+    return f"{text} — {digits(lang, combo.reading)}" if combo.reading else text
 
 
 def table_model(view: View, names: Sequence[str], lang: str) -> TableModel:
@@ -67,14 +67,16 @@ def table_model(view: View, names: Sequence[str], lang: str) -> TableModel:
             count=t(lang, "rendering.count", n=view.counts[s]), place=places.get(s),
             passed=s in view.passed, turn=view.turn == s, dealer=view.dealer == s,
             note=t(lang, "rendering.score", n=view.scores[s]) if view.team_scores is None else "",
+            note_is_figure=True,
         ))
-    if view.top_seat is not None and view.top_cards:
-        label = t(lang, "rendering.climb.last_play", name=tx.fit(c.seat_name(names, view.top_seat, lang), c.BODY, 300))
+    play_seat = view.top_seat if view.top_seat is not None and view.top_cards else None
+    if play_seat is not None:
+        label = t(lang, "rendering.climb.last_play", name=c.seat_name(names, play_seat, lang))
     else:
         label = t(lang, "rendering.climb.no_play")
     turn_line = ""
     if view.turn is not None:
-        turn_line = t(lang, "rendering.climb.turn", name=tx.fit(c.seat_name(names, view.turn, lang), c.LARGE, 380))
+        turn_line = t(lang, "rendering.climb.turn", name=c.seat_name(names, view.turn, lang))
     scores: tuple[tuple[str, str, int | None], ...]
     if view.team_scores is not None:
         scores = tuple((t(lang, "rendering.team", name="AB"[k]), number(lang, v), k) for k, v in enumerate(view.team_scores))
@@ -87,5 +89,6 @@ def table_model(view: View, names: Sequence[str], lang: str) -> TableModel:
     return TableModel(
         title=t(lang, "rendering.game.zhengshangyou"), subtitle=subtitle, seats=tuple(seats),
         play=tuple(view.top_cards), play_label=label, play_detail=_combo_text(view.top, lang), banner="",
-        turn_line=turn_line, scores=scores, extra=extra,
+        turn_line=turn_line, scores=scores, extra=extra, play_seat=play_seat, turn_seat=view.turn,
+        play_template=climbing.template(lang, "rendering.climb.last_play"), turn_template=climbing.template(lang, "rendering.climb.turn"),
     )

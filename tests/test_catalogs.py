@@ -329,7 +329,7 @@ def test_russian_has_no_gendered_endings() -> None:
 
 #: placeholders that are counts wherever they appear
 COUNTS = ("n", "count", "points", "score", "amount", "pot", "hands", "rounds", "games", "wins",
-          "guilds", "per_card", "k", "m", "size", "seconds", "grace")
+          "guilds", "per_card", "k", "m", "size", "seconds", "grace", "minutes", "needed")
 
 
 def counted_noun_words(lang: str) -> set[str]:

@@ -132,4 +132,16 @@ class LiveGame:
         return self.timing.seat_changed(self.state)
 
 
-__all__ = ["LiveGame"]
+#: the action log's entry for a seat that changed hands (``(seat, SEAT_CHANGED)``): not a move, but Gou Ji's
+#: rules change the game when it happens (R4.1 b, §13.8: the next hand is fresh), so a replay must do it too
+SEAT_CHANGED = "seat changed"
+
+
+def replay_entry(mod: GameModule, state: Any, seat: int, text: str) -> list[Event]:
+    """One entry of a game's action log applied to ``state``: a move, or a seat that changed hands."""
+    if text == SEAT_CHANGED:
+        return mod.TIMING.seat_changed(state)
+    return mod.apply(state, seat, mod.parse_action(text))
+
+
+__all__ = ["SEAT_CHANGED", "LiveGame", "replay_entry"]

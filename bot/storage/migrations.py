@@ -176,17 +176,24 @@ FROM (SELECT guild_id, game, user_id, won, points,
 GROUP BY guild_id, game, period, user_id;
 """
 
+# V4: a server's choice about the animated hand summary (/settings replays:): 'on', 'off', or NULL for the
+# default (on where the benchmark measured it under the CPU budget, ``cogs/table/replay_animation.py``).
+V4_REPLAY_SETTING = """
+ALTER TABLE guild_settings ADD COLUMN replays TEXT;
+"""
+
 # Hints (issue #45): whether a server allows the Hint button in rated games (unrated and practice games always
 # do), and how many hints each seat of a finished game used, with each person's total for /stats.
-V4_HINTS = """
+V5_HINTS = """
 ALTER TABLE guild_settings ADD COLUMN hints BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE game_seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE player_totals ADD COLUMN hints BIGINT NOT NULL DEFAULT 0;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_HINTS)
+MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_REPLAY_SETTING, V5_HINTS)
 #: The same steps, numbered the same, for PostgreSQL (a new step is added to both).
-POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES, V4_HINTS)
+POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES,
+                                        V4_REPLAY_SETTING, V5_HINTS)
 LATEST_VERSION = len(MIGRATIONS)
 assert len(POSTGRES_MIGRATIONS) == LATEST_VERSION, "every migration needs its PostgreSQL twin"
 MIGRATION_LOCK = "teahouse:migrations"

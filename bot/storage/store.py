@@ -635,6 +635,20 @@ class Storage:
         rows = await self._db.fetchall("SELECT guild_id, pings FROM guild_settings WHERE pings IS NOT NULL")
         return {int(r[0]): str(r[1]) for r in rows}
 
+    async def set_guild_replays(self, guild_id: int, replays: str | None) -> None:
+        """A server's choice about animated hand summaries ('on', 'off'; None: the default); its other
+        settings stay."""
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, rated, replays) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET replays = excluded.replays",
+            (guild_id, True, replays),
+        )
+
+    async def guild_replays(self, guild_id: int) -> str | None:
+        """The server's choice about animated hand summaries; None where it made none."""
+        row = await self._db.fetchone("SELECT replays FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if row is None or row[0] is None else str(row[0])
+
     async def guild_languages(self) -> dict[int, str]:
         """Every server's chosen language (servers that follow Discord are left out): read once at start-up."""
         rows = await self._db.fetchall("SELECT guild_id, language FROM guild_settings WHERE language IS NOT NULL")

@@ -22,7 +22,14 @@ from bot.storage import STORAGE_FAULTS
 from ..utils.language import private_language
 from . import hints, persistence, table_buttons
 from .attention import attention
-from .components import BUTTON_TEMPLATE, PAGE_TEMPLATE, SELECT_TEMPLATE, parse_number, plausible_values
+from .components import (
+    BUTTON_TEMPLATE,
+    PAGE_TEMPLATE,
+    REPLAY_TEMPLATES,
+    SELECT_TEMPLATE,
+    parse_number,
+    plausible_values,
+)
 from .controls import BACK_VERB, controls_for, seating_for
 from .game_host import GameHost
 from .hand_panel import HandPanel
@@ -85,7 +92,7 @@ class Clicks:
             return
         data: Any = interaction.data or {}
         custom = str(data.get("custom_id", ""))
-        if any(template.fullmatch(custom) for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE, PAGE_TEMPLATE)):
+        if any(template.fullmatch(custom) for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE, PAGE_TEMPLATE, *REPLAY_TEMPLATES)):
             return
         if not self.host.bot.seen.first(interaction.id):  # delivered twice: the first delivery answers it
             return

@@ -29,6 +29,10 @@ BUTTON_TEMPLATE = _template(BUTTON_PREFIX)
 SELECT_TEMPLATE = _template(SELECT_PREFIX)
 #: the leaderboard's page buttons (``cogs/leaderboard.py``)
 PAGE_TEMPLATE = re.compile(r"lb:(?P<game>[a-z]{1,16}):(?P<sort>[a-z]{1,8}):(?P<period>[a-z]{1,8}):(?P<page>[0-9]{1,6})")
+#: the replay viewer's buttons (``rp``) and hand select (``rq``): game, owner (0: nobody), step, hands shown, verb
+REPLAY_TEMPLATES = tuple(re.compile(
+    rf"{prefix}:(?P<game>[0-9]{{1,19}}):(?P<owner>[0-9]{{1,20}}):(?P<step>[0-9]{{1,6}}):(?P<hands>[01]):(?P<verb>[a-z]{{1,8}})"
+) for prefix in ("rp", "rq"))
 
 
 #: A number in a click: ASCII digits only. ``str.isdigit()`` also takes "²" (which ``int()`` refuses) and

@@ -19,7 +19,7 @@ from .game_host import GameHost
 from .hints import computer_choice
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
-from .words import names
+from .words import names, with_the_move
 
 log = logging.getLogger("teahouse.computers")
 
@@ -69,8 +69,10 @@ class Computers:
             if not moves:
                 return False
             seat, action = next(iter(moves.items()))
+            since = session.lines_total
             events = self.host.apply(session, seat, action)
-            session.add_line(controls_for(session.game).made_for_them_line(session, seat, action, session.lang))
+            with_the_move(session, since, controls_for(session.game).made_for_them_line(session, seat, action,
+                                                                                       session.lang))
             self.unsaved.add(session.id)
         self.host.after_change(session, events)
         return True
@@ -148,11 +150,13 @@ class Computers:
                       else seating.computer_action(session, seat, legal))
             rng = rng_for(session.seed, "computer", session.version, seat)
             action, why = (forced, "") if forced is not None else await computer_choice(session, seat, legal, level, rng)
-            if timed_out:  # said before the move's own lines: a move that ends the hand ends it after this
-                mover = "rules" if forced is not None else "computer"
-                session.add_line(t(session.lang, "games.timed_out", player=names(session, session.lang)[seat])
-                                 + " " + t(session.lang, f"clock.moved.{mover}"))
+            since = session.lines_total
             events = self.host.apply(session, seat, action)
+            if timed_out:  # on the move's own line ("Alice passes. ⏰ Alice ran out of time. …"), before a hand's end
+                mover = "rules" if forced is not None else "computer"
+                with_the_move(session, since, "— " + t(session.lang, "games.timed_out",
+                                                       player=names(session, session.lang)[seat])
+                              + " " + t(session.lang, f"clock.moved.{mover}"))
             if why:  # a practice table says why the computer played it (hints.py)
                 session.add_line(why)
             self.unsaved.add(session.id)  # committed once per burst, before anything shows it (_commit)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from typing import Any
 
@@ -14,7 +15,7 @@ from bot.i18n import t
 from bot.replies import DROPPED, reply_privately
 
 from ..utils.language import private_language
-from . import persistence, pictures, votes
+from . import persistence, pictures, replay_animation, votes
 from .attention import attention
 from .components import GameButton
 from .computers import Computers
@@ -22,6 +23,7 @@ from .game_host import GameHost
 from .hand_panel import HandPanel
 from .lobby import LobbyDesk
 from .messages import summary_text
+from .replay_viewer import watch_button
 from .session import CANCELLED, FINISHED, LOBBY, PLAYING, GameSession
 from .substitutes import invitation, participant_changed
 from .table_message import DISCORD_RETRIES, DISCORD_RETRY_SECONDS, THREAD_GONE_CODES, TableMessage
@@ -106,7 +108,7 @@ class Endings:
                 return
             info = session.seats[seat]
             info.left, info.ai = True, "easy"
-            self.host.record_events(session, participant_changed(session))  # Gou Ji §13.8: the next hand is fresh
+            self.host.record_events(session, participant_changed(session, seat))  # Gou Ji §13.8: the next hand is fresh
             session.rated = session.rated and len(session.humans()) >= 2
             session.add_line(t(session.lang, "games.replaced", player=safe_name(info.name)))
             if invite := invitation(session, seat):  # where the rules let a substitute take it (substitutes.py)
@@ -183,10 +185,13 @@ class Endings:
         again = discord.ui.View(timeout=None)
         again.add_item(GameButton(session.id, "rematch", label=t(session.lang, "games.button.rematch"),
                                   style=discord.ButtonStyle.success))
-        await self._post_summary(session, summary, final=True, view=again)
+        again.add_item(watch_button(str(session.id), t(session.lang, "viewer.watch")))
+        moving = None if session.id in self.table.text_only else await replay_animation.for_summary(
+            self.host.bot, session)  # the last hand, move by move (``/settings replays:``)
+        await self._post_summary(session, summary, final=True, view=again, moving=moving)
 
     async def _post_summary(self, session: GameSession, data: dict[str, Any], final: bool,
-                            view: discord.ui.View | None = None) -> None:
+                            view: discord.ui.View | None = None, moving: tuple[bytes, str] | None = None) -> None:
         """The result is never lost to a fault: 5xx tried again, text without the picture when
         pictures are refused, the channel when the thread is gone."""
         text = summary_text(session, session.lang, data, final)
@@ -195,6 +200,8 @@ class Endings:
         for attempt in range(DISCORD_RETRIES + 1):
             channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
             kwargs: dict[str, Any] = {"files": [] if image is None else [discord.File(image, filename="summary.png")]}
+            if moving is not None and image is not None:
+                kwargs["files"].append(discord.File(io.BytesIO(moving[0]), filename=f"last-hand.{moving[1]}"))
             if view is not None:
                 kwargs["view"] = view
             try:

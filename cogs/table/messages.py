@@ -71,8 +71,16 @@ def lobby_surface(session: GameSession, lang: str) -> Surface:
     for index, seat in enumerate(session.seats):
         team = "" if teams is None else " · " + t(lang, "games.team", team="AB"[teams[index] % 2])
         lines.append(f"{index + 1}. {seat_label(lang, seat)}{team}")
-    lines += empty_seat_lines(session, lang)  # what Start really does with each empty seat
-    lines.append(t(lang, "games.lobby.seat_count", min=info.min_seats, max=info.max_seats))
+    # what Start really does with each empty seat the game needs; the seats it may leave empty are one line
+    # (a Go-Stop lobby of two listed five "(empty — … Start leaves it empty)")
+    lines += empty_seat_lines(session, lang)[:max(0, info.min_seats - len(session.seats))]
+    more = info.max_seats - max(len(session.seats), info.min_seats)
+    if more > 0:
+        lines.append(t(lang, "games.lobby.open_seats", count=more, max=info.max_seats))
+    if info.min_seats == info.max_seats:  # "Players: 6", not "Players: 6–6"
+        lines.append(t(lang, "games.lobby.seat_count_exact", n=info.max_seats))
+    else:
+        lines.append(t(lang, "games.lobby.seat_count", min=info.min_seats, max=info.max_seats))
     shown = options_line(session, lang)  # the options the host set, and what the game says about the lobby
     if shown:
         lines.append(shown)
@@ -200,8 +208,9 @@ def panel_surface(session: GameSession, seat: int, lang: str, image: bytes | Non
         lines.append(t(lang, "games.panel.waiting"))
     else:
         lines.append(t(lang, "games.panel.your_move", count=len(legal)))
-        labelled = [(index, action_label(session.game, action, engine(session.game).format_action(action), lang))
-                    for index, action in enumerate(legal)]
+        seat_names = names(session, lang)
+        labelled = [(index, action_label(session.game, action, engine(session.game).format_action(action), lang,
+                                         seat_names)) for index, action in enumerate(legal)]
         if len(labelled) <= BUTTON_LIMIT and all(len(label) <= 40 for _, label in labelled):
             for n, (index, label) in enumerate(labelled):
                 items.append(GameButton(gid, "do", str(index), version, label=label, row=n // 5,

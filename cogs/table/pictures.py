@@ -17,7 +17,7 @@ import logging
 import multiprocessing
 import os
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -38,9 +38,16 @@ log = logging.getLogger("teahouse.pictures")
 Drawing = Callable[[], bytes]
 
 _painter: Executor | None = None
-#: pictures kept by what they show (hands, rules): one drawn before is that one again
+#: pictures kept by what they show (hands, rules): one drawn before is that one again (a re-opened hand, the
+#: rules; steps and live panels compare what a picture shows, not its bytes), the least recently used first
 _KEPT: OrderedDict[Hashable, bytes | None] = OrderedDict()
-_KEEP = 64  # a re-opened hand, the rules: steps and live panels compare what a picture shows, not its bytes
+#: bounded by bytes, not by count: about one picture of each live hand at 100 games (a hand is 11-20 KB), and
+#: the same two megabytes however many games run (the count bound before, 64, held fewer hands than 100 games
+#: have people, and says nothing of the memory it takes)
+KEEP_BYTES = 2 * 1024 * 1024
+_kept_bytes = 0
+#: pictures drawn, by renderer function (the benchmark reports them per move)
+DRAWN: Counter[str] = Counter()
 
 
 def _picture_process() -> Executor:
@@ -53,6 +60,19 @@ def _picture_process() -> Executor:
         _painter = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                        initializer=picture_process.start, initargs=(os.getpid(), main))
     return _painter
+
+
+def start_painter() -> None:
+    """Start the picture process now, while the bot is starting, not at the first picture: starting it blocks
+    the event loop (the fork and exec of multiprocessing's resource tracker and of the worker, seconds on a busy
+    host), which held the first games' clicks and ``/game new`` past Discord's 3 s. A pool whose process died
+    (or that was shut down) is replaced, as ``drawn`` does."""
+    global _painter
+    try:
+        _picture_process().submit(int)  # a worker is started at the first task; it loads the renderer meanwhile
+    except (BrokenProcessPool, RuntimeError):
+        _painter = None
+        _picture_process().submit(int)
 
 
 def _name(drawing: Drawing) -> str:
@@ -71,6 +91,7 @@ async def drawn(drawing: Drawing | None, shows: Hashable | None = None) -> bytes
         _KEPT.move_to_end(shows)
         return _KEPT[shows]
     png: bytes | None = None
+    DRAWN[_name(drawing)] += 1
     for _attempt in range(2):
         try:
             png = await asyncio.get_running_loop().run_in_executor(_picture_process(), drawing)
@@ -82,10 +103,32 @@ async def drawn(drawing: Drawing | None, shows: Hashable | None = None) -> bytes
             log.warning("could not draw %s: %s", _name(drawing), type(err).__name__)
             return None
     if shows is not None:
-        _KEPT[shows] = png
-        while len(_KEPT) > _KEEP:
-            _KEPT.popitem(last=False)
+        keep(shows, png)
     return png
+
+
+def keep(shows: Hashable, png: bytes | None) -> None:
+    """Remember ``png`` as the picture that ``shows`` that; the least recently used go past ``KEEP_BYTES``."""
+    global _kept_bytes
+    if shows in _KEPT:
+        _kept_bytes -= len(_KEPT.pop(shows) or b"")
+    _KEPT[shows] = png
+    _kept_bytes += len(png or b"")
+    while _kept_bytes > KEEP_BYTES and len(_KEPT) > 1:
+        _, dropped = _KEPT.popitem(last=False)
+        _kept_bytes -= len(dropped or b"")
+
+
+def forget_kept() -> None:
+    """No picture kept (a test that filled the store leaves it empty)."""
+    global _kept_bytes
+    _KEPT.clear()
+    _kept_bytes = 0
+
+
+def kept_bytes() -> int:
+    """The bytes of pictures kept now (at most ``KEEP_BYTES``, or one picture larger than that)."""
+    return _kept_bytes
 
 
 def draw_here(drawing: Drawing | None) -> bytes | None:

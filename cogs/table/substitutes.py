@@ -20,6 +20,7 @@ import logging
 import discord
 
 from bot.games.core import Event
+from bot.games.live import SEAT_CHANGED
 from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import reply_privately
@@ -55,10 +56,12 @@ def invitation(session: GameSession, seat: int) -> str:
     return t(session.lang, "seats.invite", seat=seat + 1) if refusal_key(session, seat) is None else ""
 
 
-def participant_changed(session: GameSession) -> list[Event]:
-    """A seat changed hands: the game's rules about it (Gou Ji's next hand is fresh), as events to record."""
+def participant_changed(session: GameSession, seat: int) -> list[Event]:
+    """A seat changed hands: the game's rules about it (Gou Ji's next hand is fresh), as events to record. The
+    action log notes it where it happened, so a replay changes the game at the same point."""
     if session.live is None:
         return []
+    session.log.append((seat, SEAT_CHANGED))
     return session.live.seat_changed()
 
 
@@ -109,7 +112,7 @@ class Substitutes:
                 for key in [k for k in drafts if k == str(seat) or k.startswith(f"{seat}:")]:
                     drafts.pop(key)  # the old holder's half-composed play is not the new holder's
             session.add_line(line)
-            self.host.record_events(session, participant_changed(session))
+            self.host.record_events(session, participant_changed(session, seat))
             await persistence.save(self.host.bot, session)
             log.info("game %s: seat %d taken by a substitute", session.id, seat)
             await self.host.open_panel(interaction, session)  # the hand, to its new holder only

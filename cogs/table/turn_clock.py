@@ -34,6 +34,8 @@ LONGEST_NAP_SECONDS = 30.0
 SAVE_RETRY_SECONDS = 5.0
 #: A decision the table shows at least this much later than the game reached it gets its window anew.
 SHOWN_LATE_SECONDS = 1.0
+#: where a game keeps the id of its standing reminder (saved with the game: a restart still removes it)
+REMINDER_KEY = "clock.reminder"
 
 
 class TurnClock:
@@ -44,10 +46,28 @@ class TurnClock:
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.current: dict[int, dict[int, tuple[Any, float]]] = {}  # game -> waiting seat -> window
         self.napping: dict[int, asyncio.Future[None]] = {}  # game -> what wakes its clock early
+        self.removals: set[asyncio.Task[None]] = set()  # reminders being deleted
 
     def forget(self, session: GameSession) -> None:
         self.current.pop(session.id, None)
         self._wake(session)
+        self.decision_over(session)
+
+    def decision_over(self, session: GameSession) -> None:
+        """The reminded decision is made (a move, a timeout, the game's end): its reminder ("@Bob — it is still
+        your move…") is deleted, so it never stands in the thread reading "… minutes ago" (#47)."""
+        message_id = session.ui.pop(REMINDER_KEY, None)
+        if isinstance(message_id, int):
+            task = asyncio.get_running_loop().create_task(self._delete(session, message_id))
+            self.removals.add(task)
+            task.add_done_callback(self.removals.discard)
+
+    async def _delete(self, session: GameSession, message_id: int) -> None:
+        channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as err:  # gone already, or the thread is: nothing stands to remove
+            log.info("reminder %s of game %s not deleted: %s (code %s)", message_id, session.id, err.status, err.code)
 
     def _wake(self, session: GameSession) -> None:
         """The game's clock looks again now (a new deadline, a pause that ended, the game's end)."""
@@ -110,6 +130,7 @@ class TurnClock:
         if not windows:
             session.deadline = None
             self.current.pop(session.id, None)
+            self.decision_over(session)
         else:
             before = self.current.get(session.id)  # None after a restart: the saved deadline stands
             self.current[session.id] = windows
@@ -117,6 +138,7 @@ class TurnClock:
             if session.deadline is None or waiting - session.pinged or changed:
                 session.deadline = time.time() + max(seconds for _, seconds in windows.values())
                 session.reminded = False
+                self.decision_over(session)
         if session.deadline is not None or session.paused_until is not None:
             self._wake(session)
             self.host.spawn(self.tasks, session, self._run(session))
@@ -248,9 +270,13 @@ class TurnClock:
             outcomes.setdefault(seating.timeout_outcome(session, seat), []).append(f"<@{session.seats[seat].user_id}>")
         text = "\n".join(t(session.lang, "games.reminder", who=" ".join(who)) + " "
                          + t(session.lang, f"clock.outcome.{outcome}", time=when) for outcome, who in outcomes.items())
+        deadline = session.deadline
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
-                                                                              roles=False), delete_after=60)
+            sent = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
+                                                                                     roles=False))
+            session.ui[REMINDER_KEY] = sent.id  # removed when the decision is made (``decision_over``)
+            if session.deadline != deadline:  # decided while it was being sent
+                self.decision_over(session)
         except discord.HTTPException as err:
             log.info("reminder for game %s not posted: %s (code %s)", session.id, err.status, err.code)
             if err.code in THREAD_GONE_CODES and session.thread_id is not None:

@@ -1,7 +1,7 @@
 """End to end through the Discord double: what a player waits for, and what a move costs in REST calls.
 
     python -m tests.bench.e2e [--quick] [--games 1,100,300,500] [--moves N] [--think 2,6] [--profile bot.prof]
-                              [--backend sqlite|postgresql|both]
+                              [--backend sqlite|postgresql|both] [--seed N]
 
 ``--profile`` counts each thread's CPU time (``time.thread_time``): waits for the GIL or a core are left out.
 ``TEAHOUSE_BENCH_TRACEMALLOC=<path>`` (also for the memory part) writes where the bot's live Python memory was
@@ -44,6 +44,21 @@ CPU figures are the honest ones on a shared machine: wall times there mostly mea
 a core (``load_avg_1min`` says how busy it was). The bot's RSS at start, with every game open,
 and at the end (``bot_rss_*_mb``; the memory part has the per-game figure). The first two
 interactions of each game (cold caches) are not counted.
+
+Load beside the games (issue #48): ``--chatter R`` posts R unrelated messages a second in five channels with no
+game (``chatter_per_s`` the rate reached; before the games open, ``bot_cpu_us_per_chat_message`` is the bot's
+CPU per such message, measured over a burst of 2,000); ``--busy-core`` keeps one core busy with another process
+for the whole run. Table posts and edits a second by route kind (``table_edits_per_s_bot_token`` /
+``_webhook``, and their busiest second) and the busiest second of all calls under Discord's global limit
+against its 50 a second (``global_limit_busiest_s``, ``global_limit_headroom``): ``tests/bench/routes.py``.
+Pictures drawn per human move (``render_hand_per_move``, ``render_table_per_move``, games' opening included).
+``TEAHOUSE_BENCH_BOT_DIR=<checkout>`` runs the bot's code from another checkout under this harness (before/after
+pairs measured alike). The soak run (an hour of games with faults and kills) is ``python -m tests.bench.soak``.
+
+The same ``--seed`` (default 1) plays the same games in every run: each game's deal comes from the seed and its
+channel's name, and each person's choices and thinking times from the seed and the game's number, so what a
+person does does not depend on how the games' turns interleave. Two versions of the bot are therefore compared
+on the same work (the computers' moves follow from the deal); a different seed gives other games.
 
 Discord's rate limits and network latency are on (issue #30): ``http_429_per_1000_moves`` (people's moves;
 0 wanted) and ``rate_limit_waits_per_1000_moves`` (buckets used up, each a real pacing wait).
@@ -93,6 +108,8 @@ from typing import Any
 
 from bot.i18n import t
 from bot.pacing import under_global_limit
+from tests.bench.load import BusyCore, Chatter, chat_cost
+from tests.bench.routes import route_lines, route_numbers
 from tests.bench.timing import pct, process_cpu_seconds, rss_kb, tree
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
@@ -165,8 +182,12 @@ class Game:
     public_calls: int = 0  # calls on the game's channel/thread, not by token: table updates and the like
     measures: list[Measure] = field(default_factory=list)
     moves: int = 0
+    #: this person's own choices and thinking times: seeded per game, so what a person does does not depend
+    #: on how the games' turns interleave in this run
+    rng: random.Random = field(default_factory=random.Random)
     outcome: str = ""
     stall: str = ""  # what the person saw when they gave up waiting (printed, to find why)
+    opened_id: int = 0  # the /game new interaction's id: the game's id in the bot's records
 
     def take(self, call: RestCall) -> None:
         self.open_calls.append(call)
@@ -291,15 +312,18 @@ class Watcher:
 class Players:
     """The scripted people, one per game, and what they do."""
 
-    def __init__(self, double: DiscordDouble, watcher: Watcher, rng: random.Random, think: tuple[float, float],
+    def __init__(self, double: DiscordDouble, watcher: Watcher, think: tuple[float, float],
                  cpu: Callable[[], float] | None = None) -> None:
         self.double = double
         self.watcher = watcher
-        self.rng = rng
         self.think = think
         self._playing = 0  # people still short of their moves (``expect``); without it, each stops at theirs
         self.everyone_done = asyncio.Event()
         self.everyone_done.set()
+        self.games = GAMES  # what each kind of game is opened with (the soak run plays short matches)
+        #: how long a person waits for an answer before going on (the soak run: a click the killed bot never got
+        #: fails after Discord's 3 s, and a person tries again soon)
+        self.answer_timeout = STUCK_SECONDS
         self.cpu = cpu  # the bot's CPU seconds so far: set only when one game runs, so all of it is that game's
         self._cpu_mark = 0.0
         self.hand = t("en", "games.button.hand")
@@ -317,18 +341,20 @@ class Players:
         if self.cpu is not None:
             measure.cpu_ms = (self.cpu() - self._cpu_mark) * 1000
 
-    async def answered(self, game: Game, record: InteractionRecord, timeout: float = STUCK_SECONDS) -> bool:
-        """The interaction is acknowledged and the game has gone quiet."""
-        return await self.watcher.until(lambda now: record.responded and game.idle(now), timeout)
+    async def answered(self, game: Game, record: InteractionRecord, timeout: float | None = None) -> bool:
+        """The interaction is acknowledged and the game has gone quiet (within ``answer_timeout``)."""
+        return await self.watcher.until(lambda now: record.responded and game.idle(now),
+                                        timeout or self.answer_timeout)
 
     async def open(self, game: Game, sem: asyncio.Semaphore) -> None:
         """/game new in the game's own channel, computers in the other seats, start; wait for the table."""
-        name, options, computers = next(g for g in GAMES if g[0] == game.kind)
+        name, options, computers = next(g for g in self.games if g[0] == game.kind)
         async with sem:
             kwargs: dict[str, Any] = {"game": name}
             if options:
                 kwargs["options"] = options
             record = await game.person.begin_run("/game new", channel=game.channel, **kwargs)
+            game.opened_id = record.id
             self.watcher.by_interaction[record.id] = game
             # the thread first: the double names a message's thread by id only, which discord.py cannot
             # parse for a thread it has not seen yet (a lobby edit racing the thread's creation crashed)
@@ -371,8 +397,8 @@ class Players:
         assert game.thread is not None
         return bool(self.over) and any(self.over in m.content for m in _recent_public(game.thread, 3))
 
-    async def pause(self) -> None:
-        await asyncio.sleep(self.rng.uniform(*self.think))
+    async def pause(self, game: Game) -> None:
+        await asyncio.sleep(game.rng.uniform(*self.think))
 
     async def turn(self, game: Game, mark: int, timeout: float = STUCK_SECONDS) -> Message | None:
         """The table once it shows this person's turn (or "next hand", or the match's end).
@@ -438,7 +464,7 @@ class Players:
             table = await self.turn(game, mark)
             if table is None:
                 break
-            await self.pause()
+            await self.pause(game)
             mark = game.public_calls
             if table.has_button(self.next_hand):
                 with contextlib.suppress(UserActionError):
@@ -480,17 +506,17 @@ class Players:
         """Click through the panel (a composer may take a few steps) until a move is made; True if one was."""
         before = _version(panel)
         for step in range(8):
-            await self.pause()
+            await self.pause(game)
             selects = [c for c in panel.selects if _playable(c)]
             buttons = [c for c in panel.buttons if _playable(c)]
             if not selects and not buttons:
                 return False
             self.mark_cpu()
-            if selects and (not buttons or self.rng.random() < (0.8 if step == 0 else 0.3)):
-                menu = self.rng.choice(selects)
-                record = await game.person.begin_select(panel, menu.custom_id, [self.rng.choice(menu.options).value])
+            if selects and (not buttons or game.rng.random() < (0.8 if step == 0 else 0.3)):
+                menu = game.rng.choice(selects)
+                record = await game.person.begin_select(panel, menu.custom_id, [game.rng.choice(menu.options).value])
             else:
-                button = self.rng.choice(buttons)
+                button = game.rng.choice(buttons)
                 assert button.custom_id is not None
                 record = await game.person.begin_click(panel, button.custom_id)
             public = game.public_calls
@@ -549,6 +575,27 @@ def _version(message: Message) -> int | None:
 # ---------------------------------------------------------------- the bot's side (its own process)
 
 
+def _same_deals(client: Any, seed: str) -> None:
+    """Every run deals the same: a game's seed comes from the bench's seed and its channel's name (``table-007``)
+    instead of ``secrets``, so two runs (two versions of the bot) play the same deals with the same computer
+    moves, and a difference in CPU per move is the bot's, not the deals'. Only the lobby's start draws from
+    ``secrets.randbits``; the bot's other randomness is derived from the game's seed."""
+    if not seed:
+        return
+    import secrets
+
+    def stable(bits: int) -> int:
+        frame = sys._getframe(1)
+        while frame is not None and "session" not in frame.f_locals:
+            frame = frame.f_back  # type: ignore[assignment]
+        session = frame.f_locals["session"] if frame is not None else None
+        channel = client.get_channel(session.channel_id) if session is not None else None
+        name = getattr(channel, "name", None) or str(getattr(session, "channel_id", ""))
+        return random.Random(f"{seed}/{name}").getrandbits(bits)
+
+    secrets.randbits = stable  # type: ignore[assignment]
+
+
 def _child(api_url: str, gateway_url: str, token: str, database: str, profile: str) -> None:
     """``database`` is a SQLite path, or "env" for the URL in TEAHOUSE_BENCH_DATABASE_URL (a password
     stays off the command line)."""
@@ -578,6 +625,7 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         else:
             config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
+        _same_deals(client, os.environ.get("TEAHOUSE_BENCH_DEALS", ""))
         assert client.http.http_trace is not None  # the pacer's: the send times are noted after its wait
         client.http.http_trace.on_request_start.append(_note_send)
         loop = asyncio.get_running_loop()
@@ -592,6 +640,9 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
                 "global pacer: %d requests, %d of them waited for their turn, %.1f s on average; %d turns taken "
                 "before reading the game, held %.0f ms on average", pacer.taken, pacer.waited,
                 pacer.wait_seconds / max(1, pacer.waited), pacer.turns, 1000 * pacer.turn_seconds / max(1, pacer.turns))
+            from cogs.table import pictures
+            logging.getLogger("bench").warning("pictures drawn: %s; pictures kept: %d KiB", json.dumps(
+                dict(pictures.DRAWN)), pictures.kept_bytes() // 1024)
             games_cog = client.get_cog("Games")
             if games_cog is not None:
                 logging.getLogger("bench").warning("table requests, by why: %s",
@@ -811,18 +862,28 @@ def _print_warnings(log: Path) -> None:
     text = log.read_text(errors="replace") if log.exists() else ""
     for marker in ("the bot held it", "Global rate limit", "the computers stopped", "behind", "loop lag",
                    "garbage collection", "objects a full collection", "global pacer", "busiest second at the bot",
-                   "table requests"):
+                   "table requests", "pictures drawn"):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
             print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:400] for line in lines[:4]),
                   file=sys.stderr)
 
 
+def _pictures_drawn(log: Path) -> dict[str, int]:
+    """The pictures the bot drew, by renderer function, from its log (written when it stops; games opening
+    included, so a little more than the play's)."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    found = re.findall(r"pictures drawn: (\{.*?\});", text)
+    return json.loads(found[-1]) if found else {}
+
+
 class BotProcess:
     """The bot under test in a child process; its CPU time is read from /proc."""
 
-    def __init__(self, double: DiscordDouble, folder: Path, profile: str = "", database_url: str = "") -> None:
+    def __init__(self, double: DiscordDouble, folder: Path, profile: str = "", database_url: str = "",
+                 deals: str = "") -> None:
         self.double = double
+        self.deals = deals  # "" = the bot draws its deals as it does for players; else the bench's seed
         self.folder = folder
         self.profile = profile
         self.database_url = database_url  # "" = a SQLite file in the folder
@@ -833,10 +894,12 @@ class BotProcess:
         database = "env" if self.database_url else str(self.folder / "teahouse.db")
         args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
                 self.double.token, database, self.profile]
-        env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url}
-        with open(self.log, "wb") as log:
+        env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url, "TEAHOUSE_BENCH_DEALS": self.deals}
+        with open(self.log, "ab") as log:  # a restarted bot (the soak run) writes on after the killed one
+            # TEAHOUSE_BENCH_BOT_DIR: the bot's code from another checkout (before/after pairs, one harness)
             self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log, env=env,
-                                                             stdout=asyncio.subprocess.DEVNULL)
+                                                             stdout=asyncio.subprocess.DEVNULL,
+                                                             cwd=os.environ.get("TEAHOUSE_BENCH_BOT_DIR") or None)
         await self.double.gateway.wait_ready(timeout=60)
         await self.double.settle(window=0.3, timeout=60)
 
@@ -897,9 +960,11 @@ _pct = pct
 
 
 async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
-                  profile: str = "", budget: float = 600.0, database_url: str = "") -> dict[str, float]:
+                  profile: str = "", budget: float = 600.0, database_url: str = "",
+                  chatter: float = 0.0, busy_core: bool = False) -> dict[str, float]:
     """Open `games` games at once, let each person play `moves` moves (within `budget` seconds), on
-    the database at `database_url` ("" = a new SQLite file)."""
+    the database at `database_url` ("" = a new SQLite file); `chatter` unrelated messages a second in other
+    channels meanwhile, and with `busy_core` another process keeps one core busy for the whole run."""
     # Discord's rate limits and network latency are on (latency is charged to deadlines, not slept);
     # rate-limit waits happen in real time here: a player really waits for them.
     double = DiscordDouble(skip_rate_limit_waits=False)
@@ -913,17 +978,23 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     for i in range(games):
         kind = kinds[i % len(kinds)]
         channel = double.add_channel(guild, f"table-{i:03d}")
-        game = Game(i, kind, double.add_person(f"p{i:03d}", guild), channel)
+        game = Game(i, kind, double.add_person(f"p{i:03d}", guild), channel, rng=random.Random(f"{seed}/{i}"))
         watcher.add(game)
         table.append(game)
+    talk = Chatter(double, guild, chatter)
+    busy = BusyCore()
     with tempfile.TemporaryDirectory(prefix="teahouse-e2e-") as folder:
-        bot = BotProcess(double, Path(folder), profile, database_url)
+        bot = BotProcess(double, Path(folder), profile, database_url, deals=str(seed))
         # alone, all the bot's CPU between a click and the game going quiet is that click's
-        players = Players(double, watcher, random.Random(seed), think, bot.cpu_seconds_fast if games == 1 else None)
+        players = Players(double, watcher, think, bot.cpu_seconds_fast if games == 1 else None)
         try:
             await bot.start()
             watcher.start()
             rss_start = bot.rss_mb()
+            if busy_core:
+                busy.start()
+            # the bot's own process only: chat reaches no picture process (which loads its renderer meanwhile)
+            chat_us = await chat_cost(talk, partial(process_cpu_seconds, bot.proc.pid)) if chatter and bot.proc else None
             opening = time.perf_counter()
             sem = asyncio.Semaphore(4)  # opening games is not measured: keep it gentle
             await asyncio.gather(*(players.open(g, sem) for g in table))
@@ -932,6 +1003,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             rss_open = bot.rss_mb()
             offset = double.clock.offset
             cpu0, wall0, here0 = bot.cpu_seconds(), time.perf_counter(), time.process_time()
+            play_from, chat0 = double.clock.monotonic(), talk.posted
+            talk.start()
             players.expect(len(table))
             gc.callbacks.append(double_gc)
             # no full collection in this process while the games play: at 500 games one took the double a second
@@ -947,15 +1020,20 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
                     game.current.kind, game.outcome = "stalled", "cut short"
             await watcher.until(lambda now: all(g.idle(now) for g in table), timeout=30)
             cpu, wall, here = bot.cpu_seconds() - cpu0, time.perf_counter() - wall0, time.process_time() - here0
+            play_until, chatted = double.clock.monotonic(), talk.posted - chat0
+            await talk.stop()
             rss_end = bot.rss_mb()
             assert double.clock.offset == offset, "the fake clock moved: latencies would include the jump"
         finally:
+            busy.stop()
+            await talk.stop()
             with contextlib.suppress(ValueError):
                 gc.callbacks.remove(double_gc)
             gc.set_threshold(*thresholds)
             await watcher.stop()
             await bot.stop()
             errors = bot.errors()
+            drawn = _pictures_drawn(bot.log)
             _print_warnings(bot.log)
             if any(g.stall for g in table) and bot.log.exists():
                 kept = Path(tempfile.gettempdir()) / f"teahouse-e2e-stall-{os.getpid()}.log"
@@ -997,7 +1075,16 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     if double.rate_limits.limited:  # which routes ran into Discord's limits: where to look
         routes = Counter(call.key for call in double.rate_limits.limited)
         print(f"  429 by route: {dict(routes.most_common(5))}", file=sys.stderr)
+    print(f"  {route_lines(double, play_from, play_until)}", file=sys.stderr)
     numbers = _numbers(table, double, cpu, wall, errors)
+    numbers.update(route_numbers(double, play_from, play_until))
+    numbers["chatter_per_s"] = round(chatted / wall, 1) if wall else 0.0
+    numbers["busy_core"] = float(busy_core)
+    if chat_us is not None:
+        numbers["bot_cpu_us_per_chat_message"] = round(chat_us, 1)
+    moves_made = sum(g.moves for g in table)
+    for name in ("render_hand", "render_table"):
+        numbers[f"{name}_per_move"] = round(drawn.get(name, 0) / moves_made, 2) if moves_made else 0.0
     numbers["double_cpu_pct"] = round(100 * here / wall, 1) if wall else 0.0
     numbers["opening_s"] = round(opening, 1)
     numbers["play_s"] = round(wall, 1)
@@ -1132,7 +1219,8 @@ def backends_from(text: str) -> tuple[str, ...]:
 
 def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
         think: tuple[float, float] | None = None, profile: str = "",
-        backends: tuple[str, ...] | None = None) -> dict[str, float]:
+        backends: tuple[str, ...] | None = None, chatter: float = 0.0, busy_core: bool = False,
+        seed: int = 1) -> dict[str, float]:
     """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 100, 300 and 500; on PostgreSQL
     ``games<N>.postgresql.<measure>``. Each size runs on each backend in turn, SQLite first."""
     plan = QUICK if quick else FULL
@@ -1148,7 +1236,8 @@ def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = N
             for backend in backends:
                 url = asyncio.run(server.new_database()) if backend == "postgresql" else ""
                 numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else "",
-                                              budget=20.0 if quick else 600.0, database_url=url))
+                                              budget=20.0 if quick else 600.0, database_url=url,
+                                              chatter=chatter, busy_core=busy_core, seed=seed))
                 numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
                 prefix = f"games{size}." + ("" if backend == "sqlite" else f"{backend}.")
                 out.update({f"{prefix}{key}": value for key, value in numbers.items()})
@@ -1184,13 +1273,18 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=0, help="human moves per game")
     parser.add_argument("--think", default="", help="a person's thinking time range in seconds, e.g. 0.5,1.5")
     parser.add_argument("--profile", default="", help="cProfile the bot process of the largest size into this file")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the deals and each person's choices: the same seed plays the same games")
     parser.add_argument("--backend", default="", help="sqlite (default), postgresql, or both side by side")
+    parser.add_argument("--chatter", type=float, default=0.0,
+                        help="unrelated messages a second in other channels while the games play (e.g. 20)")
+    parser.add_argument("--busy-core", action="store_true", help="another process keeps one core busy")
     args = parser.parse_args()
     sizes = tuple(int(s) for s in args.games.split(",") if s) or None
     think = tuple(float(s) for s in args.think.split(",")) if args.think else None
     backends = backends_from(args.backend) if args.backend else None
     results = run(args.quick, sizes, args.moves or None, think[:2] if think else None, args.profile,  # type: ignore[arg-type]
-                  backends)
+                  backends, chatter=args.chatter, busy_core=args.busy_core, seed=args.seed)
     width = max(len(k) for k in results)
     for key, value in results.items():
         print(f"{key:<{width}}  {value:g}")

@@ -64,11 +64,12 @@ async def measure(count: int, moves: int = MOVES) -> dict[str, float]:
     made: list[Game] = []
     for i in range(len(GAMES) + count):
         channel = double.add_channel(guild, f"table-{i:03d}")
-        game = Game(i, GAMES[i % len(GAMES)][0], double.add_person(f"p{i:03d}", guild), channel)
+        game = Game(i, GAMES[i % len(GAMES)][0], double.add_person(f"p{i:03d}", guild), channel,
+                    rng=random.Random(f"3/{i}"))
         watcher.add(game)
         made.append(game)
     warmups, loaded = made[: len(GAMES)], made[len(GAMES):]
-    players = Players(double, watcher, random.Random(3), (0.05, 0.15))
+    players = Players(double, watcher, (0.05, 0.15))
     out: dict[str, float] = {}
     tracing = bool(os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC"))
     if tracing:  # traced from the warm-up's end only: what the N games keep (tracing from the start slowed the

@@ -19,7 +19,7 @@ import pytest
 from bot.app import TeahouseBot
 from bot.games.gouji import engine as gouji
 from bot.games.gouji.ai import easy_action, endgame_choice
-from bot.games.gouji.notation import Choose, Decision, Play, Return, ShaoPai, format_action
+from bot.games.gouji.notation import Choose, Decision, Play, Return, ShaoPai, format_action, parse_play
 from bot.i18n import t
 from cogs.table.controls.gouji import grouped_hand
 from tests.discord_double import DiscordDouble
@@ -154,6 +154,7 @@ class GoujiTable(Table[gouji.State]):
         self.moves = 0
         self.typed_every = 4
         self.winds = 0
+        self.composed = 0  # sets composed on the panel
 
     async def settle(self) -> None:
         await super().settle()
@@ -171,10 +172,16 @@ class GoujiTable(Table[gouji.State]):
         return easy_action(gouji.view(self.state, seat), gouji.legal_actions(self.state, seat))
 
     async def compose(self, seat: int, panel: Message, play: Play) -> Message:
-        """Pick the set in the composer's selects, as a person does, then Confirm."""
+        """Pick the set among the ready-made ones (one pick plays it), as a person does; every third set (and
+        any set not offered there) step by step: the rank, then that rank's ready-made sets (every other time),
+        or the composer's other selects and Confirm."""
         person = self.people[seat]
+        self.composed += 1
+        quick = select(panel, "gj_quick")
+        if self.composed % 3 and quick is not None and str(play) in quick.values:
+            return await self.pick_quick(seat, panel, quick, play)
         steps = (("gj_rank", str(play.rank)), ("gj_nat", str(play.naturals)), ("gj_two", str(play.twos)),
-                 ("gj_jok", f"{play.bj}.{play.rj}"))
+                 ("gj_jok", f"{play.bj}.{play.rj}"), ("gj_wild", f"{play.twos}.{play.bj}.{play.rj}"))
         for verb, value in steps:
             menu = select(panel, verb)
             if menu is None:
@@ -185,10 +192,24 @@ class GoujiTable(Table[gouji.State]):
                 panel = await person.select(panel, menu.custom_id, [value])
                 self.log.selects += 1
                 assert panel.ephemeral and panel.ephemeral_for == person.id
+            quick = select(panel, "gj_quick")  # a rank picked: its sets in one more pick (every other time)
+            if verb == "gj_rank" and self.composed % 2 and quick is not None and str(play) in quick.values:
+                return await self.pick_quick(seat, panel, quick, play)
         assert "legal" in panel.content or "possible" in panel.content, panel.content
         ok = button(panel, "gj_ok")
         assert ok is not None, panel.content
         return await self.click_panel(seat, panel, ok)
+
+    async def pick_quick(self, seat: int, panel: Message, quick: Any, play: Play) -> Message:
+        """One pick among the ready-made sets plays it."""
+        person = self.people[seat]
+        version = self.version()
+        reply = await person.select(panel, quick.custom_id, [str(play)])
+        self.log.selects += 1
+        assert reply.ephemeral and reply.ephemeral_for == person.id
+        assert self.version() != version, reply.content
+        self.moved(person)
+        return reply
 
     async def click_panel(self, seat: int, panel: Message, custom_id: str) -> Message:
         person = self.people[seat]
@@ -351,7 +372,8 @@ async def test_R8_1_shao_pai_claimed_from_the_table_while_computer_partners_wait
         await table_showing(table, "SHAO PAI!")
         assert table.state.shao == 0 or table.state.shao == -1  # alice's claim stood (or her set was beaten)
 
-        stale = await alice.click(old_panel, button(old_panel, "gj_clear") or "")
+        menu = select(old_panel, "gj_rank")  # (Clear shows once a set is being composed)
+        stale = await alice.select(old_panel, menu.custom_id, [menu.values[0]])
         assert stale.ephemeral and t("en", "games.error.stale") in stale.content
 
         before = len(holds)
@@ -614,6 +636,30 @@ async def test_R4_5_pair_of_threes_asked_and_shown_when_the_clock_runs_out(
     assert table.state.phase == "revolution" and table.state.threes_seat == 3  # the first in deal order leads
     stale = await alice.click(old, t("en", "gouji.action.keep_threes"))
     assert stale.ephemeral and t("en", "games.error.stale") in stale.content
+
+
+async def test_13_3_a_ready_made_set_plays_in_one_pick_and_a_forged_pick_changes_nothing(
+        double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #47: the panel's first row lists legal sets (at most 25); one pick plays one. A pick naming no
+    legal set (an old or forged message) is answered privately and changes nothing."""
+    alice = double["alice"]
+    thread = await seat_game(double, monkeypatch, RANG_SEED, "session_hands=1", {0: alice})
+    table = GoujiTable(double, bot, thread, {0: alice})
+    table.typed_every = 0
+    await table.play_until(lambda: table.waiting_people() == [0] and table.state.phase == "play")
+    panel = await table.panel(alice)
+    quick = select(panel, "gj_quick")
+    assert quick is not None and 0 < len(quick.options) <= 25
+    assert t("en", "gouji.ui.quick.empty") in panel.content
+    legal = gouji.legal_actions(table.state, 0)
+    assert all(parse_play(value) in legal for value in quick.values)
+    version = table.version()
+    record = await alice.begin_forged_component(panel, quick.custom_id or "", ["5-6"])  # two ranks: no set
+    refused = await double.wait(record)
+    assert refused is not None and refused.ephemeral and table.version() == version
+    chosen = quick.values[-1]
+    await table.pick_quick(0, panel, quick, parse_play(chosen))
+    assert (0, chosen) in [(seat, text) for seat, text in table.session.log]
 
 
 async def test_13_3_a_restart_keeps_a_draft_and_the_composer_plays_it(

@@ -52,7 +52,8 @@ async def test_finished_games_show_on_the_leaderboard_stats_and_history(
     stats = await alice.run("/stats")
     assert stats.ephemeral and t("en", "goita.name") in stats.content and "2 games" in stats.content
 
-    replay = await alice.run("/replay", game_id=records[0].game_id)
+    viewer = await alice.run("/replay", game_id=records[0].game_id)  # the viewer; its Download gives the file
+    replay = await alice.click(viewer, t("en", "viewer.download"))
     data = json.loads(replay.attachments[0].data)
     assert data["game"] == "goita" and data["actions"] and "seed" in data
 

@@ -81,9 +81,9 @@ def test_goita_rotate_pieces_turns_every_tip_to_the_centre() -> None:
 
     from rendering import pieces
 
-    s, e, n, w = (pieces.turned("kin", seat) for seat in range(4))
+    s, e, n, w = (pieces.turned("kin", seat, goita_table.PW, goita_table.PH) for seat in range(4))
     assert s.size == (goita_table.PW, goita_table.PH) and e.size == w.size == (goita_table.PH, goita_table.PW)
-    assert s.tobytes() == pieces.piece("kin").tobytes()  # S already points up, at the centre
+    assert s.tobytes() == pieces.piece("kin", goita_table.PW, goita_table.PH).tobytes()  # S already points up, at the centre
     assert e.tobytes() == s.transpose(Transpose.ROTATE_90).tobytes()  # tip left
     assert n.tobytes() == s.transpose(Transpose.ROTATE_180).tobytes()  # tip down
     assert w.tobytes() == s.transpose(Transpose.ROTATE_270).tobytes()  # tip right

@@ -36,6 +36,7 @@ from .notation import (
     parse_action,
     parse_play,
 )
+from .offers import offer_notes, rank_plays, ready_plays
 from .previews import decides_now, exposed_hand, hand_from_view, may_suggest, play_notes, refusal, suggestable
 from .timing import TIMING, GoujiTiming, Hold
 from .views import View
@@ -44,6 +45,6 @@ __all__ = [
     "BJ", "INFO", "PASS", "RANK_TEXT", "RJ", "TIMING", "TWO",
     "Action", "AskCount", "Choose", "Decision", "GoujiTiming", "Hold", "Play", "Return", "ShaoPai", "State", "View",
     "apply", "choose_action", "choose_with_reason", "decides_now", "exposed_hand", "format_action", "hand_from_view", "legal_actions",
-    "make_play", "may_suggest", "new_game", "new_game_with_events", "parse_action", "parse_play", "play_notes",
-    "refusal", "result", "state_from_dict", "suggestable", "to_act", "view",
+    "make_play", "may_suggest", "new_game", "new_game_with_events", "offer_notes", "parse_action", "parse_play",
+    "play_notes", "rank_plays", "ready_plays", "refusal", "result", "state_from_dict", "suggestable", "to_act", "view",
 ]

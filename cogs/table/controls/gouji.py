@@ -309,7 +309,7 @@ class GoujiControls(GameControls):
                 await reply_privately(interaction, refusal)
             else:
                 await composer.play(table, interaction, session, seat, version, Choose(target))
-        elif verb in (*composer.SET_VERBS, "gj_ret", "gj_ok", "gj_rok", "gj_rlow"):
+        elif verb in (*composer.SET_VERBS, "gj_ret", "gj_ok", "gj_rok", "gj_rlow", "gj_quick"):
             await composer.click(table, interaction, session, seat, version, verb, arg, value, lang)
         elif verb == "gj_pass":
             await composer.play(table, interaction, session, seat, version, Decision(arg or "pass"))

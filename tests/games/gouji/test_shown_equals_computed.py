@@ -63,8 +63,9 @@ def _check_table(session: Any, state: gouji.State) -> None:
 def _expected_preview(session: Any, state: gouji.State, seat: int, mode: str) -> str:
     """The composer's preview as the engine, on the full state, answers the draft."""
     action = action_for(draft(session, seat), mode)
-    if action is None:
-        return t(LANG, "gouji.ui.preview.empty")
+    if action is None:  # the ready-made row offers the sets, when there are any
+        sets = [a for a in legal_actions(state, seat) if isinstance(a, ShaoPai if mode == "shao" else Play)]
+        return t(LANG, "gouji.ui.quick.empty" if sets else "gouji.ui.preview.empty")
     play = action.play if isinstance(action, ShaoPai) else action
     answer = _trial(state, seat, action)
     if action not in legal_actions(state, seat):

@@ -1,0 +1,5 @@
+"""The real bot with computers moving at once (the game tests' fixture)."""
+
+from tests.play.conftest import bot
+
+__all__ = ["bot"]
