@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.app import TeahouseBot
 from bot.games.core import Event
 from bot.i18n import t
-from bot.replies import answer_soon, reply_privately, send_private
+from bot.replies import answer_soon, reply_privately
 
 from .table import persistence, pictures
 from .table.attention import attention
@@ -32,7 +32,6 @@ from .table.components import (
     GameSelect,
 )
 from .table.computers import Computers
-from .table.controls import controls_for
 from .table.endings import Endings
 from .table.hand_panel import HandPanel
 from .table.idle import IdleWatch, lobby_expired
@@ -331,18 +330,6 @@ class Games(commands.Cog):
             await reply_privately(interaction, t(private_language(interaction), "games.error.cannot_pass"))
             return
         await self.moves.typed(interaction, mod.format_action(passes[0]))
-
-    @app_commands.command(name="rules", description=app_commands.locale_str("How a game is played",
-                                                                            key="cmd.rules.description"))
-    async def rules(self, interaction: discord.Interaction, game: GameChoice) -> None:
-        answer_soon(interaction, private=True)  # the picture takes a moment to draw
-        lang = private_language(interaction)
-        text = t(lang, f"games.rules.{game}", name=t(lang, f"{game}.name"))
-        image = await pictures.rules_picture(game, lang)
-        files = [] if image is None else [discord.File(image, filename="rules.png")]
-        await send_private(interaction, text[:2000], files=files)
-        for page in controls_for(game).rules_pages(lang):  # a preset's rules, on a page of their own
-            await send_private(interaction, page[:2000])
 
     # ------------------------------------------------------------------ the public table
 

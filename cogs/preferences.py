@@ -19,6 +19,8 @@ from bot.i18n import t
 from cogs.table.attention import ALWAYS, IDLE, NEVER
 from cogs.table.attention import attention as attention_of
 from cogs.table.attention import load as load_pings
+from cogs.table.tips import load as load_tips
+from cogs.table.tips import tips as tips_of
 from cogs.utils import language as languages
 
 AUTO = "auto"
@@ -29,6 +31,7 @@ PING_CHOICES = [
     app_commands.Choice(name="server", value="server"),
 ]
 LANGUAGE_CHOICES = languages.language_choices(AUTO)
+TIPS_CHOICES = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
 
 class Preferences(commands.Cog):
@@ -40,6 +43,7 @@ class Preferences(commands.Cog):
     async def cog_load(self) -> None:
         await languages.load(self.bot, self.bot.storage)
         await load_pings(self.bot, self.bot.storage)
+        await load_tips(self.bot, self.bot.storage)
 
     @app_commands.command(name="preferences", description=app_commands.locale_str(
         "Your own settings: the language of your hands, panels and private replies",
@@ -48,11 +52,14 @@ class Preferences(commands.Cog):
         language=app_commands.locale_str("auto: the server's language, else your Discord language",
                                          key="cmd.preferences.language"),
         pings=app_commands.locale_str("When the bot may mention you: always, when you are idle (the default), "
-                                      "or never", key="cmd.preferences.pings"))
-    @app_commands.choices(language=LANGUAGE_CHOICES, pings=PING_CHOICES)
+                                      "or never", key="cmd.preferences.pings"),
+        tips=app_commands.locale_str("Explain each game word the first time you meet it (on by default)",
+                                     key="cmd.preferences.tips"))
+    @app_commands.choices(language=LANGUAGE_CHOICES, pings=PING_CHOICES, tips=TIPS_CHOICES)
     async def preferences(self, interaction: discord.Interaction,
                           language: app_commands.Choice[str] | None = None,
-                          pings: app_commands.Choice[str] | None = None) -> None:
+                          pings: app_commands.Choice[str] | None = None,
+                          tips: app_commands.Choice[str] | None = None) -> None:
         chosen = None if language is None else language.value
         if chosen is not None:
             stored = None if chosen == AUTO else chosen
@@ -62,6 +69,9 @@ class Preferences(commands.Cog):
             stored = None if pings.value == "server" else pings.value
             await self.bot.storage.set_user_pings(interaction.user.id, stored)
             attention_of(self.bot).person(interaction.user.id, stored)
+        if tips is not None:  # the first-time explanations of game words (cogs/table/tips.py)
+            await self.bot.storage.set_user_tips(interaction.user.id, tips.value == "on")
+            tips_of(self.bot).person(interaction.user.id, tips.value == "on")
         lang = languages.private_language(interaction)
         name = t(lang, f"preferences.name.{lang}")
         if chosen is None:
@@ -72,6 +82,8 @@ class Preferences(commands.Cog):
             text = t(lang, "preferences.saved", language=name)
         key = "preferences.pings.current" if pings is None else "preferences.pings.saved"
         text += "\n" + t(lang, key, choice=ping_text(lang, self.bot, interaction.user.id, interaction.guild_id or 0))
+        if tips is not None:
+            text += "\n" + t(lang, f"explain.tips_{tips.value}")
         await interaction.response.send_message(text, ephemeral=True)
 
     @commands.Cog.listener()

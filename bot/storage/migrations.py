@@ -182,18 +182,32 @@ V4_REPLAY_SETTING = """
 ALTER TABLE guild_settings ADD COLUMN replays TEXT;
 """
 
-# Hints (issue #45): whether a server allows the Hint button in rated games (unrated and practice games always
+# V5: first-time tips (#45): whether a person wants them (NULL: yes), and the words each person was told
+# about already, so that each word is explained once per person.
+V5_TIPS = """
+ALTER TABLE user_preferences ADD COLUMN tips BOOLEAN;
+
+CREATE TABLE user_tips_seen (
+    user_id BIGINT NOT NULL,
+    word TEXT NOT NULL,
+    seen_at BIGINT NOT NULL,
+    PRIMARY KEY (user_id, word)
+);
+"""
+
+# V6: hints (#45): whether a server allows the Hint button in rated games (unrated and practice games always
 # do), and how many hints each seat of a finished game used, with each person's total for /stats.
-V5_HINTS = """
+V6_HINTS = """
 ALTER TABLE guild_settings ADD COLUMN hints BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE game_seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE player_totals ADD COLUMN hints BIGINT NOT NULL DEFAULT 0;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_REPLAY_SETTING, V5_HINTS)
+MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_REPLAY_SETTING,
+                                V5_TIPS, V6_HINTS)
 #: The same steps, numbered the same, for PostgreSQL (a new step is added to both).
 POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES,
-                                        V4_REPLAY_SETTING, V5_HINTS)
+                                        V4_REPLAY_SETTING, V5_TIPS, V6_HINTS)
 LATEST_VERSION = len(MIGRATIONS)
 assert len(POSTGRES_MIGRATIONS) == LATEST_VERSION, "every migration needs its PostgreSQL twin"
 MIGRATION_LOCK = "teahouse:migrations"

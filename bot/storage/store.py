@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -621,6 +621,35 @@ class Storage:
         """Every person's mention preference (people who chose none are left out): read once at start-up."""
         rows = await self._db.fetchall("SELECT user_id, pings FROM user_preferences WHERE pings IS NOT NULL")
         return {int(r[0]): str(r[1]) for r in rows}
+
+    async def set_user_tips(self, user_id: int, on: bool, now: datetime | None = None) -> None:
+        """Whether a person wants the first-time explanations of a game's words (#45); other preferences stay."""
+        stamp = to_micros(now or datetime.now(UTC))
+        await self._db.execute(
+            "INSERT INTO user_preferences (user_id, tips, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET tips = excluded.tips, updated_at = excluded.updated_at",
+            (user_id, None if on else False, stamp),
+        )
+
+    async def users_without_tips(self) -> set[int]:
+        """The people who turned the first-time tips off: read once at start-up."""
+        rows = await self._db.fetchall("SELECT user_id FROM user_preferences WHERE tips = ?", (False,))
+        return {int(r[0]) for r in rows}
+
+    async def tips_seen(self, user_id: int) -> set[str]:
+        """The words a person was already told about (each is explained once)."""
+        rows = await self._db.fetchall("SELECT word FROM user_tips_seen WHERE user_id = ?", (user_id,))
+        return {str(r[0]) for r in rows}
+
+    async def add_tips_seen(self, user_id: int, words: Iterable[str], now: datetime | None = None) -> None:
+        """Remember that a person was told about ``words`` (a word told twice, by two processes, is kept once)."""
+        stamp = to_micros(now or datetime.now(UTC))
+        async with self._db.transaction() as tx:
+            await tx.executemany(
+                "INSERT INTO user_tips_seen (user_id, word, seen_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id, word) DO NOTHING",
+                [(user_id, word, stamp) for word in words],
+            )
 
     async def set_guild_pings(self, guild_id: int, pings: str | None) -> None:
         """A server's default mention preference (None: the bot's default); its other settings stay."""

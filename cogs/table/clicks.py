@@ -20,7 +20,7 @@ from bot.replies import answer_soon, edit_clicked, reply_privately
 from bot.storage import STORAGE_FAULTS
 
 from ..utils.language import private_language
-from . import hints, persistence, table_buttons
+from . import counter, hints, persistence, table_buttons
 from .attention import attention
 from .components import (
     BUTTON_TEMPLATE,
@@ -31,6 +31,7 @@ from .components import (
     plausible_values,
 )
 from .controls import BACK_VERB, controls_for, seating_for
+from .counter import COUNT_VERB
 from .game_host import GameHost
 from .hand_panel import HandPanel
 from .idle import touch
@@ -122,6 +123,9 @@ class Clicks:
             return
         if verb in TABLE_VERBS:  # Log, Rules: read only, for anyone, private: no lock, no seat needed
             await table_buttons.answer(interaction, session, verb)
+            return
+        if verb == COUNT_VERB:  # the panel's Count: read only and private, so no lock (counter.py)
+            await counter.answer(interaction, session)
             return
         async with session.lock:  # the game's one serialized path: checks below see a settled game
             await self._click_in_game(interaction, session, version, verb, arg, values)

@@ -33,11 +33,12 @@ from bot.replies import DROPPED, edit_clicked, reply_privately, send_private
 
 from ..utils.language import private_language
 from ..utils.old_messages import too_old_to_edit
-from . import hints, pictures
+from . import hints, pictures, tips
 from .components import GameButton
 from .controls import controls_for
+from .counter import count_items
 from .game_host import GameHost
-from .messages import Surface, panel_surface
+from .messages import Surface, clip_join, panel_surface
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 
@@ -126,6 +127,7 @@ class HandPanel:
         """The panel as it is now; its picture is not drawn when it shows the same as ``shown`` (what the panel
         being edited shows already), which the edit then keeps."""
         await self.host.commit(session)
+        await tips.first_time(self.host.bot, session, seat, lang)  # words met for the first time (tips.py)
         surface = self._text(session, seat, lang, page, note)
         surface.shows, drawing = pictures.seat_hand_shown(session, seat, lang)  # the view is read with the text
         if shown is None or surface.shows != shown:
@@ -136,7 +138,9 @@ class HandPanel:
     def _text(session: GameSession, seat: int, lang: str, page: int = 0, note: str = "") -> Surface:
         """The panel without its picture."""
         surface = panel_surface(session, seat, lang, None, page=page, note=note)
+        surface.content = clip_join(surface.content, *tips.shown(session, seat))
         surface.items += controls_for(session.game).back_items(session, seat, lang)
+        surface.items += count_items(session, seat, lang, surface.items)  # what is still out (counter.py)
         surface.items += hints.items(session, seat, lang, surface.items)
         return surface
 

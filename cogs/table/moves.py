@@ -28,7 +28,7 @@ from bot.i18n import t
 from bot.replies import answer_soon, reply_privately
 
 from ..utils.language import private_language
-from . import persistence
+from . import persistence, tips
 from .attention import attention
 from .computers import Computers
 from .controls import controls_for, seating_for
@@ -177,6 +177,7 @@ class Moves:
     def record_events(self, session: GameSession, events: Sequence[Event]) -> None:
         """Events in words: public lines for the table, private notes for their viewers; a hand's end pauses."""
         seat_names = names(session, session.lang)
+        tips.heard(session, events)  # the words the table showed, explained once to each person (tips.py)
         for index, event in enumerate(events):
             if event.kind == "hand_start" and session.paused_until is not None:
                 session.hand_first_line = session.lines_total  # the table of the new hand starts here

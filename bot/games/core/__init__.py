@@ -10,6 +10,7 @@ from .protocol import (
     Option,
     Reason,
     Result,
+    Tally,
     apply_presets,
     resolve_options,
     set_by_preset,
@@ -17,6 +18,6 @@ from .protocol import (
 from .rng import rng_for
 
 __all__ = [
-    "Card", "Choice", "Event", "GameInfo", "GameModule", "IllegalAction", "Option", "Reason", "Result", "apply_presets", "set_by_preset",
+    "Card", "Choice", "Event", "GameInfo", "GameModule", "IllegalAction", "Option", "Reason", "Result", "Tally", "apply_presets", "set_by_preset",
     "full_deck", "parse_rank", "rank_name", "resolve_options", "rng_for",
 ]

@@ -107,6 +107,31 @@ class GameInfo:
     presets: Mapping[str, Mapping[Any, Mapping[str, Any]]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Tally:
+    """One kind of card or piece in a seat's count of what is still out (issue #45), computed from that seat's
+    view only: how many the rules say exist and where the seat has seen them. ``played``: face up on the table,
+    played or captured; ``mine``: in the seat's own hand; ``known``: seen elsewhere (a hand shown or exposed,
+    the layout); ``unseen`` is the rest (other hands, the stock). ``places`` names where each card is, when the
+    game counts single cards (Go-Stop: ``("table", ids)``, ``("captured:2", ids)``, ``("unseen", ids)``);
+    ``sets`` the scoring sets this kind could still give the seat. ``name_key`` is the catalog key that names the
+    kind ("goita.piece.kin"; empty: the kind is written as is, "RJ"); a card id in ``places`` is named by the
+    catalog key ``<game>.count.card.<id>``."""
+
+    kind: str
+    total: int
+    name_key: str = ""
+    played: int = 0
+    mine: int = 0
+    known: int = 0
+    places: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    sets: tuple[str, ...] = ()
+
+    @property
+    def unseen(self) -> int:
+        return self.total - self.played - self.mine - self.known
+
+
 @dataclass
 class Result:
     """Where a game stands. ``places[seat]`` is 1 for the winner (ties allowed).
@@ -153,6 +178,8 @@ class GameModule(Protocol):
     INFO: GameInfo
     #: the decisions part of the contract: the game's table rules (``timing.py``)
     TIMING: Timing
+    #: the game's words grouped by the term that explains them (``glossary.py``; issue #45)
+    TERMS: Mapping[str, tuple[str, ...]]
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
     def new_game_with_events(self, seats: int, seed: int, options: Mapping[str, Any] | None = None,
@@ -161,6 +188,8 @@ class GameModule(Protocol):
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]: ...
     def to_act(self, state: Any) -> set[int]: ...
     def view(self, state: Any, seat: int | None) -> Any: ...
+    #: what is still out, from a view only (issue #45): one ``Tally`` per kind, in the order a player reads them
+    def count(self, view: Any) -> tuple[Tally, ...]: ...
     def result(self, state: Any) -> Result: ...
     def parse_action(self, text: str) -> Any: ...
     def format_action(self, action: Any) -> str: ...

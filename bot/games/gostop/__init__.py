@@ -9,6 +9,7 @@ values. The Discord layer and the renderer import only from here.
 from .actions import Action
 from .ai import choose_action, choose_with_reason
 from .cards import ID_OF, IDS, MONTH, TYPE, same_for_scoring
+from .counting import count
 from .engine import (
     INFO,
     PRESET_SEATS,
@@ -23,11 +24,13 @@ from .engine import (
     view,
 )
 from .example import rules_example_shows
+from .glossary import TERMS
 from .notation import format_action, format_card, parse_action, parse_card
 from .timing import TIMING
 from .views import View
 
 __all__ = [
+    "TERMS", "count",
     # the engine contract and its decisions
     "INFO", "TIMING", "State", "apply", "legal_actions", "new_game", "new_game_with_events", "result",
     "state_from_dict", "to_act", "view", "View", "choose_action", "choose_with_reason", "rules_example_shows",

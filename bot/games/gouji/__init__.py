@@ -6,6 +6,7 @@ composed set would do from a seat's view (``previews``). The Discord layer impor
 """
 
 from .ai import choose_action, choose_with_reason
+from .counting import count
 from .engine import (
     INFO,
     PASS,
@@ -19,6 +20,7 @@ from .engine import (
     to_act,
     view,
 )
+from .glossary import TERMS
 from .notation import (
     BJ,
     RANK_TEXT,
@@ -42,6 +44,7 @@ from .timing import TIMING, GoujiTiming, Hold
 from .views import View
 
 __all__ = [
+    "TERMS", "count",
     "BJ", "INFO", "PASS", "RANK_TEXT", "RJ", "TIMING", "TWO",
     "Action", "AskCount", "Choose", "Decision", "GoujiTiming", "Hold", "Play", "Return", "ShaoPai", "State", "View",
     "apply", "choose_action", "choose_with_reason", "decides_now", "exposed_hand", "format_action", "hand_from_view", "legal_actions",

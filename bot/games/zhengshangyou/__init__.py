@@ -6,6 +6,7 @@ is the package's public face: the Discord layer and the renderer import from her
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute
 from .ai import choose_action, choose_with_reason
+from .counting import count
 from .engine import (
     INFO,
     OVER,
@@ -22,12 +23,14 @@ from .engine import (
     to_act,
     view,
 )
+from .glossary import TERMS
 from .notation import cards_text, format_action, parse_action, parse_cards, sort_cards
 from .scoring import hand_points, match_winners
 from .timing import TIMING, timeout_action, timeout_outcome, timeout_play_as
 from .views import ComboView, ExchangeView, HandSummary, TrickEntry, View
 
 __all__ = [
+    "TERMS", "count",
     "INFO", "OVER", "PLAY", "TIMING",
     "Action", "ComboView", "ExchangeView", "HandSummary", "Pass", "Play", "Return", "State", "TakeReturn",
     "TakeTribute", "TrickEntry", "Tribute", "View",

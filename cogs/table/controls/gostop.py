@@ -33,6 +33,7 @@ from bot.replies import reply_privately
 from ..components import GameButton, GameSelect
 from ..lobby_options import option_name, value_text
 from ..session import GameSession
+from ..tips import action_explanation
 from ..words import reason
 from . import GameControls
 from .gostop_summary import card_name, history_line, kept_for_summary, month_name, names, summary_lines
@@ -149,7 +150,9 @@ class GostopControls(GameControls):
             part = choices[start:start + 25]
             items.append(GameSelect(gid, ACT, f"s{row}", version, row=row,
                                     placeholder=t(lang, "gostop.ui.choose_placeholder"),
-                                    options=[discord.SelectOption(label=label[:100], value=format_action(action))
+                                    options=[discord.SelectOption(label=label[:100], value=format_action(action),
+                                                                  description=action_explanation("gostop", action, lang)
+                                                                  or None)
                                              for action, label, _ in part]))
         return items
 

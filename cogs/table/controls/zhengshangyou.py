@@ -40,6 +40,7 @@ from ...utils.language import private_language
 from ..components import GameButton, GameSelect, parse_number
 from ..messages import panel_surface
 from ..table_buttons import log_button, rules_button
+from ..tips import action_explanation
 from ..words import names
 from . import GameControls, Seating
 
@@ -240,7 +241,9 @@ class ZhengShangyouControls(GameControls):
                                 row=2))
         quick = self._quick(legal)
         if on_turn and quick:
-            quick_options = [discord.SelectOption(label=quick_label(mine, legal[i], lang), value=str(i))
+            quick_options = [discord.SelectOption(label=quick_label(mine, legal[i], lang), value=str(i),
+                                                  description=action_explanation("zhengshangyou", legal[i], lang)
+                                                  or None)
                              for i in quick]
             items.insert(0, GameSelect(gid, "zs_quick", "", version, options=quick_options, row=0,
                                        placeholder=t(lang, "zhengshangyou.ui.quick_play")))
