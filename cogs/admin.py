@@ -78,6 +78,7 @@ class Admin(commands.Cog):
         replays: Literal["on", "off", "default"] | None = None,
         enable_game: GameChoice | None = None,
         disable_game: GameChoice | None = None,
+        hints: bool | None = None,
     ) -> None:
         lang = private_language(interaction)
         guild_id = interaction.guild_id or 0
@@ -88,6 +89,8 @@ class Admin(commands.Cog):
             changes["ai_level"] = computer_level
         if rated is not None:
             changes["rated"] = rated
+        if hints is not None:  # the Hint button in rated games (issue #45)
+            changes["hints"] = hints
         if language is not None:
             changes["language"] = None if language.value == "server" else language.value
         if enable_game is not None or disable_game is not None:
@@ -121,6 +124,7 @@ class Admin(commands.Cog):
         default = attention(self.bot).servers.get(guild_id, DEFAULT_PINGS)
         body += "\n" + t(lang, "settings.pings_line", choice=t(lang, f"preferences.pings.choice.{default}"))
         body += "\n" + replays_line(lang, await self.bot.storage.guild_replays(guild_id))
+        body += "\n" + t(lang, "hints.state_line", state=t(lang, "settings.yes" if settings.hints else "settings.no"))
         await interaction.response.send_message(f"{head}\n{body}", ephemeral=True)
 
 

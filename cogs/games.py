@@ -215,12 +215,15 @@ class Games(commands.Cog):
                                         key="cmd.game.new.options"),
         turn_seconds=app_commands.locale_str("Seconds per move (replaces the rules' turn length; Goita: switches its timer on)",
                                              key="cmd.game.new.turn_seconds"),
+        practice=app_commands.locale_str(
+            "Practice: you and computer players, no timer, unrated, hints on, computer moves explained",
+            key="hints.practice_option"),
     )
     @app_commands.guild_only()
     async def game_new(self, interaction: discord.Interaction, game: GameChoice, options: str = "",
-                       turn_seconds: app_commands.Range[int, 5, 3600] | None = None) -> None:
+                       turn_seconds: app_commands.Range[int, 5, 3600] | None = None, practice: bool = False) -> None:
         answer_soon(interaction)  # the server's settings are read first: a slow read must not miss the 3 s
-        await self.lobby.new(interaction, game, options, turn_seconds)
+        await self.lobby.new(interaction, game, options, turn_seconds, practice)
 
     @game.command(name="hand", description=app_commands.locale_str("Show your hand and your moves",
                                                                    key="cmd.game.hand"))

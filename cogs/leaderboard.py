@@ -167,7 +167,8 @@ class Leaderboards(commands.Cog):
             lines.append(t(lang, "stats.line", game=t(lang, f"{entry.game}.name"), games=entry.games,
                            wins=entry.wins, place=f"{entry.average_place:.2f}", points=entry.points,
                            rating=rating, streak=entry.streak, best=entry.best_streak,
-                           rank=entry.rank if entry.rank is not None else "—"))
+                           rank=entry.rank if entry.rank is not None else "—")
+                         + (" · " + t(lang, "hints.used", n=entry.hints) if entry.hints else ""))
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from . import record
-from .core import Event, GameModule, Result
+from .core import Choice, Event, GameModule, Result
 from .core.timing import Timing
 from .registry import engine
 
@@ -92,6 +92,12 @@ class LiveGame:
     def choose(self, seat: int, legal: Sequence[Any], level: str, rng: random.Random) -> Any:
         """The computer player's move for ``seat``, from that seat's view only (slow: run it off the loop)."""
         return self.engine.choose_action(self.view(seat), legal, level, rng)
+
+    def choose_with_reason(self, seat: int, legal: Sequence[Any], level: str, rng: random.Random,
+                           search: int | None = None) -> Choice:
+        """The computer player's move for ``seat`` and why, from that seat's view only (slow: run it off the
+        loop): a hint is the hard player's choice for the asking seat; ``search`` fixes the amount of search."""
+        return self.engine.choose_with_reason(self.view(seat), legal, level, rng, search=search)
 
     # ------------------------------------------------------------------ the decisions (``timing.py``)
 

@@ -195,11 +195,19 @@ CREATE TABLE user_tips_seen (
 );
 """
 
+# V6: hints (#45): whether a server allows the Hint button in rated games (unrated and practice games always
+# do), and how many hints each seat of a finished game used, with each person's total for /stats.
+V6_HINTS = """
+ALTER TABLE guild_settings ADD COLUMN hints BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE game_seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE player_totals ADD COLUMN hints BIGINT NOT NULL DEFAULT 0;
+"""
+
 MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS, V3_USER_PREFERENCES, V4_REPLAY_SETTING,
-                                V5_TIPS)
+                                V5_TIPS, V6_HINTS)
 #: The same steps, numbered the same, for PostgreSQL (a new step is added to both).
 POSTGRES_MIGRATIONS: tuple[str, ...] = (V1_BASE, V2_SETTINGS_HISTORY_PERIODS_POSTGRES, V3_USER_PREFERENCES,
-                                        V4_REPLAY_SETTING, V5_TIPS)
+                                        V4_REPLAY_SETTING, V5_TIPS, V6_HINTS)
 LATEST_VERSION = len(MIGRATIONS)
 assert len(POSTGRES_MIGRATIONS) == LATEST_VERSION, "every migration needs its PostgreSQL twin"
 MIGRATION_LOCK = "teahouse:migrations"

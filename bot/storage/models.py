@@ -91,6 +91,8 @@ class GuildSettings:
     disabled_games: frozenset[str] = frozenset()
     rated: bool = True
     language: str | None = None
+    #: the Hint button in rated games (issue #45); unrated and practice games always have it
+    hints: bool = False
 
     def is_enabled(self, game: str) -> bool:
         """Games are enabled unless switched off, so a newly added game is on everywhere."""
@@ -126,6 +128,8 @@ class GameRecord:
     team_places: Mapping[int, int] | None = None
     summary: Mapping[str, Any] = field(default_factory=dict)
     rated: bool | None = None
+    #: hints each seat used (issue #45); empty: none counted
+    hints: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.seats)
@@ -133,6 +137,7 @@ class GameRecord:
         set_(self, "seats", tuple(self.seats))
         set_(self, "places", tuple(self.places))
         set_(self, "points", tuple(self.points))
+        set_(self, "hints", tuple(self.hints))
         set_(self, "actions", tuple(json_normal(list(self.actions))))
         set_(self, "options", json_normal(dict(self.options)))
         set_(self, "summary", json_normal(dict(self.summary)))
@@ -205,6 +210,8 @@ class PlayerStats:
     best_streak: int
     rank: int | None
     last_played_at: datetime
+    #: hints used in these games (issue #45)
+    hints: int = 0
 
 
 @dataclass(frozen=True)

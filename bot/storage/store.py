@@ -58,7 +58,7 @@ MAX_PAGE = 100
 #: The summary of a game recorded without a result (``record_abandoned``).
 ABANDONED = "abandoned"
 
-_SETTINGS_COLUMNS = ("turn_timeout_s", "ai_level", "disabled_games", "rated", "language")
+_SETTINGS_COLUMNS = ("turn_timeout_s", "ai_level", "disabled_games", "rated", "language", "hints")
 
 GUILD_HISTORY_SQL = "SELECT game_id FROM games WHERE guild_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?"
 PLAYER_HISTORY_SQL = (
@@ -94,13 +94,19 @@ def _check_settings(changes: dict[str, Any]) -> None:
     for name in ("ai_level", "language"):
         if name in changes and changes[name] is not None and (not isinstance(changes[name], str) or not changes[name]):
             raise ValueError(f"{name} must be a non-empty string or None, not {changes[name]!r}")
-    if "rated" in changes and not isinstance(changes["rated"], bool):
-        raise ValueError(f"rated must be True or False, not {changes['rated']!r}")
+    for name in ("rated", "hints"):
+        if name in changes and not isinstance(changes[name], bool):
+            raise ValueError(f"{name} must be True or False, not {changes[name]!r}")
     if "disabled_games" in changes:
         games = changes["disabled_games"]
         if isinstance(games, str) or not all(isinstance(g, str) for g in games):
             raise ValueError("disabled_games must be a collection of game ids")
         changes["disabled_games"] = frozenset(games)
+
+
+def _hints(record: GameRecord, seat: int) -> int:
+    """The hints ``seat`` used in the game (0 when the record counts none)."""
+    return record.hints[seat] if seat < len(record.hints) else 0
 
 
 def _without(text: str, secret: str | None) -> str:
@@ -197,7 +203,8 @@ class Storage:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings; defaults for a guild that never changed any."""
         row = await self._db.fetchone(
-            "SELECT turn_timeout_s, ai_level, disabled_games, rated, language FROM guild_settings WHERE guild_id = ?",
+            "SELECT turn_timeout_s, ai_level, disabled_games, rated, language, hints FROM guild_settings "
+            "WHERE guild_id = ?",
             (guild_id,),
         )
         return self._settings_from_row(row)
@@ -208,18 +215,19 @@ class Storage:
         async with self._db.transaction() as tx:
             await tx.lock(f"guild_settings:{guild_id}")  # a read-then-write: two processes take turns
             row = await tx.fetchone(
-                "SELECT turn_timeout_s, ai_level, disabled_games, rated, language FROM guild_settings "
+                "SELECT turn_timeout_s, ai_level, disabled_games, rated, language, hints FROM guild_settings "
                 "WHERE guild_id = ?",
                 (guild_id,),
             )
             settings = replace(self._settings_from_row(row), **changes)
             await tx.execute(
-                "INSERT INTO guild_settings (guild_id, turn_timeout_s, ai_level, disabled_games, rated, language) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, turn_timeout_s, ai_level, disabled_games, rated, language, "
+                "hints) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "turn_timeout_s = excluded.turn_timeout_s, ai_level = excluded.ai_level, "
-                "disabled_games = excluded.disabled_games, rated = excluded.rated, language = excluded.language",
+                "disabled_games = excluded.disabled_games, rated = excluded.rated, language = excluded.language, "
+                "hints = excluded.hints",
                 (guild_id, settings.turn_timeout_s, settings.ai_level, json.dumps(sorted(settings.disabled_games)),
-                 settings.rated, settings.language),
+                 settings.rated, settings.language, settings.hints),
             )
         return settings
 
@@ -227,14 +235,14 @@ class Storage:
     def _settings_from_row(row: Row | None) -> GuildSettings:
         if row is None:
             return GuildSettings()
-        timeout, level, disabled, rated, language = row
+        timeout, level, disabled, rated, language, hints = row
         try:
             switched_off = frozenset(str(game) for game in json.loads(disabled))
         except (ValueError, TypeError):  # a damaged list switches no game off (and is said once per read)
             log.error("a server's list of switched-off games cannot be read; every game stays on")
             switched_off = frozenset()
         return GuildSettings(turn_timeout_s=timeout, ai_level=level, disabled_games=switched_off,
-                             rated=bool(rated), language=language)
+                             rated=bool(rated), language=language, hints=bool(hints))
 
     # -- snapshots of active games ----------------------------------------------------
 
@@ -373,13 +381,13 @@ class Storage:
         if not users:
             return {}
         rows = await tx.fetchall(
-            "SELECT user_id, games, wins, place_sum, points, streak, best_streak, rated_games, mu, sigma "
+            "SELECT user_id, games, wins, place_sum, points, streak, best_streak, rated_games, mu, sigma, hints "
             f"FROM player_totals WHERE guild_id = ? AND game = ? AND user_id IN ({', '.join('?' * len(users))})",
             (record.guild_id, record.game, *users),
         )
         return {
             r[0]: {"games": r[1], "wins": r[2], "place_sum": r[3], "points": r[4], "streak": r[5],
-                   "best_streak": r[6], "rated_games": r[7], "rating": _rating(r[8], r[9])}
+                   "best_streak": r[6], "rated_games": r[7], "rating": _rating(r[8], r[9]), "hints": r[10]}
             for r in rows
         }
 
@@ -405,12 +413,12 @@ class Storage:
                 None if record.teams is None else record.teams[i], record.places[i], record.points[i],
                 record.won(i), ended,
                 old.mu if old and new else None, old.sigma if old and new else None,
-                new.mu if new else None, new.sigma if new else None,
+                new.mu if new else None, new.sigma if new else None, _hints(record, i),
             ))
         await tx.executemany(
             "INSERT INTO game_seats (game_id, seat, guild_id, game, user_id, ai_level, name, team, place, points, "
-            "won, ended_at, mu_before, sigma_before, mu_after, sigma_after) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "won, ended_at, mu_before, sigma_before, mu_after, sigma_after, hints) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
 
@@ -427,7 +435,7 @@ class Storage:
                 continue
             won = record.won(i)
             old = totals.get(uid) or {"games": 0, "wins": 0, "place_sum": 0, "points": 0, "streak": 0,
-                                      "best_streak": 0, "rated_games": 0, "rating": None}
+                                      "best_streak": 0, "rated_games": 0, "rating": None, "hints": 0}
             streak = old["streak"] + 1 if won else 0
             rating = after.get(uid, old["rating"])
             player_rows.append((
@@ -435,16 +443,17 @@ class Storage:
                 old["place_sum"] + record.places[i], old["points"] + record.points[i], streak,
                 max(streak, old["best_streak"]), old["rated_games"] + (uid in after),
                 rating.mu if rating else None, rating.sigma if rating else None,
-                rating.ordinal if rating else None, ended,
+                rating.ordinal if rating else None, ended, old["hints"] + _hints(record, i),
             ))
             period_rows += [(record.guild_id, record.game, p, uid, 1, int(won), record.points[i]) for p in periods]
         await tx.executemany(
             "INSERT INTO player_totals (guild_id, user_id, game, games, wins, place_sum, points, streak, best_streak, "
-            "rated_games, mu, sigma, ordinal, last_played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "rated_games, mu, sigma, ordinal, last_played_at, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET games = excluded.games, wins = excluded.wins, "
             "place_sum = excluded.place_sum, points = excluded.points, streak = excluded.streak, "
             "best_streak = excluded.best_streak, rated_games = excluded.rated_games, mu = excluded.mu, "
-            "sigma = excluded.sigma, ordinal = excluded.ordinal, last_played_at = excluded.last_played_at",
+            "sigma = excluded.sigma, ordinal = excluded.ordinal, last_played_at = excluded.last_played_at, "
+            "hints = excluded.hints",
             player_rows,
         )
         await tx.executemany(
@@ -506,7 +515,7 @@ class Storage:
         """A person's totals in a guild, one entry per game kind they played, by game id."""
         rows = await self._db.fetchall(
             "SELECT t.game, t.games, t.wins, t.place_sum, t.points, t.mu, t.sigma, t.rated_games, t.streak, "
-            "t.best_streak, t.last_played_at, CASE WHEN t.ordinal IS NULL THEN NULL ELSE 1 + ("
+            "t.best_streak, t.last_played_at, t.hints, CASE WHEN t.ordinal IS NULL THEN NULL ELSE 1 + ("
             "SELECT COUNT(*) FROM player_totals o WHERE o.guild_id = t.guild_id AND o.game = t.game "
             "AND o.ordinal > t.ordinal) END FROM player_totals t WHERE t.guild_id = ? AND t.user_id = ? ORDER BY t.game",
             (guild_id, user_id),
@@ -514,7 +523,7 @@ class Storage:
         return [
             PlayerStats(game=r[0], games=r[1], wins=r[2], average_place=r[3] / r[1], points=r[4],
                         rating=_rating(r[5], r[6]), rated_games=r[7], streak=r[8], best_streak=r[9],
-                        rank=r[11], last_played_at=from_micros(r[10]))
+                        rank=r[12], last_played_at=from_micros(r[10]), hints=r[11])
             for r in rows
         ]
 
@@ -563,7 +572,7 @@ class Storage:
         if game is None:
             return None
         seats = await self._db.fetchall(
-            "SELECT user_id, ai_level, name, team, place, points FROM game_seats WHERE game_id = ? ORDER BY seat",
+            "SELECT user_id, ai_level, name, team, place, points, hints FROM game_seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         team_places = None if game[7] is None else {int(t): int(p) for t, p in json.loads(game[7])}
@@ -574,6 +583,7 @@ class Storage:
             actions=tuple(json.loads(game[6])), started_at=from_micros(game[10]), ended_at=from_micros(game[11]),
             teams=None if team_places is None else tuple(s[3] for s in seats), team_places=team_places,
             summary=json.loads(game[8]), rated=bool(game[9]),
+            hints=tuple(s[6] for s in seats) if any(s[6] for s in seats) else (),
         )
 
 

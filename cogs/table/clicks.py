@@ -20,7 +20,7 @@ from bot.replies import answer_soon, edit_clicked, reply_privately
 from bot.storage import STORAGE_FAULTS
 
 from ..utils.language import private_language
-from . import counter, persistence, table_buttons
+from . import counter, hints, persistence, table_buttons
 from .attention import attention
 from .components import (
     BUTTON_TEMPLATE,
@@ -168,11 +168,13 @@ class Clicks:
         elif verb in ("refresh", "page"):
             page = parse_number(arg, 0, signed=True) if verb == "page" else 0
             await self.panels.show(interaction, session, seat, page=page)
-        elif verb == "do":
+        elif verb in ("do", hints.PLAY_VERB):
             choice = values[0] if values else arg
             await self._panel_move(interaction, session, seat, version, choice)
         elif verb == "next":
             await self._resume(interaction, session)
+        elif verb == hints.HINT_VERB:
+            await hints.ask(self.host, self.panels, interaction, session, seat)
         else:
             await reply_privately(interaction, t(lang, "games.error.unknown_button"))
 

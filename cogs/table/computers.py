@@ -16,6 +16,7 @@ from bot.i18n import t
 
 from .controls import controls_for, seating_for
 from .game_host import GameHost
+from .hints import computer_choice
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
 from .words import names, with_the_move
@@ -148,8 +149,7 @@ class Computers:
             forced = (seating.timeout_action(session, seat, legal) if timed_out
                       else seating.computer_action(session, seat, legal))
             rng = rng_for(session.seed, "computer", session.version, seat)
-            live.view(seat)  # made here, on the loop; the thread reads it
-            action = forced if forced is not None else await asyncio.to_thread(live.choose, seat, legal, level, rng)
+            action, why = (forced, "") if forced is not None else await computer_choice(session, seat, legal, level, rng)
             since = session.lines_total
             events = self.host.apply(session, seat, action)
             if timed_out:  # on the move's own line ("Alice passes. ⏰ Alice ran out of time. …"), before a hand's end
@@ -157,6 +157,8 @@ class Computers:
                 with_the_move(session, since, "— " + t(session.lang, "games.timed_out",
                                                        player=names(session, session.lang)[seat])
                               + " " + t(session.lang, f"clock.moved.{mover}"))
+            if why:  # a practice table says why the computer played it (hints.py)
+                session.add_line(why)
             self.unsaved.add(session.id)  # committed once per burst, before anything shows it (_commit)
         self.host.after_change(session, events)
 

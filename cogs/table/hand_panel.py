@@ -33,7 +33,7 @@ from bot.replies import DROPPED, edit_clicked, reply_privately, send_private
 
 from ..utils.language import private_language
 from ..utils.old_messages import too_old_to_edit
-from . import pictures, tips
+from . import hints, pictures, tips
 from .components import GameButton
 from .controls import controls_for
 from .counter import count_items
@@ -141,6 +141,7 @@ class HandPanel:
         surface.content = clip_join(surface.content, *tips.shown(session, seat))
         surface.items += controls_for(session.game).back_items(session, seat, lang)
         surface.items += count_items(session, seat, lang, surface.items)  # what is still out (counter.py)
+        surface.items += hints.items(session, seat, lang, surface.items)
         return surface
 
     async def open(self, interaction: discord.Interaction, session: GameSession) -> None:

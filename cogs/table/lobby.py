@@ -27,6 +27,7 @@ from . import persistence
 from .components import parse_number
 from .controls import controls_for
 from .game_host import GameHost
+from .hints import PRACTICE
 from .idle import REMATCH_KEY, archive_lobby_thread, lobby_expired
 from .lobby_options import current, menu_step, option_value, parse_options
 from .messages import Surface, clip_join, lobby_surface
@@ -73,8 +74,10 @@ class LobbyDesk:
         self.rematches: OrderedDict[int, int] = OrderedDict()
         self.cancelled: dict[tuple[int, int], list[float]] = {}  # (server, host) -> lobbies closed unplayed
 
-    async def new(self, interaction: discord.Interaction, game: str, options: str, turn_seconds: int | None) -> None:
-        """``/game new``: a lobby in the channel and a thread under it, saved before anyone can click it."""
+    async def new(self, interaction: discord.Interaction, game: str, options: str, turn_seconds: int | None,
+                  practice: bool = False) -> None:
+        """``/game new``: a lobby in the channel and a thread under it, saved before anyone can click it; a practice
+        game (``hints.py``) starts at once with computer players, no timer, unrated."""
         lang = private_language(interaction)
         if self.host.game_of(interaction.guild_id, interaction.user.id) is not None:
             await reply_privately(interaction, t(lang, "games.error.already_playing"))
@@ -103,6 +106,8 @@ class LobbyDesk:
             turn_timeout=turn_seconds or self.clock.default_turn(game, settings.turn_timeout_s),
             lang=persistence.public_language(self.host.bot, settings, interaction), rated=settings.rated,
         )
+        if practice:
+            session.rated, session.turn_timeout, session.ui[PRACTICE] = False, 0, True
         async with session.lock:  # clicks on the new lobby wait until it is saved
             self.host.sessions[session.id] = session
             surface = lobby_surface(session, session.lang)
@@ -113,6 +118,9 @@ class LobbyDesk:
                 await self.host.save(session)
             except SaveFailed:
                 await self._not_opened(interaction, session, message, lang)
+                return
+            if practice:
+                await self._start(interaction, session)
 
     async def _not_opened(self, interaction: discord.Interaction, session: GameSession,
                           message: discord.Message | None, lang: str) -> None:
@@ -299,6 +307,8 @@ class LobbyDesk:
             return
         session.phase = PLAYING
         session.started_at = time.time()
+        if session.ui.get(PRACTICE):
+            session.add_line(t(session.lang, "hints.practice_started"))
         if len(session.humans()) < 2:
             session.rated = False
         self.host.record_events(session, first_events)

@@ -227,4 +227,5 @@ def _record_of(session: GameSession, result: Result, abandoned: bool) -> GameRec
         started_at=datetime.fromtimestamp(session.started_at, UTC), ended_at=datetime.now(UTC),
         teams=tuple(team_list) if team_list is not None else None, team_places=team_places,
         summary=dict(result.summary), rated=False if abandoned or not session.rated else None,
+        hints=tuple(int(session.ui.get("hints_used", {}).get(str(s), 0)) for s in range(count)),
     )

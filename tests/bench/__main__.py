@@ -25,7 +25,7 @@ from typing import Any
 
 from tests.bench.timing import P99_MIN_SAMPLES, sample_count
 
-PARTS = ("zhengshangyou", "gouji", "gostop", "goita", "rendering", "replay", "storage", "memory", "e2e")
+PARTS = ("zhengshangyou", "gouji", "gostop", "goita", "hints", "rendering", "replay", "storage", "memory", "e2e")
 
 
 def machine() -> dict[str, Any]:

@@ -216,7 +216,7 @@ def endgame(pairs: int, budget_s: float) -> dict[str, float]:
     points: dict[str, list[float]] = {}
     players: dict[str, tuple[Player, int]] = {
         "hard": (lambda view, legal, rng: goita.choose_action(view, legal, "hard", rng, budget_s), pairs),
-        "hard_uniform": (lambda view, legal, rng: goita_ai._hard(view, legal, rng, budget_s, weighted=False),
+        "hard_uniform": (lambda view, legal, rng: goita_ai._hard(view, legal, rng, budget_s, weighted=False)[0],
                          max(pairs // 3, 2)),
     }
     if pairs >= 30:                                     # not in a quick run: about 2.5 CPU s a deal pair

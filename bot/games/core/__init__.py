@@ -4,9 +4,11 @@ from .cards import Card, full_deck, parse_rank, rank_name
 from .errors import IllegalAction
 from .events import Event
 from .protocol import (
+    Choice,
     GameInfo,
     GameModule,
     Option,
+    Reason,
     Result,
     Tally,
     apply_presets,
@@ -16,6 +18,6 @@ from .protocol import (
 from .rng import rng_for
 
 __all__ = [
-    "Card", "Event", "GameInfo", "GameModule", "IllegalAction", "Option", "Result", "Tally", "apply_presets", "set_by_preset",
+    "Card", "Choice", "Event", "GameInfo", "GameModule", "IllegalAction", "Option", "Reason", "Result", "Tally", "apply_presets", "set_by_preset",
     "full_deck", "parse_rank", "rank_name", "resolve_options", "rng_for",
 ]

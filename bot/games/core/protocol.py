@@ -149,6 +149,29 @@ class Result:
     summary: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Reason:
+    """One part of why a computer player chose its move: a catalog key under ``hints.<game>.`` and its
+    arguments. The engine names what it weighed; the Discord layer writes it in the reader's language
+    (an argument named ``card``/``cards``/``piece``/``pieces`` holds engine ids the catalog names)."""
+
+    key: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **args: Any) -> Reason:
+        return cls(key, tuple(sorted(args.items())))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A computer player's move and the reasons it weighed, most important first (a hint shows them as
+    one line; a practice table says them after a computer's move)."""
+
+    action: Any
+    reasons: tuple[Reason, ...] = ()
+
+
 class GameModule(Protocol):
     """The names a game package exports."""
 
@@ -173,5 +196,12 @@ class GameModule(Protocol):
     def state_from_dict(self, data: dict[str, Any]) -> Any: ...
     def choose_action(
         self, view: Any, legal: Sequence[Any], level: str, rng: random.Random,
-        budget_s: float | None = None,
+        budget_s: float | None = None, search: int | None = None,
     ) -> Any: ...
+    def choose_with_reason(
+        self, view: Any, legal: Sequence[Any], level: str, rng: random.Random,
+        budget_s: float | None = None, search: int | None = None,
+    ) -> Choice:
+        """``choose_action``'s move (the same for the same arguments) and why; ``search`` fixes the amount of
+        search (imagined deals) instead of a time budget, so a test's answer does not depend on the machine."""
+        ...

@@ -4,7 +4,7 @@ The public face of the engine: the Discord layer and the renderer import from he
 """
 
 from .actions import CONTINUE, PASS, PLAYS, REDEAL, Action, Decide, Offset, Pass, Play, Point
-from .ai import choose_action
+from .ai import choose_action, choose_with_reason
 from .counting import count
 from .engine import (
     DRAWN,
@@ -34,7 +34,7 @@ __all__ = [
     "KINGS", "NUM_PIECES", "OU", "PASS", "PLAYS", "REDEAL", "TIMING", "VALUE",
     "Action", "Column", "Decide", "GoitaTiming", "Offset", "Pass", "Play", "Point", "SeatDraw", "State", "Step",
     "View",
-    "apply", "choose_action", "drawn_order", "format_action", "format_piece", "legal_actions", "new_game",
+    "apply", "choose_action", "choose_with_reason", "drawn_order", "format_action", "format_piece", "legal_actions", "new_game",
     "new_game_with_events", "out_points", "parse_action", "parse_piece", "pawn_hand_points", "reaches_target",
     "result", "seat_draw", "state_from_dict", "to_act", "view",
 ]

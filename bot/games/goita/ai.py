@@ -21,10 +21,13 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 
+from bot.games.core import Choice
+
 from .actions import Action, Decide, Offset, Pass, Play, Point
 from .inference import NEGLIGIBLE, Inference, World, counts, seen
 from .pieces import GYOKU, IDS, NUM_PIECES, OU, SHI, TYPE, VALUE
 from .policy import Scorer, rollout
+from .reasons import Searched, explain
 from .solver import NO_ATTACK, Move, Position, SearchLimit, Solver, to_types
 from .views import View
 
@@ -38,22 +41,35 @@ _seen = seen
 
 
 def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
-                  budget_s: float | None = None) -> Action:
-    """Pick one of ``legal`` for the seat ``view`` belongs to."""
+                  budget_s: float | None = None, search: int | None = None) -> Action:
+    """Pick one of ``legal`` for the seat ``view`` belongs to; ``search``: a fixed number of imagined worlds
+    for hard instead of the time ``budget_s``."""
+    return _choose(view, legal, level, rng, budget_s, search)[0]
+
+
+def choose_with_reason(view: View, legal: Sequence[Action], level: str, rng: random.Random,
+                       budget_s: float | None = None, search: int | None = None) -> Choice:
+    """``choose_action``'s move and the reasons it weighed (``reasons.explain``)."""
+    action, searched = _choose(view, legal, level, rng, budget_s, search)
+    return Choice(action, explain(view, action, searched))
+
+
+def _choose(view: View, legal: Sequence[Action], level: str, rng: random.Random, budget_s: float | None,
+            search: int | None) -> tuple[Action, Searched | None]:
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; use one of {LEVELS}")
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1 or level == "random":
-        return legal[0] if len(legal) == 1 else rng.choice(list(legal))
+        return (legal[0] if len(legal) == 1 else rng.choice(list(legal))), None
     first = legal[0]
     if isinstance(first, Decide):
-        return _decide(view, legal)
+        return _decide(view, legal), None
     if isinstance(first, Point | Offset):
-        return rng.choice(list(legal))
+        return rng.choice(list(legal)), None
     if level == "hard":
-        return _hard(view, legal, rng, DEFAULT_HARD_BUDGET_S if budget_s is None else budget_s)
-    return _easy(view, legal)
+        return _hard(view, legal, rng, DEFAULT_HARD_BUDGET_S if budget_s is None else budget_s, search=search)
+    return _easy(view, legal), None
 
 
 def _decide(view: View, legal: Sequence[Action]) -> Action:
@@ -168,24 +184,28 @@ def _chained(infer: Inference, rng: random.Random, weighted: bool) -> Iterator[t
 
 
 def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
-          weighted: bool = True) -> Action:
-    """Solve sampled worlds exactly near the end of a round; before that, roll each world out."""
+          weighted: bool = True, search: int | None = None) -> tuple[Action, Searched | None]:
+    """Solve sampled worlds exactly near the end of a round; before that, roll each world out. ``search`` fixes
+    the number of worlds instead of the time ``budget_s``."""
     if view.seat is None or view.turn is None:
-        return _easy(view, legal)
+        return _easy(view, legal), None
     cpu_end = _clock() + budget_s
     wall_end = time.perf_counter() + max(WALL_CAP_S, budget_s)
 
     def time_left() -> float:
+        if search is not None:
+            return float("inf")
         return min(cpu_end - _clock(), wall_end - time.perf_counter())
 
     order = _shortlist(view, legal, len(legal))
     if sum(view.hand_sizes) <= SOLVE_PIECES:
         solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
-        act = _solve(view, order, _chained(Inference(view, solver), rng, weighted), solver, time_left)
-        if act is not None:
-            return act
+        solved = _solve(view, order, _chained(Inference(view, solver), rng, weighted), solver, time_left,
+                        MAX_SOLVE_WORLDS if search is None else search)
+        if solved is not None:
+            return solved
     worlds = _worlds(Inference(view), rng, weighted)
-    return _rollouts(view, order[:MAX_CANDIDATES], worlds, time_left)
+    return _rollouts(view, order[:MAX_CANDIDATES], worlds, time_left, MAX_WORLDS if search is None else search)
 
 
 def solve_worlds(view: View, legal: Sequence[Action], rng: random.Random, worlds: int,
@@ -193,12 +213,13 @@ def solve_worlds(view: View, legal: Sequence[Action], rng: random.Random, worlds
     """Hard's exact decision over a fixed number of sampled worlds, with no clock: what tests compare."""
     solver = Solver((view.target - view.scores[0], view.target - view.scores[1]), CLINCH_BONUS)
     order = _shortlist(view, legal, len(legal))
-    act = _solve(view, order, _chained(Inference(view, solver), rng, weighted), solver, lambda: float("inf"), worlds)
-    return order[0] if act is None else act
+    solved = _solve(view, order, _chained(Inference(view, solver), rng, weighted), solver, lambda: float("inf"),
+                    worlds)
+    return order[0] if solved is None else solved[0]
 
 
 def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, float]], solver: Solver,
-           time_left: Callable[[], float], limit: int = MAX_SOLVE_WORLDS) -> Action | None:
+           time_left: Callable[[], float], limit: int = MAX_SOLVE_WORLDS) -> tuple[Action, Searched] | None:
     """The action with the best weighted mean exact value over sampled worlds (ties: the easy choice);
     ``None`` when not even one world could be solved in time. Each world counts by its evidence weight
     rather than being drawn again by it, so none is lost to resampling; hands drawn again are not solved
@@ -212,6 +233,7 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, fl
     attack = NO_ATTACK if attacker == me or view.attack is None else _TYPE8[CODE[view.attack]]
     final = bool(view.options.get("king_final_attack", False))
     sums = [0.0] * len(cands)
+    weights = 0.0
     known: dict[tuple[tuple[int, ...], ...], list[int]] = {}     # hands -> move values (worlds repeat)
     solved = drawn = 0
     while drawn < limit:
@@ -235,14 +257,16 @@ def _solve(view: View, order: Sequence[Action], worlds: Iterator[tuple[World, fl
                 break
         for i, v in enumerate(values):
             sums[i] += weight * v
+        weights += weight
         solved += 1
     if not solved:
         return None
     best = max(range(len(cands)), key=lambda i: (sums[i], -i))
-    return acts[cands[best]]
+    return acts[cands[best]], Searched(sums[best] / weights if weights else 0.0, solved, exact=True)
 
 
-def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time_left: Callable[[], float]) -> Action:
+def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time_left: Callable[[], float],
+              limit: int = MAX_WORLDS) -> tuple[Action, Searched]:
     """One-step Monte Carlo improvement of easy: each candidate played out with every seat on easy.
 
     With ``RACE_Z`` set, a candidate clearly behind another (their paired mean difference below
@@ -304,7 +328,7 @@ def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time
                 gain = pts + (CLINCH_BONUS if view.scores[team] + pts >= view.target else 0)
                 values[i] = gain if team == me % 2 else -gain
         history.append(values)
-        if len(history) >= MAX_WORLDS:
+        if len(history) >= limit:
             break
         if RACE_Z > 0 and len(played) >= next_check and len(active) > 1:
             next_check = len(played) + RACE_EVERY
@@ -318,7 +342,7 @@ def _rollouts(view: View, cands: Sequence[Action], worlds: Iterator[World], time
         mean, se = _paired(history, i, 0, len(played))
         if mean > best_gain and mean > CONFIDENCE_Z * se:
             best, best_gain = i, mean
-    return cands[best]
+    return cands[best], Searched(sum(v[best] for v in history) / len(history), len(history), exact=False)
 
 
 def _paired(history: Sequence[Sequence[float]], i: int, j: int, distinct: int) -> tuple[float, float]:

@@ -7,7 +7,7 @@ values. The Discord layer and the renderer import only from here.
 """
 
 from .actions import Action
-from .ai import choose_action
+from .ai import choose_action, choose_with_reason
 from .cards import ID_OF, IDS, MONTH, TYPE, same_for_scoring
 from .counting import count
 from .engine import (
@@ -33,7 +33,7 @@ __all__ = [
     "TERMS", "count",
     # the engine contract and its decisions
     "INFO", "TIMING", "State", "apply", "legal_actions", "new_game", "new_game_with_events", "result",
-    "state_from_dict", "to_act", "view", "View", "choose_action", "rules_example_shows",
+    "state_from_dict", "to_act", "view", "View", "choose_action", "choose_with_reason", "rules_example_shows",
     # moves and cards: notation and the facts of the pack the table shows
     "Action", "format_action", "format_card", "parse_action", "parse_card", "ID_OF", "IDS", "MONTH", "TYPE",
     "same_for_scoring",

@@ -20,6 +20,8 @@ import random
 import time
 from collections.abc import Sequence
 
+from bot.games.core import Choice
+
 from .actions import ACCEPT, GO, JOIN, REJECT, SIT, STOP, Action
 from .cards import (
     ANIMAL,
@@ -37,6 +39,7 @@ from .cards import (
     TYPE,
 )
 from .engine import NO_STACK, PLAYING, State, apply_unchecked, legal_actions
+from .reasons import Searched, explain
 from .scoring import score
 from .views import View
 
@@ -108,17 +111,30 @@ def _context(view: View, me: int) -> tuple[list[float], list[int]]:
 
 
 def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
-                  budget_s: float | None = None) -> Action:
-    """Pick one of ``legal`` for the seat whose ``view`` this is."""
+                  budget_s: float | None = None, search: int | None = None) -> Action:
+    """Pick one of ``legal`` for the seat whose ``view`` this is; ``search``: a fixed number of imagined deals
+    for hard instead of the time ``budget_s``."""
+    return _choose(view, legal, level, rng, budget_s, search)[0]
+
+
+def choose_with_reason(view: View, legal: Sequence[Action], level: str, rng: random.Random,
+                       budget_s: float | None = None, search: int | None = None) -> Choice:
+    """``choose_action``'s move and the reasons it weighed (``reasons.explain``)."""
+    action, searched = _choose(view, legal, level, rng, budget_s, search)
+    return Choice(action, explain(view, action, searched))
+
+
+def _choose(view: View, legal: Sequence[Action], level: str, rng: random.Random, budget_s: float | None,
+            search: int | None) -> tuple[Action, Searched | None]:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], None
     if level == "random":
-        return rng.choice(list(legal))
+        return rng.choice(list(legal)), None
     if level == "hard" and view.phase in ("turn", "go_stop"):
-        return _hard(view, legal, rng, DEFAULT_BUDGET_S if budget_s is None else budget_s)
-    return _easy(view, legal, rng)
+        return _hard(view, legal, rng, DEFAULT_BUDGET_S if budget_s is None else budget_s, search)
+    return _easy(view, legal, rng), None
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -396,7 +412,9 @@ def _rollout(st: State, judge: _Judge, rng: random.Random, max_turns: int = 0) -
     return judge.position(st)
 
 
-def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
+def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
+          search: int | None = None) -> tuple[Action, Searched]:
+    """Hard's move and what it weighed; ``search`` fixes the number of imagined deals instead of the time."""
     me = view.seat if view.seat is not None else 0
     deadline = _clock() + max(0.0, budget_s)
     candidates = list(dict.fromkeys(legal))
@@ -422,12 +440,13 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
             after[me] += amount
         stop_value = judge.chips(after)
     alive = list(range(len(candidates)))
+    done = 0
     for passes in range(1, 500):
         base = determinize(view, rng)
         seed = rng.random()
         values: list[float] = []
         for i in alive:
-            if passes > 1 and _clock() >= deadline:
+            if passes > 1 and search is None and _clock() >= deadline:
                 break  # a pass cut short is dropped: every move is compared on the same samples
             action = candidates[i]
             if stop_value is not None and action == STOP:
@@ -442,13 +461,15 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
         for i, value in zip(alive, values, strict=True):
             totals[i] += value
             counts[i] += 1
-        if _clock() >= deadline:
+        done = passes
+        if (passes >= search) if search is not None else _clock() >= deadline:
             break
         if passes % 6 == 0 and len(alive) > 2:  # successive halving: sample the promising moves more
             alive.sort(key=lambda i: -totals[i] / counts[i])
             alive = alive[: max(2, len(alive) // 2)]
     best = max(alive, key=lambda i: totals[i] / max(1, counts[i]))
-    return candidates[best]
+    means = tuple(totals[i] / max(1, counts[i]) for i in range(len(candidates)))
+    return candidates[best], Searched(tuple(candidates), means, done, stop_value)
 
 
-__all__ = ["DEFAULT_BUDGET_S", "choose_action", "determinize"]
+__all__ = ["DEFAULT_BUDGET_S", "choose_action", "choose_with_reason", "determinize"]

@@ -5,7 +5,7 @@ public face: the engine contract, the notation, the views, the table rules (``TI
 composed set would do from a seat's view (``previews``). The Discord layer imports nothing else.
 """
 
-from .ai import choose_action
+from .ai import choose_action, choose_with_reason
 from .counting import count
 from .engine import (
     INFO,
@@ -47,7 +47,7 @@ __all__ = [
     "TERMS", "count",
     "BJ", "INFO", "PASS", "RANK_TEXT", "RJ", "TIMING", "TWO",
     "Action", "AskCount", "Choose", "Decision", "GoujiTiming", "Hold", "Play", "Return", "ShaoPai", "State", "View",
-    "apply", "choose_action", "decides_now", "exposed_hand", "format_action", "hand_from_view", "legal_actions",
+    "apply", "choose_action", "choose_with_reason", "decides_now", "exposed_hand", "format_action", "hand_from_view", "legal_actions",
     "make_play", "may_suggest", "new_game", "new_game_with_events", "offer_notes", "parse_action", "parse_play",
     "play_notes", "rank_plays", "ready_plays", "refusal", "result", "state_from_dict", "suggestable", "to_act", "view",
 ]

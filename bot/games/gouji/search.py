@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from . import moves
 from .engine import SEATS, State
@@ -27,13 +28,31 @@ MIN_RUNS = 3
 MARGIN = 0.5  # team points per run
 
 
-def hard_action(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
+@dataclass(frozen=True)
+class Searched:
+    """What the search weighed: its candidates (the easy choice first), each one's mean team points over the
+    imagined deals, and how many deals it imagined."""
+
+    candidates: tuple[Action, ...]
+    means: tuple[float, ...]
+    runs: int
+
+
+def hard_action(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
+                search: int | None = None) -> Action:
+    return hard_search(view, legal, rng, budget_s, search)[0]
+
+
+def hard_search(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
+                search: int | None = None) -> tuple[Action, Searched | None]:
+    """Hard's move and what it weighed (None: no search, the easy policy decided). ``search`` fixes the number
+    of imagined deals instead of the time ``budget_s``."""
     seat = view.seat
     if seat is None or view.phase != "play" or seat not in view.to_act:
-        return easy_action(view, legal)
+        return easy_action(view, legal), None
     candidates = _candidates(view, legal)
     if len(candidates) <= 1:
-        return candidates[0] if candidates else easy_action(view, legal)
+        return (candidates[0] if candidates else easy_action(view, legal)), None
     deadline = time.perf_counter() + budget_s
     totals = [0.0] * len(candidates)
     runs = 0
@@ -42,14 +61,15 @@ def hard_action(view: View, legal: Sequence[Action], rng: random.Random, budget_
         for i, action in enumerate(candidates):
             totals[i] += _simulate(world, seat, action)
         runs += 1
-        if time.perf_counter() >= deadline:
+        if (runs >= search) if search is not None else time.perf_counter() >= deadline:
             break
+    searched = Searched(tuple(candidates), tuple(total / runs for total in totals), runs)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     # The easy choice (index 0) stands unless the search is clearly better: with few samples the
     # maximum of noisy means is mostly noise (the winner's curse).
     if runs < MIN_RUNS or totals[best] - totals[0] < MARGIN * runs:
-        return candidates[0]
-    return candidates[best]
+        return candidates[0], searched
+    return candidates[best], searched
 
 
 def _candidates(view: View, legal: Sequence[Action]) -> list[Action]:

@@ -5,7 +5,7 @@ is the package's public face: the Discord layer and the renderer import from her
 """
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute
-from .ai import choose_action
+from .ai import choose_action, choose_with_reason
 from .counting import count
 from .engine import (
     INFO,
@@ -34,7 +34,7 @@ __all__ = [
     "INFO", "OVER", "PLAY", "TIMING",
     "Action", "ComboView", "ExchangeView", "HandSummary", "Pass", "Play", "Return", "State", "TakeReturn",
     "TakeTribute", "TrickEntry", "Tribute", "View",
-    "apply", "cards_text", "choose_action", "format_action", "hand_points", "legal_actions", "listed_readings",
+    "apply", "cards_text", "choose_action", "choose_with_reason", "format_action", "hand_points", "legal_actions", "listed_readings",
     "match_winners", "new_game", "new_game_with_events", "parse_action", "parse_cards", "play_reading", "result",
     "sort_cards", "state_from_dict", "timeout_action", "timeout_outcome", "timeout_play_as", "to_act", "view",
 ]

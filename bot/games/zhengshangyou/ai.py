@@ -17,12 +17,13 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.games.core import Card, Event
+from bot.games.core import Card, Choice, Event
 
 from .actions import Action, Pass, Play, Return, TakeReturn, TakeTribute, Tribute
 from .combos import RUN, SET, SINGLE, Combo, beats, combinations_in, interpretations
 from .engine import DECK, PLAY, State, _do_pass, _do_play
 from .notation import format_action
+from .reasons import Searched, explain
 from .scoring import hand_points
 from .views import View
 
@@ -33,17 +34,30 @@ WILD = 15
 
 
 def choose_action(view: View, legal: Sequence[Action], level: str, rng: random.Random,
-                  budget_s: float | None = None) -> Action:
-    """Pick one of ``legal`` for ``view.seat`` at ``level`` (random, easy or hard)."""
+                  budget_s: float | None = None, search: int | None = None) -> Action:
+    """Pick one of ``legal`` for ``view.seat`` at ``level`` (random, easy or hard); ``search``: a fixed number
+    of imagined deals for hard instead of the time ``budget_s``."""
+    return _choose(view, legal, level, rng, budget_s, search)[0]
+
+
+def choose_with_reason(view: View, legal: Sequence[Action], level: str, rng: random.Random,
+                       budget_s: float | None = None, search: int | None = None) -> Choice:
+    """``choose_action``'s move and the reasons it weighed (``reasons.explain``)."""
+    action, searched = _choose(view, legal, level, rng, budget_s, search)
+    return Choice(action, explain(view, legal, action, searched))
+
+
+def _choose(view: View, legal: Sequence[Action], level: str, rng: random.Random, budget_s: float | None,
+            search: int | None) -> tuple[Action, Searched | None]:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], None
     if level == "random":
-        return rng.choice(list(legal))
+        return rng.choice(list(legal)), None
     if level == "hard" and view.phase == PLAY and view.seat is not None:
-        return _hard(view, legal, rng, DEFAULT_BUDGET_S if budget_s is None else budget_s)
-    return _easy(view, legal)
+        return _hard(view, legal, rng, DEFAULT_BUDGET_S if budget_s is None else budget_s, search)
+    return _easy(view, legal), None
 
 
 # ---------------------------------------------------------------- easy
@@ -293,12 +307,15 @@ def _outcome(state: State, seat: int) -> float:
     return team_pts[mine] - team_pts[1 - mine] + shade
 
 
-def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float) -> Action:
+def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: float,
+          search: int | None = None) -> tuple[Action, Searched | None]:
+    """Hard's move and what it weighed (None: nothing to search); ``search`` fixes the number of imagined deals
+    instead of the time ``budget_s`` (the halving steps then come after 35% and 70% of them)."""
     deadline = time.perf_counter() + budget_s
     plays = [a for a in legal if isinstance(a, Play)]
     for a in plays:
         if len(a.cards) == len(view.hand):
-            return a
+            return a, None
     ranks = Counter(c.rank for c in view.hand)
     if view.top is None:
         plays.sort(key=lambda a: -_lead_value(a.cards, _reading(view, a), ranks))
@@ -307,7 +324,7 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     pool: list[Action] = list(plays[:HARD_CANDIDATES])
     pool += [a for a in legal if isinstance(a, Pass)]
     if len(pool) == 1:
-        return pool[0]
+        return pool[0], None
     seat = view.seat
     assert seat is not None
     readings = [_reading(view, a) if isinstance(a, Play) else None for a in pool]
@@ -315,7 +332,9 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     visits = [0] * len(pool)
     alive = list(range(len(pool)))
     start = time.perf_counter()
-    cuts = [start + budget_s * 0.35, start + budget_s * 0.7]
+    cuts: list[float] = ([search * 0.35, search * 0.7] if search is not None
+                         else [start + budget_s * 0.35, start + budget_s * 0.7])
+    deals = 0
     while True:
         base = _state_from_view(view, rng)
         for i in alive:
@@ -329,8 +348,9 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
                 _do_play(state, seat, action.cards, combo, [], quiet=True)
             totals[i] += _rollout_value(state, seat, rng)
             visits[i] += 1
-        now = time.perf_counter()
-        if now >= deadline:
+        deals += 1
+        now = float(deals) if search is not None else time.perf_counter()
+        if now >= (search if search is not None else deadline):
             break
         if cuts and now >= cuts[0] and len(alive) > 2:
             # successive halving: spend the rest of the budget on the better half
@@ -340,7 +360,8 @@ def _hard(view: View, legal: Sequence[Action], rng: random.Random, budget_s: flo
     easy_choice = _easy(view, pool)
     # a small bonus for the easy choice breaks near-ties toward sound play
     best = max(alive, key=lambda i: totals[i] / visits[i] + (0.05 if pool[i] == easy_choice else 0.0))
-    return pool[best]
+    means = tuple(totals[i] / visits[i] if visits[i] else 0.0 for i in range(len(pool)))
+    return pool[best], Searched(tuple(pool), means, deals, easy_choice)
 
 
 def _clone(state: State) -> State:

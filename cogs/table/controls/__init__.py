@@ -211,6 +211,10 @@ class GameControls:
         return [GameButton(session.id, BACK_VERB, label=t(lang, "clock.button.back"),
                            style=discord.ButtonStyle.success, emoji="👋", row=4)]
 
+    def select(self, session: GameSession, seat: int, action: Any) -> None:
+        """Show ``action`` picked in the seat's panel (a hint, ``hints.py``) the way the game's own composer keeps
+        a pick, so one more click plays it; the default keeps no pick (the hint's own button plays it)."""
+
     def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
         """The table's line under a move made for a person (after the move's own line)."""
         return t(lang, "options.auto.only_move")

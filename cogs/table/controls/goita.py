@@ -100,6 +100,12 @@ class GoitaControls(GameControls):
     def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
         return t(lang, "options.goita.no_block_vs_king")
 
+    def select(self, session: GameSession, seat: int, action: Any) -> None:
+        """A hinted play waits in the composer's Confirm step (§12.5): one click plays it."""
+        if isinstance(action, Play):
+            arg = f"{'L' if action.lead else 'B'}{action.first}{action.attack}"
+            session.ui.setdefault("confirm", {})[str(seat)] = [session.version, arg]
+
     # ---------------------------------------------------------------- start
 
     def seat_draw(self, session: GameSession, lang: str) -> list[str]:

@@ -76,6 +76,13 @@ class GostopControls(GameControls):
             return None
         return entry[1]
 
+    def select(self, session: GameSession, seat: int, action: Any) -> None:
+        """A hinted card with two layout cards to take from stands picked: its target buttons play it."""
+        live = session.live
+        if action.kind == "play" and action.target >= 0 and live is not None and \
+                sum(1 for a in live.legal(seat) if a.kind == "play" and a.card == action.card) == 2:
+            self._picked[(session.id, seat)] = (session.version, IDS[action.card])
+
     @staticmethod
     def _match_note(lang: str, view: View, card: str) -> str:
         """What playing ``card`` meets, as the view says (``hand_matches``)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.gouji import TIMING, AskCount, Choose, Decision, ShaoPai, hand_from_view
+from bot.games.gouji import TIMING, AskCount, Choose, Decision, Play, Return, ShaoPai, hand_from_view
 from bot.i18n import t
 from bot.replies import reply_privately
 
@@ -127,6 +127,16 @@ class GoujiSeating(Seating):
 class GoujiControls(GameControls):
     """Gou Ji's table banner, public buttons, panel lines and clicks (the composer and the team surfaces are
     ``gouji_composer`` and ``gouji_suggest``)."""
+
+    def select(self, session: GameSession, seat: int, action: Any) -> None:
+        """A hinted set (or tribute return) stands in the composer's draft: its own button plays it."""
+        made = composer.draft(session, seat)
+        play = action.play if isinstance(action, ShaoPai) else action
+        if isinstance(play, Play):
+            made.rank, made.naturals, made.twos, made.bj, made.rj = (play.rank, play.naturals, play.twos, play.bj,
+                                                                    play.rj)
+        elif isinstance(action, Return):
+            made.returns = list(action.ranks)
 
     def made_for_them_line(self, session: GameSession, seat: int, action: Any, lang: str) -> str:
         return t(lang, "options.gouji.auto_passed")

@@ -138,6 +138,12 @@ class ZhengShangyouControls(GameControls):
                 draft.reading = None
         return draft
 
+    def select(self, session: GameSession, seat: int, action: Any) -> None:
+        """A hinted play stands as the picked cards (and its reading): Play plays it."""
+        if isinstance(action, Play):
+            draft = self._draft(session, seat)
+            draft.cards, draft.reading = set(action.cards), action.as_
+
     #: §16.3: "the view still works for planning" when it is not your turn
     plans_off_turn = True
 

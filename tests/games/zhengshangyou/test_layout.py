@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "bot" / "games" / "zhengshangyou"
 #: each module may import only those before it (``__init__`` is the public face, above them all)
-LAYERS = ["glossary", "actions", "combos", "scoring", "views", "counting", "notation", "engine", "ai", "timing"]
+LAYERS = ["glossary", "actions", "combos", "scoring", "views", "counting", "notation", "engine", "reasons", "ai", "timing"]
 DISCORD_SIDE = [*sorted((ROOT / "cogs").rglob("zhengshangyou*.py")), ROOT / "rendering" / "zhengshangyou.py"]
 
 
