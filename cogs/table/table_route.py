@@ -11,7 +11,7 @@ it again as a newer interaction's follow-up (``renew_due``); the old one is dele
 thread keeps one table.
 
 Where no fresh interaction exists (computers only, a timeout, a restarted bot, which keeps no tokens) or Discord
-refuses a token (401, 404: 50027 Invalid Webhook Token, 10015 Unknown Webhook, 10008 Unknown Message), the request
+refuses a token (401, 403, 404: 50027 Invalid Webhook Token, 10015 Unknown Webhook, 10008 Unknown Message), the request
 goes through the bot's token as before, paced under the global limit (``reaches`` tells the table whether it needs
 that pace). Edits of one table are coalesced by the table's own loop (one update in flight, the latest state wins);
 discord.py keeps each webhook's own route limit from Discord's headers.
@@ -41,8 +41,9 @@ FOLLOWS_UP = {discord.InteractionResponseType.channel_message, discord.Interacti
 
 
 def refused(err: discord.HTTPException) -> bool:
-    """Discord no longer accepts the token for this message (expired, unknown, not its message)."""
-    return err.status in (401, 404) or err.code in REFUSED_CODES
+    """Discord does not accept the token for this message (expired, unknown, not its message), or refuses the
+    request through it (403): the bot's own token tries, and its answer is the one the table handles."""
+    return err.status in (401, 403, 404) or err.code in REFUSED_CODES
 
 
 @dataclass(frozen=True)
