@@ -53,6 +53,7 @@ class Token:
 
     webhook: discord.Webhook
     interaction_id: int
+    channel_id: int  # where its follow-ups go: the interaction's channel
 
     @property
     def born(self) -> float:
@@ -70,7 +71,7 @@ class TableRoutes:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self.offers: dict[int, discord.Interaction] = {}  # game -> the newest interaction in its thread
+        self.offers: dict[int, Token] = {}  # game -> the newest answered interaction in its thread, as its webhook
         self.tables: dict[int, tuple[int, Token]] = {}  # game -> (table message id, the token that posted it)
         self.old: dict[int, Token] = {}  # an earlier table's message id -> its token (to remove it through it)
         #: requests by route kind and what they did: ("webhook"|"bot", "edit"|"post"|"remove"), and
@@ -80,7 +81,8 @@ class TableRoutes:
     # ------------------------------------------------------------------ what the table may use
 
     def offer(self, session: GameSession, interaction: discord.Interaction) -> None:
-        """A person's interaction in the game's thread: the newest one may post the table as its follow-up.
+        """A person's interaction in the game's thread, just answered: the newest may post the table as its
+        follow-up (kept as its webhook, not the interaction, which holds the clicked message and its controls).
 
         Only while the bot itself may post there (its permissions come with the interaction): Discord lets
         interaction answers through without Send Messages, but a server that took it from the bot wants the bot
@@ -89,24 +91,20 @@ class TableRoutes:
             return
         allowed = interaction.app_permissions
         may_send = allowed.send_messages_in_threads if session.thread_id is not None else allowed.send_messages
-        if may_send and allowed.attach_files:
-            self.offers[session.id] = interaction
-        else:
+        if not (may_send and allowed.attach_files):
             self.offers.pop(session.id, None)
+        elif interaction.response.is_done() and interaction.response.type in FOLLOWS_UP:
+            self.offers[session.id] = Token(
+                discord.Webhook.partial(interaction.application_id, interaction.token, client=self.client),
+                interaction.id, session.where_id)
 
     def _offered(self, session: GameSession) -> Token | None:
-        """The newest offered interaction that may post the table now: answered (a follow-up needs that), in the
-        game's thread, and young enough to carry the table a good while."""
-        interaction = self.offers.get(session.id)
-        if interaction is None:
-            return None
-        token = Token(discord.Webhook.partial(interaction.application_id, interaction.token, client=self.client),
-                      interaction.id)
-        if interaction.channel_id != session.where_id or token.age() >= RENEW_AFTER_SECONDS:
+        """The newest offered interaction while it is young enough to carry the table a good while, and the game
+        is still played where it was (a thread the bot may no longer post in moves the game to its channel)."""
+        token = self.offers.get(session.id)
+        if token is not None and (token.age() >= RENEW_AFTER_SECONDS or token.channel_id != session.where_id):
             del self.offers[session.id]
             return None
-        if not interaction.response.is_done() or interaction.response.type not in FOLLOWS_UP:
-            return None  # not answered yet: perhaps at the next update
         return token
 
     def _current(self, session: GameSession) -> Token | None:
@@ -174,8 +172,6 @@ class TableRoutes:
             else:
                 self.used["webhook", "post"] += 1
                 self.tables[session.id] = (sent.id, token)
-                if self.offers.get(session.id) is not None and self.offers[session.id].id == token.interaction_id:
-                    del self.offers[session.id]  # it carries the table now: the next renewal needs a newer one
                 return sent.id
         message = await channel.send(content, files=files(), **fields)
         self.used["bot", "post"] += 1
