@@ -41,6 +41,7 @@ from .game_host import GameHost
 from .messages import Surface, clip_join, panel_surface
 from .persistence import SaveFailed
 from .session import PLAYING, GameSession
+from .table_route import table_routes
 
 log = logging.getLogger("teahouse.games")
 
@@ -189,6 +190,7 @@ class HandPanel:
                     message_id = await send_private(interaction, surface.content, files=surface.files(),
                                                     view=surface.view())
                 picture = surface.shows if surface.image is not None or keep_picture else None
+                table_routes(self.host.bot).offer(session, interaction)  # the table may follow up on this click
                 if self._follow(session, interaction, seat, page, message_id, surface, picture):
                     await self._save_presence(session)
                 return

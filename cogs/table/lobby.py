@@ -321,6 +321,7 @@ class LobbyDesk:
         await edit_clicked(
             interaction, content=clip_join(t(session.lang, "games.lobby.started", game=t(session.lang, f"{session.game}.name"),
                                  where=where, seats=", ".join(names(session, session.lang))), *drawn), view=None)
+        self.table.routes.offer(session, interaction)  # in the game's channel: the table may follow up on it
         self.host.after_change(session, first_events)
 
     async def rematch(self, interaction: discord.Interaction, game: int) -> None:

@@ -27,6 +27,7 @@ from .attention import attention
 from .game_host import GameHost
 from .messages import MAX_NEW_LINES, away_line, clip_join, hand_over_surface, table_surface
 from .session import PLAYING, GameSession
+from .table_route import TableRoutes, table_routes
 
 log = logging.getLogger("teahouse.games")
 
@@ -74,6 +75,7 @@ class TableMessage:
         self.showing: dict[int, Showing] = {}  # game -> what its table message shows
         self.bare: dict[int, set[int]] = {}  # game -> finished hands' tables whose buttons are gone already
         self.sent: Counter[str] = Counter()  # table requests by why: "edit", or the reason it was posted again
+        self.routes: TableRoutes = table_routes(host.bot)  # interaction webhooks where fresh, else the bot's token
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
@@ -84,6 +86,7 @@ class TableMessage:
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
         self.old_tables.pop(session.id, None)
+        self.routes.forget(session.id)
         for games in self.tables_in.values():
             games.discard(session.id)
         self.tables_in = {channel: games for channel, games in self.tables_in.items() if games}
@@ -261,11 +264,12 @@ class TableMessage:
         at once are let finish their burst first: read in the middle of it, the table would show a moment
         already past and need another edit. The long wait is before the turn: a held turn keeps a token of
         the global pace from every other game (few may be held), so a burst that began while this update
-        waited in line gets only a short wait more."""
+        waited in line gets only a short wait more. An update an interaction's token can carry needs no turn."""
         instant = self.host.computer_delay == 0
         if instant:
             await self._computers_done(session, INSTANT_BURST_WAIT_SECONDS)
-        async with turn_first(self.host.bot.pacer):
+        exempt = self.routes.reaches(session)
+        async with contextlib.nullcontext() if exempt else turn_first(self.host.bot.pacer):
             if instant:
                 await self._computers_done(session, HELD_BURST_WAIT_SECONDS)
             await self._show(session)
@@ -314,11 +318,13 @@ class TableMessage:
                 self.wanted.add(session.id)         # show the newer moment instead (the loop comes back)
                 return
         reason = self.repost_reason(session, mention)
+        if reason is None and not session.table_summary and self.routes.renew_due(session):
+            reason = "renew"  # its token nears its end: a newer interaction's follow-up carries it on
         view = surface.view()
         if reason is None and session.table_message_id is not None:
             try:
-                await channel.get_partial_message(session.table_message_id).edit(
-                    content=surface.content, attachments=surface.files(), view=view)
+                await self.routes.edit(session, channel, session.table_message_id, surface.content, surface.files,
+                                       view)
                 self.sent["edit"] += 1
                 self._shown(session, shows, drawing is not None and surface.image is None)
                 session.pinged.update(waiting)
@@ -331,13 +337,13 @@ class TableMessage:
                 if err.code != 50083:
                     raise  # an archived thread: a new message wakes it (unless it is locked)
         users = [discord.Object(id=uid) for s in mention if (uid := session.seats[s].user_id) is not None]
-        message = await channel.send(surface.content, files=surface.files(), view=view,
-                                     allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
-                                                                              roles=False, replied_user=False))
+        posted = await self.routes.post(session, channel, surface.content, surface.files, view=view,
+                                        allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
+                                                                                 roles=False, replied_user=False))
         self.sent[reason or "none"] += 1
         old, old_was_summary = session.table_message_id, session.table_summary
-        session.table_message_id, session.table_posted_at = message.id, time.time()
-        self._shown(session, dataclasses.replace(shows, message_id=message.id), drawing is not None and surface.image is None)
+        session.table_message_id, session.table_posted_at = posted, time.time()
+        self._shown(session, dataclasses.replace(shows, message_id=posted), drawing is not None and surface.image is None)
         session.table_hand, session.table_summary = session.hand_first_line, summary is not None
         self.below[session.id] = 0
         self.tables_in.setdefault(session.where_id, set()).add(session.id)
@@ -373,12 +379,8 @@ class TableMessage:
             if record and message_id in bare:
                 bare.discard(message_id)
                 continue  # its buttons went with the answer to "Next hand"
-            message = channel.get_partial_message(message_id)
             try:
-                if record:
-                    await message.edit(view=None)
-                else:
-                    await message.delete()
+                await self.routes.remove(channel, message_id, keep=record)
                 self.sent["old table's buttons" if record else "old table deleted"] += 1
             except (discord.NotFound, discord.Forbidden):
                 continue

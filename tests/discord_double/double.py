@@ -14,6 +14,7 @@ import logging
 import math
 import os
 import secrets
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -499,6 +500,17 @@ class DiscordDouble:
         """Calls to a route, e.g. `"POST /channels/{channel_id}/messages"` (method optional)."""
         return [c for c in self.calls if key in (c.key, c.route)]
 
+    def calls_by_kind(self, since: float | None = None, until: float | None = None, *,
+                      public_messages: bool = False) -> Counter[str]:
+        """REST calls by route kind, `"bot"` (the bot's token: under the 50/s global limit) and `"interaction"`
+        (the callback and the token's webhook routes: exempt), started in [since, until) on the double's clock.
+        `public_messages`: only successful calls that created, edited or deleted a message everyone sees (tables,
+        lobbies, notices; not private panels), e.g. table edits a second by route kind:
+        `double.calls_by_kind(t0, t1, public_messages=True)["interaction"] / (t1 - t0)`."""
+        return Counter(c.kind for c in self.calls
+                       if (since is None or c.started >= since) and (until is None or c.started < until)
+                       and (not public_messages or (c.public and c.ok)))
+
     def take_violations(self) -> list[RuleViolation]:
         """Hand over every recorded rule violation (for tests that provoke them on purpose)."""
         out = [v for v in self.violations if id(v) not in self._reported]
@@ -717,7 +729,7 @@ class DiscordDouble:
     def validate(self, payload: Json, files: list[UploadedFile]) -> None:
         problems = check_message(payload) + check_files(files)
         if problems:
-            raise DiscordError(INVALID_FORM_BODY, "; ".join(problems), errors={"_problems": problems})
+            raise DiscordError(INVALID_FORM_BODY, "; ".join(problems))
         too_big = oversize_files(files, self.attachment_size_limit)
         if too_big:
             raise DiscordError(ENTITY_TOO_LARGE, "; ".join(too_big))
@@ -753,6 +765,10 @@ class DiscordDouble:
             msg.interaction_id = interaction.id
             msg.interaction_user = interaction.user
             msg.interaction_type = interaction.type
+            msg.interaction_name = interaction.name.lstrip("/") if interaction.type == 2 else ""
+            msg.interacted_message_id = interaction.message_id
+            if interaction.original_id is not None and interaction.original_id != msg.id:
+                msg.original_response_id = interaction.original_id
             msg.webhook_id = self.bot_user.id
             if ephemeral:
                 msg.ephemeral_for = interaction.user.id
@@ -906,6 +922,7 @@ class DiscordDouble:
         mentioned_users = dict.fromkeys(int(u) for u in MENTION_USER.findall(msg.content))
         mentioned_roles = dict.fromkeys(int(r) for r in MENTION_ROLE.findall(msg.content))
         msg.pinged_user_ids = [u for u in mentioned_users if "users" in parse or u in users]
+        msg.mentioned = [guild.members[u].user for u in msg.pinged_user_ids if guild is not None and u in guild.members]
         msg.pinged_role_ids = [
             r for r in mentioned_roles if guild is not None and r in guild.roles and ("roles" in parse or r in roles)
         ]
@@ -1035,13 +1052,19 @@ class DiscordDouble:
         if errors:
             raise AssertionError(f"the bot crashed handling {record.name!r}:\n" + "\n".join(_format(r) for r in errors))
 
+    @staticmethod
+    def _updated_later(record: InteractionRecord) -> bool:
+        """A deferred update whose clicked message the bot then edited (``@original``): the person looks at that
+        message, whatever public follow-ups (a table) the interaction also carried."""
+        return any(c.ok and c.method == "PATCH" and c.path.endswith("/messages/@original") for c in record.calls)
+
     def response_message(self, record: InteractionRecord) -> Message | None:
         """What the user looks at after the interaction.
 
         The response message for a reply or deferred reply; the clicked message for an
         update; the last follow-up when the bot only deferred an update and followed up.
         """
-        if record.response_type == DEFERRED_UPDATE and record.followup_ids:
+        if record.response_type == DEFERRED_UPDATE and record.followup_ids and not self._updated_later(record):
             return self.message(record.followup_ids[-1])
         if record.response_type in (UPDATE_MESSAGE, DEFERRED_UPDATE, MODAL):
             return self.message(record.message_id) if record.message_id else None

@@ -57,15 +57,51 @@ class DiscordError(Exception):
     def code(self) -> int:
         return self.spec[1]
 
+    def describe(self) -> str:
+        """The message with the double's detail: what a violation reports."""
+        return self.spec[2] if not self.detail else f"{self.spec[2]}: {self.detail}"
+
     def body(self) -> dict[str, Any]:
-        message = self.spec[2] if not self.detail else f"{self.spec[2]}: {self.detail}"
+        """The JSON Discord answers. A form error (50035) says only "Invalid Form Body" and puts what is wrong
+        under ``errors``, nested by the field's path (``form_errors``), as Discord does."""
+        errors = self.errors or (form_errors(self.detail) if self.code == INVALID_FORM_BODY[1] else {})
+        message = self.spec[2] if errors else self.describe()
         out: dict[str, Any] = {"message": message, "code": self.code}
-        if self.errors:
-            out["errors"] = self.errors
+        if errors:
+            out["errors"] = errors
         return out
 
     def __str__(self) -> str:
-        return f"{self.status} (code {self.code}) {self.body()['message']}"
+        return f"{self.status} (code {self.code}) {self.describe()}"
+
+
+def form_errors(detail: str) -> dict[str, Any]:
+    """Problems as the double words them (``"embeds.0.title: Must be 256 or fewer in length."``, joined by
+    ``"; "``) in Discord's nested form: ``{"embeds": {"0": {"title": {"_errors": [{"code", "message"}]}}}}``; a
+    problem without a field path goes to the top level's ``_errors``."""
+    out: dict[str, Any] = {}
+    for problem in filter(None, (p.strip() for p in detail.split("; "))):
+        path, _, message = problem.partition(": ")
+        if not message or " " in path:
+            path, message = "", problem
+        node = out
+        for key in filter(None, path.split(".")):
+            node = node.setdefault(key, {})
+        node.setdefault("_errors", []).append({"code": _form_code(message), "message": message})
+    return out
+
+
+def _form_code(message: str) -> str:
+    """Discord's code for a form problem, from its wording."""
+    if "or fewer in length" in message:
+        return "BASE_TYPE_MAX_LENGTH"
+    if "between" in message and "length" in message:
+        return "BASE_TYPE_BAD_LENGTH"
+    if "duplicated" in message:
+        return "COMPONENT_CUSTOM_ID_DUPLICATED"
+    if message.startswith("Invalid emoji"):
+        return "BUTTON_COMPONENT_INVALID_EMOJI"
+    return "BASE_TYPE_INVALID"
 
 
 @dataclass(frozen=True)

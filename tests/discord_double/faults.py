@@ -88,7 +88,9 @@ class Fault:
     drop: bool = False  # the connection is closed without an answer (the bot sees "server disconnected")
 
     def matches(self, call: RestCall) -> bool:
-        return self.route in (call.key, call.route)
+        """A route (`"PATCH /webhooks/{application_id}/{token}/messages/{message_id}"`) or one exact call
+        (`"PATCH /webhooks/1/tok/messages/2"`: one token's edits of one message)."""
+        return self.route in (call.key, call.route, f"{call.method} {call.path}")
 
     def response(self) -> web.Response | None:
         if self.code and self.status < 500:

@@ -20,6 +20,7 @@ CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
 
 ACK_DEADLINE = 3.0
+BOT, INTERACTION = "bot", "interaction"  # route kinds (``RestCall.kind``)
 TOKEN_LIFETIME = 15 * 60.0
 
 
@@ -38,11 +39,19 @@ class RestCall:
     body: Json | None = None
     files: list[str] = field(default_factory=list)
     latency: float = 0.0  # simulated network delay of the answer (charged, never slept)
+    message_id: int | None = None  # the message it created, edited or deleted (when it succeeded)
+    public: bool = False  # ... and that message is one everyone sees (not ephemeral)
 
     @property
     def key(self) -> str:
         """`"POST /channels/{channel_id}/messages"`: the route without ids."""
         return f"{self.method} {self.route}"
+
+    @property
+    def kind(self) -> str:
+        """`"interaction"` for interaction endpoints (the callback and the token's webhook routes: not under the
+        bot's global limit), `"bot"` for every route called with the bot's token."""
+        return INTERACTION if self.route.startswith(("/interactions/", "/webhooks/")) else BOT
 
     @property
     def is_interaction_response(self) -> bool:

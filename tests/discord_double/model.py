@@ -288,6 +288,10 @@ class Message:
     interaction_id: int | None = None
     interaction_user: User | None = None
     interaction_type: int | None = None
+    interaction_name: str = ""  # the command's name (the deprecated ``interaction`` field still carries it)
+    interacted_message_id: int | None = None  # a component interaction's: the message whose component was used
+    original_response_id: int | None = None  # a follow-up's: its interaction's own response
+    mentioned: list[User] = field(default_factory=list)  # the users it notified (``mentions``)
     webhook_id: int | None = None
     allowed_mentions: Json | None = None
     reference_id: int | None = None
@@ -390,7 +394,7 @@ class Message:
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
             "tts": self.tts,
             "mention_everyone": self.pinged_everyone,
-            "mentions": [],
+            "mentions": [u.to_payload() for u in self.mentioned],
             "mention_roles": [str(r) for r in self.pinged_role_ids],
             "attachments": [a.to_payload() for a in self.attachments],
             "embeds": self.embeds,
@@ -411,16 +415,24 @@ class Message:
                 "user": self.interaction_user.to_payload(),
                 "authorizing_integration_owners": {"0": str(self.guild_id)} if self.guild_id else {},
             }
+            if self.interacted_message_id is not None:
+                out["interaction_metadata"]["interacted_message_id"] = str(self.interacted_message_id)
+            if self.original_response_id is not None:
+                out["interaction_metadata"]["original_response_message_id"] = str(self.original_response_id)
+            out["interaction"] = {  # deprecated, and still sent by Discord beside interaction_metadata
+                "id": str(self.interaction_id),
+                "type": self.interaction_type or 2,
+                "name": self.interaction_name,
+                "user": self.interaction_user.to_payload(),
+            }
         if self.reference_id is not None:
             out["message_reference"] = {
                 "type": 0,
                 "message_id": str(self.reference_id),
                 "channel_id": str(self.channel_id),
             }
-        if self.thread is not None:
-            out["thread"] = self.thread.to_payload()
-        elif self.thread_id is not None:
-            out["thread"] = {"id": str(self.thread_id)}
+        if self.thread is not None:  # the whole thread channel, with the bot's thread member (it created it)
+            out["thread"] = self.thread.to_payload(self.thread.owner_id)
         return out
 
     def __repr__(self) -> str:

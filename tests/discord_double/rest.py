@@ -72,13 +72,21 @@ NOT_VIOLATIONS = {0, 10003, 10008, 50001, 50013}  # unknown things and permissio
 CALL = web.RequestKey("discord_double_call", RestCall)
 
 
-def ok(data: Any) -> web.Response:
-    """JSON exactly as Discord labels it (discord.py wants `application/json` with no charset)."""
-    return web.Response(body=json.dumps(data).encode(), content_type="application/json")
+def ok(data: Any, status: int = 200) -> web.Response:
+    """JSON exactly as Discord labels it (discord.py wants `application/json` with no charset); Discord answers
+    201 Created where it creates a channel (a thread)."""
+    return web.Response(body=json.dumps(data).encode(), content_type="application/json", status=status)
 
 
 def no_content() -> web.Response:
     return web.Response(status=204)
+
+
+def wrote(request: web.Request, msg: Message) -> Message:
+    """The call created, edited or deleted `msg`: its record says which message and whether everyone sees it."""
+    call: RestCall = request[CALL]
+    call.message_id, call.public = msg.id, not msg.ephemeral
+    return msg
 
 
 class RestApi:
@@ -197,14 +205,14 @@ class RestApi:
         call.error_code = error.code
         if error.violation and error.code not in NOT_VIOLATIONS or error.spec in (NOT_SERVED, DOUBLE_BUG):
             violation = RuleViolation(
-                error.code, error.status, str(error.body()["message"]), call.method, call.path, call.interaction_id
+                error.code, error.status, error.describe(), call.method, call.path, call.interaction_id
             )
             self.d.violations.append(violation)
             if record is not None:
                 record.violations.append(violation)
         if error.status == 429:  # 30046: a rate limit with a code, which discord.py waits out and retries
             return rate_limited(error.retry_after, "old-message-edits", error.limit, code=error.code,
-                                message=str(error.body()["message"]))
+                                message=error.describe())
         return web.Response(body=json.dumps(error.body()).encode(), content_type="application/json", status=error.status)
 
     def _authorized(self, request: web.Request, route: str) -> bool:
@@ -400,7 +408,7 @@ class RestApi:
         thread = self._new_thread(guild, channel, payload, PUBLIC_THREAD, thread_id=msg.id)
         thread.starter_message_id = msg.id
         msg.thread_id, msg.thread = thread.id, thread
-        return ok(thread.to_payload(self.d.bot_user.id))
+        return ok(thread.to_payload(self.d.bot_user.id), status=201)
 
     async def thread_without_message(self, request: web.Request) -> web.Response:
         guild, channel = self._channel(request)
@@ -412,7 +420,7 @@ class RestApi:
             raise DiscordError(INVALID_FORM_BODY, f"type: {kind} is not a thread type")
         self._need(channel, "create_public_threads" if kind == PUBLIC_THREAD else "create_private_threads")
         thread = self._new_thread(guild, channel, payload, kind)
-        return ok(thread.to_payload(self.d.bot_user.id))
+        return ok(thread.to_payload(self.d.bot_user.id), status=201)
 
     def _new_thread(self, guild: Guild, parent: Channel, payload: Json, kind: int, thread_id: int | None = None) -> Channel:
         active = [t for t in guild.threads if not t.archived]
@@ -482,7 +490,7 @@ class RestApi:
             if channel.locked and not perms.has(self.d.permissions(channel), "manage_threads"):
                 raise DiscordError(THREAD_ARCHIVED, violation=False)
             channel.archived = False
-        msg = self.d.create_message(channel, payload, files)
+        msg = wrote(request, self.d.create_message(channel, payload, files))
         return ok(msg.to_payload())
 
     async def patch_message(self, request: web.Request) -> web.Response:
@@ -496,14 +504,14 @@ class RestApi:
                                violation=False)
         if files:
             self._need(channel, "attach_files")
-        return ok(self.d.edit_message(msg, payload, files).to_payload())
+        return ok(wrote(request, self.d.edit_message(msg, payload, files)).to_payload())
 
     async def delete_message(self, request: web.Request) -> web.Response:
         _, channel = self._channel(request)
         msg = self._message(channel, request)
         if msg.author.id != self.d.bot_user.id:
             self._need(channel, "manage_messages")
-        self.d.delete_message(msg)
+        self.d.delete_message(wrote(request, msg))
         return no_content()
 
     # -- interaction responses ------------------------------------------------------------------
@@ -622,6 +630,7 @@ class RestApi:
             ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
             msg = self.d.create_message(channel, payload, files, interaction=record, ephemeral=ephemeral)
             record.followup_ids.append(msg.id)
+        wrote(request, msg)
         if request.query.get("wait") in ("1", "true", "True"):
             return ok(msg.to_payload())
         return no_content()
@@ -634,11 +643,11 @@ class RestApi:
         record = self._webhook_interaction(request)
         msg = self._webhook_message(request, record)
         payload, files = await self._body(request)
-        return ok(self.d.edit_message(msg, payload, files).to_payload())
+        return ok(wrote(request, self.d.edit_message(msg, payload, files)).to_payload())
 
     async def webhook_delete(self, request: web.Request) -> web.Response:
         record = self._webhook_interaction(request)
-        self.d.delete_message(self._webhook_message(request, record))
+        self.d.delete_message(wrote(request, self._webhook_message(request, record)))
         return no_content()
 
     async def cdn(self, request: web.Request) -> web.Response:
