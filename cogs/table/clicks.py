@@ -210,8 +210,10 @@ class Clicks:
             with contextlib.suppress(discord.HTTPException):
                 await edit_clicked(interaction, view=None)
                 self.table.buttons_removed(session, clicked.id)
+                self.table.routes.offer(session, interaction)  # the new hand's table may follow up on it
                 return
         await reply_privately(interaction, t(private_language(interaction), "games.next_hand_started"))
+        self.table.routes.offer(session, interaction)
 
 
 __all__ = ["Clicks"]

@@ -132,7 +132,7 @@ class GameSession:
     #: by key; saved with the game, so a restart keeps a half-composed play. Values are plain data or
     #: dataclasses, which the controls rebuild from their saved (plain) form when they first read them
     ui: dict[str, Any] = field(default_factory=dict)
-    #: each person's live hand panel as the hand panel last followed it (``hand_panel.LivePanel.record``), by
+    #: each person's live hand panel as the hand panel last followed it (``live_panel.LivePanel.record``), by
     #: user id: saved with the game, so a restart follows those panels again and keeps their people at the table
     panels: dict[int, dict[str, Any]] = field(default_factory=dict)
     lock: GameLock = field(default_factory=GameLock, repr=False, compare=False)

@@ -127,6 +127,14 @@ STUCK_SECONDS = 60.0
 # left out of the move figures)
 MOVE_SHOWN_SECONDS = 20.0
 TABLE_CALLS = ("PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages")
+
+
+def _table_write(call: RestCall) -> bool:
+    """A post or edit of a message everyone sees: by the bot's token on the channel, or through an interaction's
+    token (a table sent as a follow-up, issue #48; ``public`` is known once the call succeeded)."""
+    if call.key in TABLE_CALLS:
+        return True
+    return call.public and call.method in ("POST", "PATCH") and call.route.startswith("/webhooks/")
 CHANNEL_PATH = re.compile(r"^/channels/(\d+)")
 VERSIONED = re.compile(r"^t[hs]:\d+:(\d+):")
 NAV_VERBS = re.compile(r"^t[hs]:\d+:[0-9-]+:(refresh|page|back)\b")
@@ -153,7 +161,7 @@ class Measure:
     def table_latency(self) -> float | None:
         """Until the table showed it: the end of the last table post or edit among the calls (a live panel's
         later, deliberately paced follow-up edits and old tables' removal left out)."""
-        ends = [c.finished for c in self.calls if c.finished is not None and c.key in TABLE_CALLS]
+        ends = [c.finished for c in self.calls if c.finished is not None and _table_write(c)]
         return max(ends) - self.record.delivered_at if ends else None
 
     @property
@@ -179,7 +187,7 @@ class Game:
     current: Measure | None = None
     open_calls: list[RestCall] = field(default_factory=list)
     last_finish: float = 0.0
-    public_calls: int = 0  # calls on the game's channel/thread, not by token: table updates and the like
+    public_calls: int = 0  # calls on the game's channel/thread, and public writes by token: table updates and the like
     measures: list[Measure] = field(default_factory=list)
     moves: int = 0
     #: this person's own choices and thinking times: seeded per game, so what a person does does not depend
@@ -206,6 +214,8 @@ class Game:
     def note_finish(self, call: RestCall) -> None:
         if call.finished is not None:
             self.last_finish = max(self.last_finish, call.finished)
+            if call.interaction_id is not None and _table_write(call):
+                self.public_calls += 1  # the table written through an interaction's token
 
 
 class Watcher:

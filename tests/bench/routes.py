@@ -7,42 +7,33 @@ are not bound by it. A table is a public message in a game's thread: its posts a
 with ``POST /webhooks/{application_id}/{token}`` or edited with ``PATCH .../messages/{message_id}``).
 Private panels go through the same webhook routes; they are told apart by the message being ephemeral.
 
-Until the double counts calls by route kind itself (issue #48, item 1), the kind is read from the path.
+The double tells each call's kind (``RestCall.kind``) and whether the message it wrote is public.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from tests.discord_double import DiscordDouble
-from tests.discord_double.interactions import RestCall
+from tests.discord_double.interactions import BOT, RestCall
 
 GLOBAL_LIMIT_PER_S = 50
 BOT_TOKEN, WEBHOOK = "bot_token", "webhook"
 _BOT_TABLE = {"PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages"}
 _WEBHOOK_TABLE = {"PATCH /webhooks/{application_id}/{token}/messages/{message_id}",
                   "POST /webhooks/{application_id}/{token}"}
-EPHEMERAL = 1 << 6
 
 
 def under_global_limit(call: RestCall) -> bool:
     """A call Discord counts against the bot's global limit (interaction answers and webhooks are exempt)."""
-    return not call.route.startswith(("/interactions/", "/webhooks/"))
+    return call.kind == BOT
 
 
-def table_kind(call: RestCall, double: DiscordDouble) -> str | None:
+def table_kind(call: RestCall) -> str | None:
     """``BOT_TOKEN`` or ``WEBHOOK`` for a post or edit of a public message (a table), else None."""
     if call.key in _BOT_TABLE:
         return BOT_TOKEN
-    if call.key not in _WEBHOOK_TABLE:
-        return None
-    if call.method == "POST":
-        flags = int((call.body or {}).get("flags") or 0) if isinstance(call.body, dict) else 0
-        return None if flags & EPHEMERAL else WEBHOOK
-    message_id = call.path.rstrip("/").rsplit("/", 1)[-1]
-    shown = double.message(int(message_id)) if message_id.isdigit() else None
-    return WEBHOOK if shown is not None and not shown.ephemeral else None
+    return WEBHOOK if call.key in _WEBHOOK_TABLE and call.public else None
 
 
 def busiest_second(times: Iterable[float]) -> int:
@@ -64,7 +55,7 @@ def route_numbers(double: DiscordDouble, since: float, until: float) -> dict[str
     wall = max(until - since, 1e-9)
     by_kind: dict[str, list[float]] = {BOT_TOKEN: [], WEBHOOK: []}
     for call in calls:
-        kind = table_kind(call, double)
+        kind = table_kind(call)
         if kind is not None:
             by_kind[kind].append(call.started)
     out: dict[str, float] = {}
@@ -80,9 +71,7 @@ def route_numbers(double: DiscordDouble, since: float, until: float) -> dict[str
 def route_lines(double: DiscordDouble, since: float, until: float) -> str:
     """The same, as one line for the report (with the calls by route kind)."""
     numbers = route_numbers(double, since, until)
-    kinds = Counter("webhook" if c.route.startswith("/webhooks/") else
-                    "interaction response" if c.route.startswith("/interactions/") else "bot token"
-                    for c in double.calls if since <= c.started <= until)
+    kinds = double.calls_by_kind(since, until)
     return (f"table edits a second: bot token {numbers['table_edits_per_s_bot_token']} "
             f"(busiest second {numbers['table_edits_busiest_s_bot_token']:g}), interaction webhook "
             f"{numbers['table_edits_per_s_webhook']} (busiest {numbers['table_edits_busiest_s_webhook']:g}); "

@@ -14,7 +14,7 @@ import time
 
 from bot.app import TeahouseBot
 from bot.i18n import t
-from cogs.table.hand_panel import LIVE_EDIT_SECONDS, RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
+from cogs.table.live_panel import LIVE_EDIT_SECONDS, RETIRE_MARGIN_SECONDS, TOKEN_SECONDS
 from cogs.table.session import GameSession
 from cogs.table.table_message import BUSY_RETRY_SECONDS, SCROLLED_OUT_AFTER
 from tests.conftest import StartTeahouse
