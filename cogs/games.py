@@ -98,6 +98,7 @@ class Games(commands.Cog):
         for tasks in (self.computers.tasks, self.clock.tasks, self.table.tasks, self.table.removals, self.endings.tasks):
             for task in tasks.values():
                 task.cancel()
+        self.panels.stop()
 
     @property
     def computer_delay(self) -> float:

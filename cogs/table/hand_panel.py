@@ -230,6 +230,13 @@ class HandPanel:
         if session is not None:
             session.panels.pop(user_id, None)
 
+    def stop(self) -> None:
+        """The bot is stopping: no panel is edited after its connection closed (the saved records make a restarted
+        bot follow them again)."""
+        for panels in self.live.values():
+            for panel in panels.values():
+                panel.cancel()
+
     def forget(self, session: GameSession) -> None:
         """The game is over: no panel follows it any more (their last state stays as it is)."""
         for panel in self.live.pop(session.id, {}).values():

@@ -223,7 +223,7 @@ def _record_of(session: GameSession, result: Result, abandoned: bool) -> GameRec
         game_id=str(session.id), guild_id=session.guild_id, channel_id=session.channel_id,
         thread_id=session.thread_id, game=session.game, options=session.options, seats=_seats(session),
         places=places, points=tuple(int(result.points.get(s, 0)) for s in range(count)), seed=session.seed,
-        actions=tuple(list(a) for a in session.log),
+        actions=tuple(list(a) for a in session.recorded_actions()),
         started_at=datetime.fromtimestamp(session.started_at, UTC), ended_at=datetime.now(UTC),
         teams=tuple(team_list) if team_list is not None else None, team_places=team_places,
         summary=dict(result.summary), rated=False if abandoned or not session.rated else None,

@@ -99,7 +99,7 @@ async def for_summary(bot: TeahouseBot, session: GameSession) -> tuple[bytes, st
     """The finished match's last hand as a moving picture, where the server wants one."""
     if not session.log or not await wanted(bot, session.guild_id, session.game):
         return None
-    tape = Tape.of(session.game, len(session.seats), session.seed, session.options, session.log)
+    tape = Tape.of(session.game, len(session.seats), session.seed, session.options, session.recorded_actions())
     return await hand_moving_picture(tape, None, names(session, session.lang), session.lang)
 
 

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.live import LiveGame
+from bot.games.live import SEAT_CHANGED, LiveGame
 
 LOBBY = "lobby"
 PLAYING = "playing"
@@ -108,6 +108,9 @@ class GameSession:
     #: the running game (None in the lobby): the only way to its rules, views and state
     live: LiveGame | None = None
     log: list[tuple[int, str]] = field(default_factory=list)
+    #: where a seat changed hands, as (how many moves the log held then, the seat): not moves, but Gou Ji's rules
+    #: change the game then, so the record carries them between its moves (``recorded_actions``)
+    seat_changes: list[tuple[int, int]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     lines_total: int = 0
     lines_shown: int = 0
@@ -188,13 +191,26 @@ class GameSession:
         """The controls' drafts as text: tells whether a click changed them (and the game must be saved)."""
         return repr(_plain(self.ui))
 
+    def recorded_actions(self) -> list[tuple[int, str]]:
+        """The action log as the record keeps it: the moves, and ``(seat, SEAT_CHANGED)`` where a seat changed
+        hands (a replay applies it with the game's table rules)."""
+        out: list[tuple[int, str]] = []
+        waiting = list(self.seat_changes)  # in the order they happened, so by log position
+        for index, move in enumerate(self.log):
+            while waiting and waiting[0][0] <= index:
+                out.append((waiting.pop(0)[1], SEAT_CHANGED))
+            out.append(move)
+        out.extend((seat, SEAT_CHANGED) for _, seat in waiting)
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "game": self.game, "guild_id": self.guild_id, "channel_id": self.channel_id,
             "host_id": self.host_id, "thread_id": self.thread_id, "options": self.options,
             "seats": [s.to_dict() for s in self.seats], "phase": self.phase, "seed": self.seed,
             "state": None if self.live is None else self.live.to_dict(),
-            "log": [list(entry) for entry in self.log], "lines": self.lines, "lines_total": self.lines_total,
+            "log": [list(entry) for entry in self.log], "seat_changes": [list(c) for c in self.seat_changes],
+            "lines": self.lines, "lines_total": self.lines_total,
             "lines_shown": self.lines_shown,
             "hand_first_line": self.hand_first_line,
             "private_notes": {str(k): v for k, v in self.private_notes.items()},
@@ -217,6 +233,7 @@ class GameSession:
             seats=[Seat.from_dict(s) for s in data.get("seats", [])], phase=data.get("phase", LOBBY),
             seed=int(data.get("seed", 0)), live=live,
             log=[(int(seat), str(text)) for seat, text in data.get("log", [])], lines=list(data.get("lines", [])),
+            seat_changes=[(int(at), int(seat)) for at, seat in data.get("seat_changes", [])],
             lines_total=int(data.get("lines_total", 0)), lines_shown=int(data.get("lines_shown", 0)),
             hand_first_line=int(data.get("hand_first_line", 0)),
             private_notes={int(k): list(v) for k, v in data.get("private_notes", {}).items()},

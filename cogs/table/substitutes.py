@@ -20,7 +20,6 @@ import logging
 import discord
 
 from bot.games.core import Event
-from bot.games.live import SEAT_CHANGED
 from bot.games.registry import engine
 from bot.i18n import t
 from bot.replies import reply_privately
@@ -58,10 +57,10 @@ def invitation(session: GameSession, seat: int) -> str:
 
 def participant_changed(session: GameSession, seat: int) -> list[Event]:
     """A seat changed hands: the game's rules about it (Gou Ji's next hand is fresh), as events to record. The
-    action log notes it where it happened, so a replay changes the game at the same point."""
+    session notes where it happened among the moves, so the record's replay changes the game at the same point."""
     if session.live is None:
         return []
-    session.log.append((seat, SEAT_CHANGED))
+    session.seat_changes.append((len(session.log), seat))
     return session.live.seat_changed()
 
 
