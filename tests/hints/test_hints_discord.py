@@ -98,6 +98,7 @@ async def learn_with_hints(table: Table[Any], person: Person, round_of: str, mos
     return lines
 
 
+@pytest.mark.slow  # a whole deal played by hints, each a computer search: with ``pytest -m slow`` (README's test command stays under 5 minutes)
 @pytest.mark.parametrize(("game", "round_of", "seed"), [("goita", "round_no", 11), ("gostop", "round_no", 12)])
 async def test_a_person_learns_a_deal_with_hints_only_at_a_practice_table(
         double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, game: str, round_of: str,

@@ -284,6 +284,7 @@ async def test_a_gou_ji_hand_takes_at_most_1_4_clicks_per_move(double: DiscordDo
     assert figure.per_move <= GOUJI_GOAL, figure
 
 
+@pytest.mark.slow  # a whole game of each of the other three: with ``pytest -m slow`` (README's test command stays under 5 minutes)
 @pytest.mark.parametrize("game", sorted(TODAY))
 async def test_no_other_game_takes_more_clicks_per_move_than_before(double: DiscordDouble, bot: TeahouseBot,
                                                                      monkeypatch: pytest.MonkeyPatch, game: str) -> None:

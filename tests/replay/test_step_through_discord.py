@@ -24,6 +24,7 @@ from tests.replay.helpers import LAST, NEXT, SHOW, finished_match, owner_of, ste
 PICTURE_EVERY = 10
 
 
+@pytest.mark.slow  # whole matches stepped click by click: with ``pytest -m slow`` (README's test command stays under 5 minutes)
 @pytest.mark.parametrize("game", ("gostop", "goita"))
 async def test_a_second_person_steps_a_whole_match_one_answer_per_click(
         double: DiscordDouble, bot: TeahouseBot, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
