@@ -137,7 +137,7 @@ def _table_write(call: RestCall) -> bool:
     return call.public and call.method in ("POST", "PATCH") and call.route.startswith("/webhooks/")
 CHANNEL_PATH = re.compile(r"^/channels/(\d+)")
 VERSIONED = re.compile(r"^t[hs]:\d+:(\d+):")
-NAV_VERBS = re.compile(r"^t[hs]:\d+:[0-9-]+:(refresh|page|back)\b")
+NAV_VERBS = re.compile(r"^t[hs]:\d+:[0-9-]+:(refresh|page|back|hint)\b")  # hint: asks, plays nothing (#45)
 
 
 # ---------------------------------------------------------------- the person's side (this process)
