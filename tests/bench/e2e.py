@@ -108,8 +108,9 @@ from typing import Any
 
 from bot.i18n import t
 from bot.pacing import under_global_limit
+from tests.bench import routes
 from tests.bench.load import BusyCore, Chatter, chat_cost
-from tests.bench.routes import route_lines, route_numbers
+from tests.bench.routes import route_lines, route_numbers, table_kind
 from tests.bench.timing import pct, process_cpu_seconds, rss_kb, tree
 from tests.discord_double import DiscordDouble
 from tests.discord_double.errors import UserActionError
@@ -126,15 +127,6 @@ STUCK_SECONDS = 60.0
 # click for a composer step (it was 2 s: under load a move shown later was counted as a step, and its wait
 # left out of the move figures)
 MOVE_SHOWN_SECONDS = 20.0
-TABLE_CALLS = ("PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages")
-
-
-def _table_write(call: RestCall) -> bool:
-    """A post or edit of a message everyone sees: by the bot's token on the channel, or through an interaction's
-    token (a table sent as a follow-up, issue #48; ``public`` is known once the call succeeded)."""
-    if call.key in TABLE_CALLS:
-        return True
-    return call.public and call.method in ("POST", "PATCH") and call.route.startswith("/webhooks/")
 CHANNEL_PATH = re.compile(r"^/channels/(\d+)")
 VERSIONED = re.compile(r"^t[hs]:\d+:(\d+):")
 NAV_VERBS = re.compile(r"^t[hs]:\d+:[0-9-]+:(refresh|page|back|hint)\b")  # hint: asks, plays nothing (#45)
@@ -161,7 +153,7 @@ class Measure:
     def table_latency(self) -> float | None:
         """Until the table showed it: the end of the last table post or edit among the calls (a live panel's
         later, deliberately paced follow-up edits and old tables' removal left out)."""
-        ends = [c.finished for c in self.calls if c.finished is not None and _table_write(c)]
+        ends = [c.finished for c in self.calls if c.finished is not None and table_kind(c) is not None]
         return max(ends) - self.record.delivered_at if ends else None
 
     @property
@@ -214,7 +206,7 @@ class Game:
     def note_finish(self, call: RestCall) -> None:
         if call.finished is not None:
             self.last_finish = max(self.last_finish, call.finished)
-            if call.interaction_id is not None and _table_write(call):
+            if call.interaction_id is not None and table_kind(call) is not None:
                 self.public_calls += 1  # the table written through an interaction's token
 
 
@@ -559,11 +551,6 @@ def _recent_public(channel: Channel, count: int) -> list[Message]:
             if len(found) == count:
                 break
     return found[::-1]
-
-
-def _paced(call: RestCall) -> bool:
-    """A call under Discord's global limit (interaction answers and webhooks are exempt)."""
-    return not call.route.startswith(("/interactions/", "/webhooks/"))
 
 
 def _playable(component: Button | SelectMenu) -> bool:
@@ -1067,24 +1054,24 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
                     for c in double.calls if c.key == "POST /channels/{channel_id}/messages")
     print(f"  messages posted, by first line: {dict(posts.most_common(6))}", file=sys.stderr)
     arrivals = Counter(int(c.started) for c in double.calls
-                       if _paced(c))
+                       if routes.under_global_limit(c))
     print(f"  busiest second at the double: {max(arrivals.values(), default=0)} calls under the global limit",
           file=sys.stderr)
-    counted = Counter(c.key for c in double.calls if _paced(c))
+    counted = Counter(c.key for c in double.calls if routes.under_global_limit(c))
     print(f"  calls under the global limit, by route: {dict(counted.most_common(6))}", file=sys.stderr)
     paced_in: Counter[str] = Counter()  # which of a person's interactions the paced calls fell in (after it, before the next)
     per_move: Counter[int] = Counter()
     for game in table:
         for m in game.measures:
-            paced = sum(1 for c in m.calls if _paced(c))
+            paced = sum(1 for c in m.calls if routes.under_global_limit(c))
             paced_in[m.kind] += paced
             if m.kind == "move":
                 per_move[paced] += 1
     print(f"  calls under the global limit, by the interaction they followed: {dict(paced_in)}; "
           f"per move: {dict(sorted(per_move.items()))}", file=sys.stderr)
     if double.rate_limits.limited:  # which routes ran into Discord's limits: where to look
-        routes = Counter(call.key for call in double.rate_limits.limited)
-        print(f"  429 by route: {dict(routes.most_common(5))}", file=sys.stderr)
+        limited = Counter(call.key for call in double.rate_limits.limited)
+        print(f"  429 by route: {dict(limited.most_common(5))}", file=sys.stderr)
     print(f"  {route_lines(double, play_from, play_until)}", file=sys.stderr)
     numbers = _numbers(table, double, cpu, wall, errors)
     numbers.update(route_numbers(double, play_from, play_until))
