@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import discord
+import orjson
 
 from bot.app import TeahouseBot
 from bot.games.core import Result
@@ -119,7 +120,7 @@ def snapshot_of(session: GameSession, data: dict[str, Any] | None = None) -> Sna
 
 def _packed(data: dict[str, Any]) -> bytes:
     """A session's ``to_dict()`` kept for ``_restore``: JSON, deflated (a few KB per live game, not tens)."""
-    return zlib.compress(json.dumps(data).encode(), 1)
+    return zlib.compress(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS), 1)
 
 
 async def save(bot: TeahouseBot, session: GameSession) -> None:
