@@ -78,9 +78,9 @@ async def test_next_hand_on_the_old_table_after_a_restart(double: DiscordDouble,
 
 async def test_a_match_stopped_at_its_last_hand_end_shows_no_next_hand_after_a_restart(
         double: DiscordDouble, teahouse: Any) -> None:
-    """The soak's Go-Stop game: its one hand over, the bot stopped before the match's end was said (the database
-    refuses the result, as a kill would leave it). After the restart the end is said once and the final table
-    replaces the hand's, so no Next hand is left to press on a finished match."""
+    """The soak's Go-Stop games: its one hand over, the bot stopped before the match's end was said (the database
+    refuses the result, as a kill would leave it). No Next hand is offered on the finished match, before the
+    restart nor after it, where the end is said once."""
     alice = double["alice"]
     options, seats = SHORT["gostop"]
     marker = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
@@ -93,8 +93,9 @@ async def test_a_match_stopped_at_its_last_hand_end_shows_no_next_hand_after_a_r
                 break
             await double.settle()
         await double.settle()
-        shown = table_message(where)
-        assert shown is not None and shown.has_button(NEXT)  # the last hand's end, and the match's not said yet
+        # the end has begun (unrecorded, unsaid): the table's own update, whose cancel Python 3.11's wait_for can
+        # lose, must not draw the last hand's end with Next hand over it (it was left so, on a finished match)
+        assert not [m for m in where.public_messages if m.has_button(NEXT)]
     async with teahouse(computer_delay_seconds=0.0) as bot:
         await double.settle()
         assert len([m for m in where.public_messages if marker in m.content]) == 1
