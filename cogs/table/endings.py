@@ -228,7 +228,7 @@ class Endings:
         """The last table: no clock, no pause; it stays as the record of the last hand."""
         session.deadline, session.paused_until = None, None
         with contextlib.suppress(discord.HTTPException, *DROPPED):
-            await self.table.update(session)
+            await self.table.update(session, final=True)
 
 
 __all__ = ["Endings"]

@@ -126,7 +126,7 @@ class TableMessage:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(driver), longest)
 
-    async def update(self, session: GameSession) -> None:
+    async def update(self, session: GameSession, final: bool = False) -> None:
         """Show the table, living through Discord's faults.
 
         A 5xx or a dropped connection is tried again (the move is already committed, so nothing is applied twice);
@@ -139,7 +139,7 @@ class TableMessage:
         for attempt in range(DISCORD_RETRIES + 3):
             shown = session.lines_shown
             try:
-                await self._update_once(session)
+                await self._update_once(session, final)
             except (discord.DiscordServerError, *DROPPED):
                 session.lines_shown = shown
                 if attempt >= DISCORD_RETRIES - 1:
@@ -258,7 +258,7 @@ class TableMessage:
                     session.table_message_id is not None and message_id > session.table_message_id:
                 self.below[session.id] = self.below.get(session.id, 0) + 1
 
-    async def _update_once(self, session: GameSession) -> None:
+    async def _update_once(self, session: GameSession, final: bool = False) -> None:
         """One try at showing the table: its turn at Discord's global pace is taken before the game is read,
         so an update that waited in line shows the newest moment (``pacing.turn_first``). Computers that move
         at once are let finish their burst first: read in the middle of it, the table would show a moment
@@ -272,7 +272,8 @@ class TableMessage:
         async with contextlib.nullcontext() if exempt else turn_first(self.host.bot.pacer):
             if instant:
                 await self._computers_done(session, HELD_BURST_WAIT_SECONDS)
-            await self._show(session)
+            if session.phase == PLAYING or final:  # ended meanwhile (a cancel 3.11's wait_for lost): end_game shows it
+                await self._show(session)
 
     async def _show(self, session: GameSession) -> None:
         """Edit the table in place; post it again (see ``repost_reason``) where people would lose it.

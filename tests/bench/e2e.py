@@ -409,7 +409,11 @@ class Players:
         right after a move the old table still names this person.
         """
         def ready(now: float) -> bool:
-            if game.public_calls <= mark or not game.idle(now):
+            if not game.idle(now):
+                return False
+            if self._over(game):  # its end is said: nothing more comes (a stale click after it moves nothing)
+                return True
+            if game.public_calls <= mark:
                 return False
             tables = self._tables(game)
             if len(tables) > 1:
@@ -468,6 +472,8 @@ class Players:
                 break
             await self.pause(game)
             mark = game.public_calls
+            if self._over(game):  # the match's end was said while the person thought: no click on the old table
+                continue
             if table.has_button(self.next_hand):
                 with contextlib.suppress(UserActionError):
                     self.mark_cpu()

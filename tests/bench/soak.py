@@ -15,7 +15,10 @@ again, so "flat" is judged within each life: ``rss_growth_last_life_mb`` is its 
 sample a quarter of the way in), stalled games (0 wanted: a person who waited a minute for their turn; a game
 whose opening was cut by a kill is opened again and counted in ``opens_retried``), and whether
 every finished match is recorded exactly once: one row in ``games`` per match its person saw end, none other, and
-each person's totals count each of their finished matches once (``recorded_wrong`` 0 wanted).
+each person's totals count each of their finished matches once (``recorded_wrong`` 0 wanted); and finished matches
+whose thread still offers "Next hand" (``next_hand_left_after_end``, 0 wanted: the final table replaces the last
+hand's). A person whose match's end is said stops there, also when it came while they thought (their old table may
+still show "Next hand" for a moment). A stalled game's bot log and database are kept (their folder is printed).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import asyncio
 import contextlib
 import json
 import random
+import shutil
 import signal
 import sqlite3
 import sys
@@ -33,6 +37,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from bot.i18n import t
 from tests.bench.e2e import GAMES, BotProcess, Game, Players, Watcher
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Guild
@@ -61,6 +66,7 @@ class Soak:
         self.rss: list[tuple[float, float, int]] = []  # (seconds in, MiB, bot life)
         self.faults: Counter[str] = Counter()
         self.kills = 0
+        self.kill_marks: list[tuple[int, int, float, float]] = []  # killed, ready again: snowflakes, then monotonic
         self.deadline = 0.0
 
     async def run(self) -> dict[str, float]:
@@ -91,6 +97,12 @@ class Soak:
                 await self.bot.stop()
                 errors = self.bot.errors()
             recorded = _recorded(Path(folder) / "teahouse.db")
+            if self.stalled or self._next_hand_left():  # the bot's log and database, to find why
+                kept = Path(tempfile.mkdtemp(prefix="teahouse-soak-stalled-"))
+                for name in ("bot.log", "teahouse.db"):
+                    with contextlib.suppress(OSError):
+                        shutil.copy(Path(folder) / name, kept / name)
+                print(f"  the bot's log and database, kept: {kept}", file=sys.stderr)
         await self.double.stop()
         return self._numbers(recorded, errors)
 
@@ -121,7 +133,7 @@ class Soak:
                 self.unopened.append(game)
             else:
                 self.stalled.append(game)
-                print(f"  stalled: {game.stall}", file=sys.stderr)
+                print(f"  stalled (game id {game.opened_id}): {game.stall}", file=sys.stderr)
             with contextlib.suppress(Exception):  # as a person would: close what is left before a new game
                 await person.run("/game abandon", channel=game.thread or channel)
 
@@ -164,9 +176,11 @@ class Soak:
                 continue
             proc.send_signal(signal.SIGKILL)
             await proc.wait()
+            killed = self.double.clock.snowflake(), self.double.clock.monotonic()
             self.kills += 1
             print(f"  bot killed (SIGKILL) and started again: {self.kills}", file=sys.stderr, flush=True)
             await self.bot.start()
+            self.kill_marks.append((killed[0], self.double.clock.snowflake(), killed[1], self.double.clock.monotonic()))
 
     def _numbers(self, recorded: dict[str, object], errors: list[str]) -> dict[str, float]:
         rows: dict[str, int] = recorded["rows"]  # type: ignore[assignment]
@@ -179,6 +193,13 @@ class Soak:
         # may still have ended in the bot, and is then recorded: counted by its row, not by what they saw)
         per_person = Counter(g.person.id for g in self.played if str(g.opened_id) in rows)
         miscounted = [uid for uid, n in per_person.items() if totals.get(uid, 0) != n]
+        # a finished match whose thread still offers "Next hand" (its final table never replaced the last hand's)
+        next_hand = t("en", "games.button.next_hand")
+        left = self._next_hand_left()
+        for game in left[:5]:
+            print(f"  next hand left after the end: game {game.index} ({game.kind}, id {game.opened_id})",
+                  file=sys.stderr)
+            self._diagnose(game, next_hand)
         for line in errors[:5]:
             print(f"  bot log: {line[:300]}", file=sys.stderr)
         lives: dict[int, list[tuple[float, float]]] = {}
@@ -199,11 +220,35 @@ class Soak:
             "recorded_twice": float(len(twice)), "recorded_unexplained": float(len(unexplained)),
             "totals_miscounted_people": float(len(miscounted)),
             "recorded_wrong": float(len(missing) + len(twice) + len(miscounted)),
+            "next_hand_left_after_end": float(len(left)),
             "rss_max_mb": round(max((mb for _, mb, _ in self.rss), default=0.0), 1),
             "rss_growth_last_life_mb": round(growth, 1),
             "bot_errors": float(len(errors)),
             "http_429_organic": float(len(self.double.rate_limits.limited)),
         }
+
+
+    def _next_hand_left(self) -> list[Game]:
+        """Finished matches whose thread still offers "Next hand" (the final table never replaced the last hand's)."""
+        label = t("en", "games.button.next_hand")
+        return [g for g in self.finished if g.thread is not None and any(
+            m.has_button(label) for m in g.thread.messages if not m.ephemeral and not m.deleted)]
+
+    def _diagnose(self, game: Game, next_hand: str) -> None:
+        """What a finished match's thread shows and the calls on it, beside the kills (message ids are snowflakes:
+        their order is time's)."""
+        assert game.thread is not None
+        kills = ", ".join(f"killed {k} ({km:.2f}) started {r} ({rm:.2f})" for k, r, km, rm in self.kill_marks)
+        print(f"    kills (snowflakes): {kills}", file=sys.stderr)
+        ids = {m.id for m in game.thread.messages}
+        for m in game.thread.messages:
+            if not m.ephemeral:
+                print(f"    [{m.id}{' next' if m.has_button(next_hand) else ''}{' deleted' if m.deleted else ''}] "
+                      f"{m.content[-160:]!r}", file=sys.stderr)
+        for c in self.double.calls:
+            if c.message_id in ids or str(game.thread.id) in c.path:
+                print(f"    call {c.method} {c.route} {c.status} {c.error_code} message {c.message_id} "
+                      f"at {c.started:.2f}", file=sys.stderr)
 
 
 def _recorded(database: Path) -> dict[str, object]:
