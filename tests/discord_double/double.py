@@ -608,9 +608,10 @@ class DiscordDouble:
         finally:
             self._waiting.discard(task)
 
-    async def settle(self, window: float | None = None, timeout: float = 10.0) -> None:
+    async def settle(self, window: float | None = None, timeout: float = 60.0) -> None:
         """Wait until the bot is `quiet`: at rest (``window`` 0), or with nothing in flight and nothing
-        done for ``window`` seconds."""
+        done for ``window`` seconds. ``timeout`` only catches a bot that never goes quiet: it returns as soon as
+        the bot is quiet, and a starved machine (CI beside other work) took more than 10 s for a whole game's burst."""
         loop = asyncio.get_running_loop()
         window = self.settle_window if window is None else window
         deadline = loop.time() + timeout
