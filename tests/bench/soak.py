@@ -48,6 +48,7 @@ SOAK_GAMES = (("zhengshangyou", "mode=individual target_score=2", 3), ("gouji", 
 FAULT_ROUTES = ("PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages",
                 "PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
 RSS_EVERY = 30.0
+TABLES_PER_GUILD = 10
 
 
 class Soak:
@@ -71,7 +72,10 @@ class Soak:
 
     async def run(self) -> dict[str, float]:
         await self.double.start()
-        guild = self.double.add_guild("Teahouse Soak")
+        # ten tables a server: Discord allows 1,000 active threads a server, and finished games' threads stay active
+        # for a day, so one server of 100 tables reached it after about 24 minutes (its next games played in the
+        # channel, which the scripted people do not follow); each server here stays far below it for an hour
+        guilds = [self.double.add_guild(f"Teahouse Soak {n}") for n in range(-(-self.size // TABLES_PER_GUILD))]
         watcher = Watcher(self.double)
         players = Players(self.double, watcher, self.think)
         players.games = SOAK_GAMES
@@ -86,7 +90,7 @@ class Soak:
                 self.deadline = began + self.seconds
                 helpers = [asyncio.create_task(self._sample_rss(began)), asyncio.create_task(self._faults()),
                            asyncio.create_task(self._kills())]
-                await asyncio.gather(*(self._slot(i, guild, players, watcher) for i in range(self.size)))
+                await asyncio.gather(*(self._slot(i, guilds[i // TABLES_PER_GUILD], players, watcher) for i in range(self.size)))
                 for task in helpers:
                     task.cancel()
                 await asyncio.gather(*helpers, return_exceptions=True)
