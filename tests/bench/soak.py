@@ -49,6 +49,7 @@ FAULT_ROUTES = ("PATCH /channels/{channel_id}/messages/{message_id}", "POST /cha
                 "PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
 RSS_EVERY = 30.0
 TABLES_PER_GUILD = 10
+NEXT_HAND = t("en", "games.button.next_hand")  # the button a finished match must no longer offer
 
 
 class Soak:
@@ -90,7 +91,8 @@ class Soak:
                 self.deadline = began + self.seconds
                 helpers = [asyncio.create_task(self._sample_rss(began)), asyncio.create_task(self._faults()),
                            asyncio.create_task(self._kills())]
-                await asyncio.gather(*(self._slot(i, guilds[i // TABLES_PER_GUILD], players, watcher) for i in range(self.size)))
+                await asyncio.gather(*(self._slot(i, guilds[i // TABLES_PER_GUILD], players, watcher)
+                                       for i in range(self.size)))
                 for task in helpers:
                     task.cancel()
                 await asyncio.gather(*helpers, return_exceptions=True)
@@ -198,12 +200,11 @@ class Soak:
         per_person = Counter(g.person.id for g in self.played if str(g.opened_id) in rows)
         miscounted = [uid for uid, n in per_person.items() if totals.get(uid, 0) != n]
         # a finished match whose thread still offers "Next hand" (its final table never replaced the last hand's)
-        next_hand = t("en", "games.button.next_hand")
         left = self._next_hand_left()
         for game in left[:5]:
             print(f"  next hand left after the end: game {game.index} ({game.kind}, id {game.opened_id})",
                   file=sys.stderr)
-            self._diagnose(game, next_hand)
+            self._diagnose(game)
         for line in errors[:5]:
             print(f"  bot log: {line[:300]}", file=sys.stderr)
         lives: dict[int, list[tuple[float, float]]] = {}
@@ -231,14 +232,12 @@ class Soak:
             "http_429_organic": float(len(self.double.rate_limits.limited)),
         }
 
-
     def _next_hand_left(self) -> list[Game]:
         """Finished matches whose thread still offers "Next hand" (the final table never replaced the last hand's)."""
-        label = t("en", "games.button.next_hand")
         return [g for g in self.finished if g.thread is not None and any(
-            m.has_button(label) for m in g.thread.messages if not m.ephemeral and not m.deleted)]
+            m.has_button(NEXT_HAND) for m in g.thread.messages if not m.ephemeral and not m.deleted)]
 
-    def _diagnose(self, game: Game, next_hand: str) -> None:
+    def _diagnose(self, game: Game) -> None:
         """What a finished match's thread shows and the calls on it, beside the kills (message ids are snowflakes:
         their order is time's)."""
         assert game.thread is not None
@@ -247,7 +246,7 @@ class Soak:
         ids = {m.id for m in game.thread.messages}
         for m in game.thread.messages:
             if not m.ephemeral:
-                print(f"    [{m.id}{' next' if m.has_button(next_hand) else ''}{' deleted' if m.deleted else ''}] "
+                print(f"    [{m.id}{' next' if m.has_button(NEXT_HAND) else ''}{' deleted' if m.deleted else ''}] "
                       f"{m.content[-160:]!r}", file=sys.stderr)
         for c in self.double.calls:
             if c.message_id in ids or str(game.thread.id) in c.path:
