@@ -68,6 +68,29 @@ async def archive_lobby_thread(bot: discord.Client, session: GameSession) -> Non
         log.info("thread of closed lobby %s not archived: %s (code %s)", session.id, err.status, err.code)
 
 
+#: finished games' threads archived at once when the server is at Discord's active-thread cap: room for the
+#: next few games, so the cap costs one batch of edits now and then, not one per game
+THREADS_ARCHIVED_AT_CAP = 10
+
+
+async def archive_finished_threads(guild: discord.Guild, live_thread_ids: set[int | None]) -> int:
+    """Archive the bot's own threads of finished games in ``guild``, least recently active first: a game's
+    thread stays active for a day after it ends, and Discord allows 1,000 active threads a server (160006),
+    so a busy server's new games would have had to play in their channels. An archived thread is still
+    there to read; a message sent in it (a rematch) wakes it. Returns how many were archived."""
+    me = guild.me.id if guild.me is not None else None
+    finished = sorted((th for th in guild.threads if th.owner_id == me and not th.archived
+                       and th.id not in live_thread_ids), key=lambda th: th.last_message_id or th.id)
+    archived = 0
+    for thread in finished[:THREADS_ARCHIVED_AT_CAP]:
+        try:
+            await thread.edit(archived=True)
+            archived += 1
+        except discord.HTTPException as err:
+            log.info("finished game's thread %s not archived: %s (code %s)", thread.id, err.status, err.code)
+    return archived
+
+
 class IdleWatch:
     """The one task that closes idle lobbies and abandons idle games."""
 
@@ -134,4 +157,5 @@ class IdleWatch:
             await self.host.end_game(session, abandoned=True, scores=True)
 
 
-__all__ = ["LOBBY_IDLE_SECONDS", "REMATCH_KEY", "IdleWatch", "archive_lobby_thread", "game_idle", "lobby_expired", "touch"]
+__all__ = ["LOBBY_IDLE_SECONDS", "REMATCH_KEY", "THREADS_ARCHIVED_AT_CAP", "IdleWatch", "archive_finished_threads",
+           "archive_lobby_thread", "game_idle", "lobby_expired", "touch"]

@@ -62,6 +62,28 @@ async def test_at_the_active_thread_cap_a_game_plays_in_its_channel(double: Disc
     assert await play_on(double, bot, where, [alice], seed=6) is not None
 
 
+async def test_at_the_active_thread_cap_finished_games_threads_make_room(double: DiscordDouble,
+                                                                         bot: TeahouseBot) -> None:
+    """A finished game's thread stays active for a day, so a busy server reaches the cap with threads of
+    games long over: the bot archives its own finished ones (never a game in play) and the new game gets
+    its thread."""
+    double.active_thread_cap = 2
+    alice, bob, carol = double["alice"], double["bob"], double["carol"]
+    options, seats = SHORT["gostop"]
+    finished, _ = await open_table(double, alice, "gostop", options, computers=seats - 1)
+    assert await play_on(double, bot, finished, [alice], seed=6) is not None
+    playing, _ = await open_table(double, bob, "gostop", options, computers=seats - 1)
+    assert playing.is_thread and not finished.archived  # two active threads: the cap
+
+    newest, _ = await open_table(double, carol, "gostop", options, computers=seats - 1)
+
+    assert newest.is_thread and newest is not playing
+    assert finished.archived and not playing.archived and not newest.archived
+    assert [c.error_code for c in double.calls if c.error_code == 160006] == [160006]  # one refusal, then room
+    assert await play_on(double, bot, newest, [carol], seed=6) is not None
+    assert await play_on(double, bot, playing, [bob], seed=7) is not None
+
+
 async def test_a_gateway_reconnect_mid_game_loses_no_click(double: DiscordDouble, bot: TeahouseBot) -> None:
     alice = double["alice"]
     options, seats = SHORT["zhengshangyou"]
