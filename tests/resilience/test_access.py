@@ -71,7 +71,8 @@ async def test_at_the_active_thread_cap_finished_games_threads_make_room(double:
     alice, bob, carol = double["alice"], double["bob"], double["carol"]
     options, seats = SHORT["gostop"]
     finished, _ = await open_table(double, alice, "gostop", options, computers=seats - 1)
-    assert await play_on(double, bot, finished, [alice], seed=6) is not None
+    final = await play_on(double, bot, finished, [alice], seed=6)
+    assert final is not None
     playing, _ = await open_table(double, bob, "gostop", options, computers=seats - 1)
     assert playing.is_thread and not finished.archived  # two active threads: the cap
 
@@ -82,6 +83,9 @@ async def test_at_the_active_thread_cap_finished_games_threads_make_room(double:
     assert [c.error_code for c in double.calls if c.error_code == 160006] == [160006]  # one refusal, then room
     assert await play_on(double, bot, newest, [carol], seed=6) is not None
     assert await play_on(double, bot, playing, [bob], seed=7) is not None
+    double.active_thread_cap = 3  # room again: the archived thread's Rematch opens its lobby there, waking it
+    lobby = await alice.click(final, t("en", "games.button.rematch"))
+    assert not lobby.ephemeral and lobby.channel_id == finished.id and not finished.archived
 
 
 async def test_a_gateway_reconnect_mid_game_loses_no_click(double: DiscordDouble, bot: TeahouseBot) -> None:
