@@ -123,8 +123,8 @@ class TableMessage:
         """Wait (at most ``longest`` seconds) until the game's computers have made the moves they are making."""
         driver = self.host.driver(session)
         if driver is not None and not driver.done():
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(driver), longest)
+            # not wait_for: in Python 3.11 it loses a cancel of this task that comes just as the driver ends
+            await asyncio.wait([driver], timeout=longest)
 
     async def update(self, session: GameSession, final: bool = False) -> None:
         """Show the table, living through Discord's faults.
