@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from PIL import Image
 
@@ -21,6 +20,7 @@ from bot.i18n import is_rtl, number, t
 from . import common as c
 from . import french
 from . import text as tx
+from .kept import kept
 
 WIDTH, HEIGHT = 1280, 880
 HEADER = 100  # title and team scores, then the subtitle under the title
@@ -190,7 +190,7 @@ def _fan(draw: c.Sketch, cards: Sequence[Card], cx: float, top: int, max_width: 
     return left, left + total
 
 
-@lru_cache(maxsize=16)
+@kept
 def _table_background(title: str, rtl: bool = False) -> c.Backdrop:
     """Wood, felt, header bar and title (at the reader's starting side): the same for every position
     of a game (copied, never drawn on)."""
@@ -255,7 +255,7 @@ SUITED_STEP = 50
 MAX_STACK = 8
 
 
-@lru_cache(maxsize=64)  # at most 96 KB each (eight cards), a few MB in all
+@kept
 def _column(cards: tuple[Card, ...], step: int, lang: str) -> Image.Image:
     """A hand's column of cards as pasted one by one on the felt, as one opaque picture: a hand pastes a
     column at once, and columns (a pair of 8s, a single king) come back in every hand."""

@@ -7,7 +7,6 @@ anti-aliased primitives; the result is kept in memory, so a table only pastes sp
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -15,6 +14,7 @@ from bot.games.core.cards import BLACK_JOKER, RANK_NAMES, RED_JOKER, SUIT_SYMBOL
 from bot.i18n import digits, t
 
 from . import text as tx
+from .kept import kept
 
 SS = 3  # supersampling factor
 CARD_RED = (200, 32, 47)
@@ -73,7 +73,7 @@ def _index_rank(draw: ImageDraw.ImageDraw, cx: float, top: float, rank: int, siz
         draw.rectangle((cx - width / 2, y, cx + width / 2, y + max(2, size // 12)), fill=ink)
 
 
-@lru_cache(maxsize=512)
+@kept
 def card_face(card: Card, w: int = 84, h: int = 118, lang: str = "en") -> Image.Image:
     """The face of ``card`` as an RGBA sprite of ``w`` x ``h``."""
     if card.is_joker:
@@ -138,7 +138,7 @@ def _joker(red: bool, w: int, h: int, lang: str) -> Image.Image:
     return _finish(img, w, h)
 
 
-@lru_cache(maxsize=16)
+@kept
 def card_back(w: int = 84, h: int = 118) -> Image.Image:
     """The back: a blue lattice inside a white margin."""
     img, draw = _base(w, h, (250, 250, 250), (60, 60, 60))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -19,6 +18,7 @@ from bot.i18n import is_rtl, t
 from . import common as c
 from . import pieces
 from . import text as tx
+from .kept import kept
 
 SIZE = 1024
 PW, PH = 68, 80  # a piece's value reads at a phone's 360 px (pieces.VALUE_SHARE of its height)
@@ -133,7 +133,7 @@ def _attack_seat_col(view: Any) -> tuple[int, int] | None:
     return (view.attacker, len(cols) - 1) if cols else None
 
 
-@lru_cache(maxsize=8)
+@kept
 def _background(lang: str) -> c.Backdrop:
     """The table top, the empty centre panel and the titled score panel (copied, never drawn on)."""
     img, draw = c.canvas(SIZE, SIZE, TABLE)

@@ -20,6 +20,7 @@ from bot.i18n import has, is_rtl, join, number, t
 from . import common as c
 from . import hwatu
 from . import text as tx
+from .kept import kept
 
 WIDTH = 1200
 CW, CH = 76, 122  # layout cards (R1.7): the corner's month reads at a phone's 360 px
@@ -318,7 +319,7 @@ def _stock_centre(lang: str) -> float:
     return WIDTH - (STOCK_X + STOCK_W / 2) if is_rtl(lang) else STOCK_X + STOCK_W / 2
 
 
-@lru_cache(maxsize=8)  # 4.6 MB each (and 1.2 MB of indices once needed); a language has a few panel layouts
+@kept  # 4.6 MB each (and 1.2 MB of indices once needed); a language has a few panel layouts
 def _table_background(lang: str, panels: tuple[int, ...]) -> c.Backdrop:
     """Felt, header bar, title, the stock pile, the twelve empty month slots and the players' panels
     (``panels``: their heights) as they are before anything is drawn in them: the same for every

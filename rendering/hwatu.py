@@ -8,7 +8,6 @@ because newcomers cannot read hwatu art. Sprites are drawn once per size at 3x a
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -16,6 +15,7 @@ from bot.games.gostop import IDS
 from bot.i18n import digits, t
 
 from . import text as tx
+from .kept import kept
 
 SS = 3
 GROUND = (251, 247, 238)
@@ -434,7 +434,7 @@ def _draw_face(pen: Pen, month: int, kind: str, lang: str) -> None:
         _double_badge(pen)
 
 
-@lru_cache(maxsize=2048)  # 50 cards x 5 sizes x 6 languages fit
+@kept
 def card_face(card_id: str, w: int = 64, h: int = 104, lang: str = "en") -> Image.Image:
     """The face of hwatu card ``card_id`` (``m08-bright``, ``joker-3``) as an RGBA sprite."""
     with tx.language(lang):  # kept per language: its words and its Han forms
@@ -471,7 +471,7 @@ def _card_face(card_id: str, w: int, h: int, lang: str) -> Image.Image:
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
+@kept
 def card_back(w: int = 64, h: int = 104) -> Image.Image:
     """Solid deep red with a darker inset (R1.7)."""
     img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))

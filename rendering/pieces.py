@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from bot.games.goita import IDS, KANJI, VALUE
 from bot.i18n import digits
 
 from . import text as tx
+from .kept import kept
 
 SS = 3
 FACE_WOOD = (235, 203, 139)
@@ -30,7 +29,7 @@ def _outline(w: float, h: float) -> list[tuple[float, float]]:
 VALUE_SHARE = 0.33
 
 
-@lru_cache(maxsize=256)
+@kept
 def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False, lang: str = "en") -> Image.Image:
     """A piece sprite (RGBA): face up for an id, the blank back for ``None``.
 
@@ -61,7 +60,7 @@ def piece(piece_id: str | None, w: int = 60, h: int = 70, tint: bool = False, la
 TURNS = (None, Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180, Image.Transpose.ROTATE_270)
 
 
-@lru_cache(maxsize=256)
+@kept
 def turned(piece_id: str | None, seat: int, w: int = 60, h: int = 70, tint: bool = False,
            lang: str = "en") -> Image.Image:
     """The piece as it lies in front of ``seat`` with its tip towards the centre (``rotate_pieces``):

@@ -26,6 +26,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from .kept import forget, kept
+
 FONT_DIR = Path(__file__).parent / "fonts"
 HAS_RAQM: bool = bool(features.check("raqm"))
 ELLIPSIS = "…"
@@ -507,7 +509,7 @@ def legible(size: int, bold: bool, image_width: int) -> tuple[int, bool]:
     return size, bold
 
 
-@lru_cache(maxsize=2048)
+@kept
 def _mask(shown: str, size: int, bold: bool, rtl: bool | None,
           tag: str | None = None) -> tuple[Image.Image | None, int, int, float]:
     """The text drawn once as a coverage mask cropped to its ink, the ink's offset from the text's
@@ -699,8 +701,9 @@ def use_raqm(enabled: bool | None) -> None:
     """
     global HAS_RAQM
     HAS_RAQM = bool(features.check("raqm")) if enabled is None else bool(enabled and features.check("raqm"))
-    for cached in (font, layout, fit, fit_name, prepare, _mask, stroke_width):
+    for cached in (font, layout, fit, fit_name, prepare, stroke_width):
         cached.cache_clear()
+    forget()  # the text masks, with every other kept picture
 
 
 def line_height(size: int) -> int:
