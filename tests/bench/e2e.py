@@ -99,7 +99,7 @@ import threading
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -365,15 +365,29 @@ class Players:
             lobby = self.double.response_message(record)
             assert lobby is not None, f"no lobby for game {game.index}"
             for _ in range(computers):
-                record = await game.person.begin_select(lobby, t("en", "games.add_computer_placeholder"), ["easy"])
-                self.watcher.by_interaction[record.id] = game
-                await self.answered(game, record)
-            record = await game.person.begin_click(lobby, t("en", "games.button.start"))
-            self.watcher.by_interaction[record.id] = game
-            await self.watcher.until(lambda now: self._table(game) is not None and game.idle(now))
+                await self._acted(game, lambda: game.person.begin_select(
+                    lobby, t("en", "games.add_computer_placeholder"), ["easy"]))
+            await self._acted(game, lambda: game.person.begin_click(lobby, t("en", "games.button.start")))
+            assert await self.watcher.until(lambda now: self._table(game) is not None and game.idle(now)), \
+                f"no table for game {game.index}"
             threads = [c for c in self.double.threads if c.parent_id == game.channel.id]
             assert threads, f"game {game.index} opened no thread"
             game.thread = threads[-1]
+
+    async def _acted(self, game: Game, act: Callable[[], Awaitable[InteractionRecord]]) -> None:
+        """A lobby click, made again when it was never answered: one that met the bot killed (its gateway gone
+        with it) fails, as Discord's "This interaction failed", and a person clicks again (the soak's Start
+        lost that way left a lobby its person took for a game that never moved)."""
+        for _ in range(3):
+            try:
+                record = await act()
+            except UserActionError:  # no bot connected at all yet
+                await asyncio.sleep(1.0)
+                continue
+            self.watcher.by_interaction[record.id] = game
+            if await self.answered(game, record) or record.responded:
+                return
+        raise AssertionError(f"game {game.index}: its lobby answered none of three clicks")
 
     def _tables(self, game: Game) -> list[Message]:
         """Table messages in the game's thread (the newest few messages: the table is always among them)."""
