@@ -206,6 +206,9 @@ class TeahouseBot(commands.AutoShardedBot):
         if isinstance(cause, STORAGE_FAULTS):  # the database refused: nothing changed, a polite line, no traceback
             log.warning("command /%s not saved (%s)", name, type(cause).__name__)
             text = t(private_language(interaction), "resilience.not_saved")
+        elif isinstance(cause, discord.HTTPException):  # Discord's fault, not ours: as a click's, no traceback
+            log.warning("command /%s: Discord answered %s (code %s)", name, cause.status, cause.code)
+            text = t(private_language(interaction), "resilience.discord_busy")
         else:
             log.error("command /%s failed", name, exc_info=error)
             text = t(private_language(interaction), "games.error.internal")

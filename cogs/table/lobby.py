@@ -113,7 +113,11 @@ class LobbyDesk:
         async with session.lock:  # clicks on the new lobby wait until it is saved
             self.host.sessions[session.id] = session
             surface = lobby_surface(session, session.lang)
-            message = await send_public(interaction, surface.content, view=surface.view())
+            try:
+                message = await send_public(interaction, surface.content, view=surface.view())
+            except discord.HTTPException:  # never shown nor saved: no lobby is left to keep its host "playing"
+                self.host.sessions.pop(session.id, None)
+                raise
             session.lobby_message_id = message.id
             await self._open_thread(session, message)
             try:

@@ -20,7 +20,7 @@ from bot.i18n import t
 from tests.discord_double import DiscordDouble, InteractionFailed
 from tests.discord_double.model import Channel, Message
 from tests.discord_double.people import Person
-from tests.play.driver import MatchLog, choose, table_message, to_move
+from tests.play.driver import MatchLog, choose, games_cog, table_message, to_move
 
 from .helpers import SHORT, move_button, open_table, play_on, replays_to_its_result, session_of
 
@@ -363,3 +363,15 @@ async def test_send_messages_revoked_mid_game_tells_the_host_once_privately_and_
     assert any(m.attachments for m in where.public_messages[-3:])  # pictures again once allowed
     assert double.take_bot_errors() == []
     await _recorded_once(double, bot, "zhengshangyou")
+
+
+async def test_a_game_new_discord_refused_leaves_no_lobby_behind(double: DiscordDouble, bot: TeahouseBot) -> None:
+    """A lobby whose message Discord refused (here its answer came past the 3 s: 10062) was never shown or saved:
+    the person is not left "already playing" a lobby nobody can see, and opens one at once."""
+    alice = double["alice"]
+    double.faults.error(CALLBACK, status=404, code=10062, message="Unknown interaction")
+    refused = await alice.run("/game new", game="goita")
+    assert refused.ephemeral and refused.content == t("en", "resilience.discord_busy")  # a plain "try again"
+    assert not games_cog(bot).sessions
+    lobby = await alice.run("/game new", game="goita")
+    assert not lobby.ephemeral and t("en", "goita.name") in lobby.content
