@@ -17,10 +17,11 @@ from cachetools import LRUCache, cached
 from cachetools.keys import hashkey
 from PIL import Image
 
-#: the bytes the kept pictures may take, all of them together. 300 random moves of each game in English kept
-#: 44 MB unbounded (two languages 88 MB; the count bounds before allowed about 140 MB); at 16-24 MB a picture
-#: cost the same CPU within the noise (7.4-8.5 ms): what is drawn again is mostly seldom-seen columns and texts
-KEPT_BYTES = 24 * 1024 * 1024
+#: the bytes the kept pictures may take, all of them together. Twelve tables at once, three of each game,
+#: kept 46 MB in one language and 87 MB in two (English and Korean); a picture cost the same CPU as with the
+#: count bounds before (6.0-6.4 ms) at 64 MB in one language and 96 MB in two, but 7.6 ms at 64 MB in two and
+#: 24 ms at 24 MB in one: what a table needs is drawn again and again when it does not fit
+KEPT_BYTES = 96 * 1024 * 1024
 #: what a kept entry costs besides its pixels (Python objects, the key)
 ENTRY_BYTES = 200
 
