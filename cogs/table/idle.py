@@ -5,6 +5,9 @@ A closed lobby no longer holds its people: ``game_of`` skips a lobby that is pas
 before the watch has closed it, so its host can open another game at once. One watch task looks at
 every table once every ``INTERVAL`` seconds; what it changes, it changes on the game's serialized
 path, after checking again under the lock that the table is still idle.
+
+Threads left active by finished games are archived here too, when a server reaches Discord's cap on active
+threads and a new game needs one (``open_game_thread``).
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ async def archive_lobby_thread(bot: discord.Client, session: GameSession) -> Non
         log.info("thread of closed lobby %s not archived: %s (code %s)", session.id, err.status, err.code)
 
 
+#: Discord's code for "the server has its 1,000 active threads"
+MAX_ACTIVE_THREADS = 160006
 #: finished games' threads archived at once when the server is at Discord's active-thread cap: room for the
 #: next few games, so the cap costs one batch of edits now and then, not one per game
 THREADS_ARCHIVED_AT_CAP = 10
@@ -89,6 +94,18 @@ async def archive_finished_threads(guild: discord.Guild, live_thread_ids: set[in
         except discord.HTTPException as err:
             log.info("finished game's thread %s not archived: %s (code %s)", thread.id, err.status, err.code)
     return archived
+
+
+async def open_game_thread(message: discord.Message, name: str, live_thread_ids: set[int | None]) -> discord.Thread:
+    """The game's thread under its lobby message; at the server's active-thread cap, finished games' threads are
+    archived to make room (never ``live_thread_ids``) and it is tried once more. Discord's refusal is raised."""
+    try:
+        return await message.create_thread(name=name, auto_archive_duration=1440)
+    except discord.HTTPException as err:
+        if err.code != MAX_ACTIVE_THREADS or message.guild is None \
+                or not await archive_finished_threads(message.guild, live_thread_ids):
+            raise
+    return await message.create_thread(name=name, auto_archive_duration=1440)
 
 
 class IdleWatch:
@@ -157,5 +174,6 @@ class IdleWatch:
             await self.host.end_game(session, abandoned=True, scores=True)
 
 
-__all__ = ["LOBBY_IDLE_SECONDS", "REMATCH_KEY", "THREADS_ARCHIVED_AT_CAP", "IdleWatch", "archive_finished_threads",
-           "archive_lobby_thread", "game_idle", "lobby_expired", "touch"]
+__all__ = ["LOBBY_IDLE_SECONDS", "MAX_ACTIVE_THREADS", "REMATCH_KEY", "THREADS_ARCHIVED_AT_CAP", "IdleWatch",
+           "archive_finished_threads", "archive_lobby_thread", "game_idle", "lobby_expired", "open_game_thread",
+           "touch"]

@@ -28,7 +28,7 @@ from .components import parse_number
 from .controls import controls_for
 from .game_host import GameHost
 from .hints import PRACTICE
-from .idle import REMATCH_KEY, archive_finished_threads, archive_lobby_thread, lobby_expired
+from .idle import REMATCH_KEY, archive_lobby_thread, lobby_expired, open_game_thread
 from .lobby_options import current, menu_step, option_value, parse_options
 from .messages import Surface, clip_join, lobby_surface
 from .persistence import SaveFailed
@@ -40,8 +40,6 @@ from .words import names
 
 log = logging.getLogger("teahouse.games")
 
-#: Discord's code for "the server has its 1,000 active threads"
-MAX_ACTIVE_THREADS = 160006
 #: the lobby's buttons and menus: anyone's, and the host's (or Manage Server's)
 HOST_VERBS = frozenset({"addai", "kick", "swap", "start", "cancel", "option", "shuffle"})
 LOBBY_VERBS = HOST_VERBS | {"join", "leave"}
@@ -145,23 +143,15 @@ class LobbyDesk:
             return
         name = t(session.lang, "games.thread_name", game=t(session.lang, f"{session.game}.name"),
                  host=session.seats[0].name)[:100]
-        for attempt in range(2):
-            try:
-                thread = await message.create_thread(name=name, auto_archive_duration=1440)
-            except discord.HTTPException as err:
-                if (err.code == MAX_ACTIVE_THREADS and attempt == 0 and message.guild is not None
-                        and await archive_finished_threads(message.guild, self._live_threads())):
-                    continue  # room made: once more
-                log.info("game %s plays in its channel (no thread: %s)", session.id, err.code)
-                if isinstance(err, discord.Forbidden):
-                    await self.table.tell_host(session, "resilience.no_thread")
-                return
-            session.thread_id = thread.id
+        live = {s.thread_id for s in self.host.sessions.values() if s.phase in (LOBBY, PLAYING)}
+        try:
+            thread = await open_game_thread(message, name, live)
+        except discord.HTTPException as err:
+            log.info("game %s plays in its channel (no thread: %s)", session.id, err.code)
+            if isinstance(err, discord.Forbidden):
+                await self.table.tell_host(session, "resilience.no_thread")
             return
-
-    def _live_threads(self) -> set[int | None]:
-        """The threads of lobbies and games in play: never archived to make room."""
-        return {s.thread_id for s in self.host.sessions.values() if s.phase in (LOBBY, PLAYING)}
+        session.thread_id = thread.id
 
     def _over_limits(self, interaction: discord.Interaction, lang: str) -> str:
         """A polite refusal when this person closed too many lobbies unplayed lately (opening and
