@@ -40,10 +40,6 @@ import discord
 RATE_PER_S = 38.0
 BURST = 2
 HELD_TURNS = 8
-#: a request that waited this long for its turn means the bot runs at the global limit (``pressed``) ...
-PRESSED_WAIT_SECONDS = 0.5
-#: ... for this long after it
-PRESSED_SECONDS = 30.0
 #: API paths that are not under the global limit: interaction answers, follow-ups and their edits.
 EXEMPT_PATHS = ("/interactions/", "/webhooks/")
 
@@ -79,7 +75,6 @@ class GlobalPacer:
         self.wait_seconds = 0.0  # how long they waited in all, in line included
         self.turns = 0  # turns taken (``turn_first``)
         self.turn_seconds = 0.0  # how long they were held in all: while one is, its token waits for its request
-        self.pressed_at: float | None = None  # when a request last waited ``PRESSED_WAIT_SECONDS`` or more
 
     def now(self) -> float:
         """The pacer's clock (the event loop's, unless a test gives its own)."""
@@ -116,13 +111,6 @@ class GlobalPacer:
                 self._tokens -= 1.0
             self.taken += 1
         self.wait_seconds += self.now() - asked
-        if self.now() - asked >= PRESSED_WAIT_SECONDS:
-            self.pressed_at = self.now()
-
-    def pressed(self) -> bool:
-        """Whether the bot runs at the global limit: a request waited ``PRESSED_WAIT_SECONDS`` for its turn within
-        the last ``PRESSED_SECONDS`` (a quiet bot's requests wait a few milliseconds at most, behind a burst)."""
-        return self.pressed_at is not None and self.now() - self.pressed_at < PRESSED_SECONDS
 
     async def take(self) -> None:
         """Wait until a request may go now."""

@@ -14,7 +14,6 @@ from bot.app import TeahouseBot
 from bot.pacing import (
     BURST,
     HELD_TURNS,
-    PRESSED_SECONDS,
     RATE_PER_S,
     GlobalPacer,
     pacer_for,
@@ -60,20 +59,6 @@ async def test_a_quiet_bot_does_not_wait() -> None:
     for _ in range(BURST):
         await pacer.take()
     assert now[0] == 0.0 and pacer.waited == 0
-
-
-async def test_the_pacer_says_when_the_bot_runs_at_the_limit_and_when_it_no_longer_does() -> None:
-    """Requests that wait half a second for their turn mean the bot is at the global limit (tables then move their
-    edits to interactions' tokens: ``TableRoutes.renew_due``); a burst's few milliseconds do not."""
-    pacer, now = paced()
-    await asyncio.gather(*(pacer.take() for _ in range(BURST + 3)))  # a burst: the last waits 3 / RATE_PER_S
-    assert pacer.waited and not pacer.pressed()
-    await asyncio.gather(*(pacer.take() for _ in range(int(RATE_PER_S))))  # a second's worth at once
-    assert pacer.pressed()
-    now[0] += PRESSED_SECONDS - 1
-    assert pacer.pressed()
-    now[0] += 2
-    assert not pacer.pressed(), "quiet again"
 
 
 def test_processes_that_split_the_shards_split_the_limit() -> None:

@@ -28,8 +28,6 @@ from typing import Any
 
 import discord
 
-from bot.pacing import GlobalPacer
-
 from .session import PLAYING, GameSession
 
 TOKEN_SECONDS = 15 * 60  # Discord accepts follow-ups and their edits through an interaction's token this long
@@ -124,21 +122,16 @@ class TableRoutes:
             return self._offered(session) is not None
         return self._current(session) is not None
 
-    def renew_due(self, session: GameSession, pacer: GlobalPacer) -> bool:
+    def renew_due(self, session: GameSession) -> bool:
         """The table should be posted again as a newer interaction's follow-up: its token nears its end and a
-        newer interaction could carry it for the next minutes; or the bot's token posted it (Start is clicked
-        on the lobby, in the channel, where a follow-up cannot reach the thread; a token was refused; a restart)
-        and the bot runs at the global limit (``pacer.pressed``): then its edits, each waiting its turn there (10 s on
-        average at 500 games, two thirds of them on such tables), are worth one post and one removal more. A
-        quiet bot keeps such a table until it is posted again anyway (a new hand, a mention, scrolled out of
-        view): posting it again only for the route would cost a move one call more."""
-        fresh = self._offered(session)
-        if fresh is None or session.table_message_id is None:
-            return False
+        newer interaction could carry it for the next minutes. A table the bot's token posted (no person had
+        clicked in the thread yet, a token was refused, a restart) stays until it is posted again anyway (a new
+        hand, a mention, scrolled out of view): posting it again only for the route costs a move one call more."""
         current = self.tables.get(session.id)
-        if current is None or current[0] != session.table_message_id:
-            return pacer.pressed()
-        return current[1].age() >= RENEW_AFTER_SECONDS and fresh.interaction_id > current[1].interaction_id
+        if current is None or current[0] != session.table_message_id or current[1].age() < RENEW_AFTER_SECONDS:
+            return False
+        fresh = self._offered(session)
+        return fresh is not None and fresh.interaction_id > current[1].interaction_id
 
     # ------------------------------------------------------------------ the requests
 

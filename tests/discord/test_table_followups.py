@@ -8,7 +8,6 @@ token. In every case the thread keeps one table, showing the game as it is.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -118,36 +117,6 @@ async def test_the_table_is_a_follow_up_edited_through_its_token(double: Discord
         assert double.calls_by_kind(public_messages=True)[INTERACTION] >= 2
         routes = table_routes(bot).used
         assert routes["webhook", "edit"] >= 1 and routes["webhook", "post"] >= 1
-
-
-async def test_at_the_global_limit_the_table_the_bot_posted_moves_to_a_token(double: DiscordDouble,
-                                                                            teahouse: StartTeahouse) -> None:
-    """When the bot runs at Discord's global limit, the first table (the bot's token posted it: Start is clicked in
-    the channel) is posted again as a person's follow-up, so its later edits no longer wait their turn there.
-    A quiet bot keeps it (``seated``): one call a move."""
-    async with teahouse(computer_delay_seconds=0) as bot:
-        alice = double["alice"]
-        thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3, turn_seconds=3600)
-        first = table_message(thread)
-        assert first is not None and first.interaction_id is None
-        panel = await alice.click(first, HAND)
-        await double.settle()
-        line = bot.pacer._line  # Discord's global limit is busy: every bot-token request waits its turn
-        await line.acquire()
-        moving = asyncio.create_task(move(double, alice, panel))
-        for _ in range(100):  # her move is answered (answers are not paced) and the table's update waits its turn
-            await asyncio.sleep(0.01)
-        double.clock.advance(1.0)  # longer than PRESSED_WAIT_SECONDS (the pacer keeps the double's time)
-        line.release()
-        newest = await moving
-
-        again = table_message(thread)
-        assert again is not None and again.id != first.id and poster(double, again) is newest
-        assert double.message(first.id) is None and tables(thread) == [again], "one table in the thread"
-        assert alice.id in to_move(again)
-        since = len(double.calls)
-        await move(double, alice, panel)
-        assert {c.key for c in calls_on(double, since, again.id)} == {WEBHOOK_EDIT}, "edited off the global limit"
 
 
 async def test_the_table_is_posted_again_before_its_token_ends(double: DiscordDouble,
