@@ -113,8 +113,8 @@ class LobbyDesk:
             surface = lobby_surface(session, session.lang)
             try:
                 message = await send_public(interaction, surface.content, view=surface.view())
-            except discord.HTTPException:  # never shown nor saved: no lobby is left to keep its host "playing"
-                self.host.sessions.pop(session.id, None)
+            except BaseException:  # refused, dropped, cancelled: never shown nor saved, so no lobby keeps its host
+                self.host.sessions.pop(session.id, None)  # "playing" until it expired
                 raise
             session.lobby_message_id = message.id
             await self._open_thread(session, message)
