@@ -9,7 +9,10 @@ art, code paths used once), and after N more games have been opened the way a pe
 (/game new, computers added, start) and each played ``MOVES`` human moves (the hand panel opened,
 so its view is live) (``rss_loaded_mb``). ``kb_per_game`` = (loaded - warm) / N: everything a live
 game keeps (session, engine state, lobby and table views, hand panels, discord.py's messages,
-threads and interaction state). ``first_use_mb`` = warm - idle, paid once per process.
+threads and interaction state), and what the picture process's store of kept pictures grows by while the
+tables' variety fills it (bounded by bytes: ``rendering.kept.KEPT_BYTES``). ``kb_per_game_second_half`` is
+what each game of the second half of the N adds (RSS read at N/2 too): once the store holds the tables' working
+set, the growth a game brings by itself. ``first_use_mb`` = warm - idle, paid once per process.
 ``TEAHOUSE_BENCH_TRACEMALLOC=<path>`` writes where the memory the N games keep was allocated (traced from the
 warm-up's end, so what the report lists is theirs).
 
@@ -84,7 +87,10 @@ async def measure(count: int, moves: int = MOVES) -> dict[str, float]:
             warm, warm_own = await _settled_rss(bot, double)
             if tracing and bot.proc is not None:
                 os.kill(bot.proc.pid, signal.SIGUSR1)
-            await _open_and_play(players, loaded, moves)
+            half = len(loaded) // 2
+            await _open_and_play(players, loaded[:half], moves)
+            midway, _ = await _settled_rss(bot, double)
+            await _open_and_play(players, loaded[half:], moves)
             full, full_own = await _settled_rss(bot, double)
         finally:
             os.environ.pop("TEAHOUSE_BENCH_TRACE_ON_SIGNAL", None)  # later parts' bots trace from their start
@@ -102,6 +108,8 @@ async def measure(count: int, moves: int = MOVES) -> dict[str, float]:
     out["kb_per_game"] = round((full - warm) / opened, 1) if opened else 0.0
     # of it, the bot's own process (the rest is the picture process's caches)
     out["kb_per_game_bot_process"] = round((full_own - warm_own) / opened, 1) if opened else 0.0
+    second = sum(g.thread is not None for g in loaded[half:])
+    out["kb_per_game_second_half"] = round((full - midway) / second, 1) if second else 0.0
     out["errors"] = float(len(errors))
     return out
 
