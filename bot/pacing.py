@@ -9,8 +9,7 @@ aiohttp's ``on_request_start`` (awaited just before each attempt goes out): paci
 ``request`` from outside covered only first attempts, and the requests discord.py releases together
 after a 429 went out at once (159 in one second at 500 games, and a storm of 429s). Interaction
 answers and follow-ups (``/interactions/``, ``/webhooks/``) never wait here, so a click is
-acknowledged however busy the tables are. The few requests whose delay people see at once and that
-are rare by nature (an old table's removal) go ahead of the line (``ahead_of_line``), still at the pace.
+acknowledged however busy the tables are.
 
 A table update waits for its turn *before* it reads the game (``turn_first``): when the bot runs
 near the limit, an update read first would wait in line with a stale table, and the newer moves
@@ -25,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -41,10 +40,6 @@ import discord
 RATE_PER_S = 38.0
 BURST = 2
 HELD_TURNS = 8
-#: a request that waited this long for its turn means the bot runs at the global limit (``pressed``) ...
-PRESSED_WAIT_SECONDS = 0.5
-#: ... for this long after it
-PRESSED_SECONDS = 30.0
 #: API paths that are not under the global limit: interaction answers, follow-ups and their edits.
 EXEMPT_PATHS = ("/interactions/", "/webhooks/")
 
@@ -60,8 +55,6 @@ class _Turn:
 
 #: The turn the task's next request may use (``turn_first``).
 _TURN: ContextVar[_Turn | None] = ContextVar("teahouse_turn", default=None)
-#: The task's requests go ahead of the line (``ahead_of_line``).
-_AHEAD: ContextVar[bool] = ContextVar("teahouse_ahead", default=False)
 
 
 class GlobalPacer:
@@ -82,9 +75,6 @@ class GlobalPacer:
         self.wait_seconds = 0.0  # how long they waited in all, in line included
         self.turns = 0  # turns taken (``turn_first``)
         self.turn_seconds = 0.0  # how long they were held in all: while one is, its token waits for its request
-        self.pressed_at: float | None = None  # when a request last waited ``PRESSED_WAIT_SECONDS`` or more
-        self.ahead = 0  # requests that went ahead of the line (``ahead_of_line``)
-        self._ahead_waiting = 0  # of them, those waiting for a token now
 
     def now(self) -> float:
         """The pacer's clock (the event loop's, unless a test gives its own)."""
@@ -96,11 +86,10 @@ class GlobalPacer:
             self._tokens = min(float(self.burst + self._held), self._tokens + (now - self._stamp) * self.rate)
         self._stamp = now
 
-    def _shortfall(self, turn: bool, ahead: bool = False) -> float:
-        """Seconds until a request (or a turn) may have a token; 0 when it may now. Requests in the line leave
-        one to each request waiting ahead of it (``take_ahead``)."""
+    def _shortfall(self, turn: bool) -> float:
+        """Seconds until a request (or a turn) may have a token; 0 when it may now."""
         self._refill()
-        missing = 1.0 - (self._tokens - self._held - (0 if ahead else self._ahead_waiting))
+        missing = 1.0 - (self._tokens - self._held)
         if missing > 1e-9:
             return missing / self.rate
         if turn and self._held >= self.held_turns:
@@ -122,36 +111,10 @@ class GlobalPacer:
                 self._tokens -= 1.0
             self.taken += 1
         self.wait_seconds += self.now() - asked
-        if self.now() - asked >= PRESSED_WAIT_SECONDS:
-            self.pressed_at = self.now()
-
-    def pressed(self) -> bool:
-        """Whether the bot runs at the global limit: a request waited ``PRESSED_WAIT_SECONDS`` for its turn within
-        the last ``PRESSED_SECONDS`` (a quiet bot's requests wait a few milliseconds at most, behind a burst)."""
-        return self.pressed_at is not None and self.now() - self.pressed_at < PRESSED_SECONDS
 
     async def take(self) -> None:
         """Wait until a request may go now."""
         await self._wait(turn=False)
-
-    async def take_ahead(self) -> None:
-        """Wait only for the pace, not for the line: the next token that refills is this request's (the
-        line's first waiter leaves it and looks again after its sleep)."""
-        asked = self.now()
-        self._ahead_waiting += 1
-        try:
-            wait = self._shortfall(turn=False, ahead=True)
-            if wait:
-                self.waited += 1
-            while wait:
-                await self._sleep(wait)
-                wait = self._shortfall(turn=False, ahead=True)
-        finally:
-            self._ahead_waiting -= 1
-        self._tokens -= 1.0
-        self.taken += 1
-        self.ahead += 1
-        self.wait_seconds += self.now() - asked
 
     @property
     def held(self) -> int:
@@ -180,9 +143,6 @@ class GlobalPacer:
             self._held -= 1
             self._tokens -= 1.0
             self._count_turn(turn)
-            return
-        if _AHEAD.get():
-            await self.take_ahead()
             return
         await self.take()
 
@@ -236,18 +196,6 @@ def pace(http: discord.http.HTTPClient, pacer: GlobalPacer) -> None:
 def under_global_limit(url: str) -> bool:
     base = discord.http.Route.BASE  # read now: tests point it at the Discord double
     return url.startswith(base) and not url[len(base):].startswith(EXEMPT_PATHS)
-
-
-@contextlib.contextmanager
-def ahead_of_line() -> Iterator[None]:
-    """The task's requests inside wait for the pace only, ahead of those waiting in line: for the few whose
-    delay people see at once and that are rare by nature (the table posted again leaves its old one in the
-    thread until the old one is removed; behind a line of seconds, two tables with live buttons)."""
-    token = _AHEAD.set(True)
-    try:
-        yield
-    finally:
-        _AHEAD.reset(token)
 
 
 @contextlib.asynccontextmanager

@@ -14,10 +14,8 @@ from bot.app import TeahouseBot
 from bot.pacing import (
     BURST,
     HELD_TURNS,
-    PRESSED_SECONDS,
     RATE_PER_S,
     GlobalPacer,
-    ahead_of_line,
     pacer_for,
     share_of_limit,
     turn_first,
@@ -61,43 +59,6 @@ async def test_a_quiet_bot_does_not_wait() -> None:
     for _ in range(BURST):
         await pacer.take()
     assert now[0] == 0.0 and pacer.waited == 0
-
-
-async def test_the_pacer_says_when_the_bot_runs_at_the_limit_and_when_it_no_longer_does() -> None:
-    """Requests that wait half a second for their turn mean the bot is at the global limit (tables then move their
-    edits to interactions' tokens: ``TableRoutes.renew_due``); a burst's few milliseconds do not."""
-    pacer, now = paced()
-    await asyncio.gather(*(pacer.take() for _ in range(BURST + 3)))  # a burst: the last waits 3 / RATE_PER_S
-    assert pacer.waited and not pacer.pressed()
-    await asyncio.gather(*(pacer.take() for _ in range(int(RATE_PER_S))))  # a second's worth at once
-    assert pacer.pressed()
-    now[0] += PRESSED_SECONDS - 1
-    assert pacer.pressed()
-    now[0] += 2
-    assert not pacer.pressed(), "quiet again"
-
-
-async def test_an_old_tables_removal_goes_ahead_of_the_line_still_at_the_pace() -> None:
-    """A request ahead of the line (an old table's removal: two tables show until it goes) waits for the next
-    token, not for the requests already waiting; the seconds still hold no more than Discord allows."""
-    pacer, now = paced()
-    stamps: list[tuple[str, float]] = []
-
-    async def request(name: str) -> None:
-        await pacer.before_request()
-        stamps.append((name, now[0]))
-
-    async def removal() -> None:
-        with ahead_of_line():
-            await request("removal")
-
-    line = [asyncio.create_task(request("edit")) for _ in range(100)]  # two seconds and more of table edits
-    await asyncio.sleep(0)
-    await asyncio.gather(removal(), *line)
-    order = [name for name, _ in stamps]
-    assert order.index("removal") <= BURST + 2, "it did not wait for the line"
-    assert pacer.ahead == 1
-    assert busiest_second([stamp for _, stamp in stamps]) < DISCORD_GLOBAL_LIMIT
 
 
 def test_processes_that_split_the_shards_split_the_limit() -> None:

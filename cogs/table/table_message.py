@@ -268,7 +268,7 @@ class TableMessage:
         instant = self.host.computer_delay == 0
         if instant:
             await self._computers_done(session, INSTANT_BURST_WAIT_SECONDS)
-        exempt = self.routes.reaches(session, self.host.bot.pacer)
+        exempt = self.routes.reaches(session)
         async with contextlib.nullcontext() if exempt else turn_first(self.host.bot.pacer):
             if instant:
                 await self._computers_done(session, HELD_BURST_WAIT_SECONDS)
@@ -319,8 +319,8 @@ class TableMessage:
                 self.wanted.add(session.id)         # show the newer moment instead (the loop comes back)
                 return
         reason = self.repost_reason(session, mention)
-        if reason is None and self.routes.renew_due(session, self.host.bot.pacer):
-            reason = "renew"  # a newer interaction's follow-up carries it on (``TableRoutes.renew_due``)
+        if reason is None and not session.table_summary and self.routes.renew_due(session):
+            reason = "renew"  # its token nears its end: a newer interaction's follow-up carries it on
         view = surface.view()
         if reason is None and session.table_message_id is not None:
             try:

@@ -28,8 +28,6 @@ from typing import Any
 
 import discord
 
-from bot.pacing import GlobalPacer, ahead_of_line
-
 from .session import PLAYING, GameSession
 
 TOKEN_SECONDS = 15 * 60  # Discord accepts follow-ups and their edits through an interaction's token this long
@@ -116,43 +114,24 @@ class TableRoutes:
             return None
         return current[1]
 
-    def reaches(self, session: GameSession, pacer: GlobalPacer) -> bool:
+    def reaches(self, session: GameSession) -> bool:
         """Whether the next update will likely go through an interaction's token: then it takes no turn at the
         global pace (a request that falls back to the bot's token is paced on its own, and a turn a post through
-        a token did not use is given back). A table the bot's token posted that is due to move to a token
-        (``renew_due``) moves without waiting in the line first."""
+        a token did not use is given back)."""
         if session.table_message_id is None:
             return self._offered(session) is not None
-        return self._current(session) is not None or self._bot_posted_due(session, pacer)
+        return self._current(session) is not None
 
-    def renew_due(self, session: GameSession, pacer: GlobalPacer) -> bool:
+    def renew_due(self, session: GameSession) -> bool:
         """The table should be posted again as a newer interaction's follow-up: its token nears its end and a
-        newer interaction could carry it for the next minutes; or the bot's token posted it and the bot runs at
-        the global limit (``_bot_posted_due``). A finished hand's table, with its summary, stays until Next hand
-        posts the next one (posted again, it would be left behind as a second record of the hand)."""
-        if session.table_summary:
-            return False
+        newer interaction could carry it for the next minutes. A table the bot's token posted (no person had
+        clicked in the thread yet, a token was refused, a restart) stays until it is posted again anyway (a new
+        hand, a mention, scrolled out of view): posting it again only for the route costs a move one call more."""
         current = self.tables.get(session.id)
-        if current is None or current[0] != session.table_message_id:
-            return self._bot_posted_due(session, pacer)
+        if current is None or current[0] != session.table_message_id or current[1].age() < RENEW_AFTER_SECONDS:
+            return False
         fresh = self._offered(session)
-        return (fresh is not None and current[1].age() >= RENEW_AFTER_SECONDS
-                and fresh.interaction_id > current[1].interaction_id)
-
-    def _bot_posted_due(self, session: GameSession, pacer: GlobalPacer) -> bool:
-        """The table shown now was posted by the bot's token (Start is clicked on the lobby, in the channel,
-        where a follow-up cannot reach the thread; a token was refused; a restart), a person's interaction in the
-        thread could carry it, and the bot runs at the global limit (``pacer.pressed``): its edits would each
-        wait their turn there (10 s on average at 500 games, two thirds of them on such tables), so one post
-        through the token and the old table's removal (ahead of the line: ``TableRoutes.remove``) are worth it.
-        A quiet bot keeps such a table until it is posted again anyway (a new hand, a mention, scrolled out of
-        view): posting it again only for the route would cost a move one call more."""
-        if session.table_message_id is None or session.table_summary or not pacer.pressed():
-            return False
-        current = self.tables.get(session.id)
-        if current is not None and current[0] == session.table_message_id:
-            return False
-        return self._offered(session) is not None
+        return fresh is not None and fresh.interaction_id > current[1].interaction_id
 
     # ------------------------------------------------------------------ the requests
 
@@ -216,11 +195,10 @@ class TableRoutes:
                     raise
                 self.used["webhook", "refused"] += 1
         message = channel.get_partial_message(message_id)
-        with ahead_of_line():  # the new table is there already: two tables until this one goes
-            if keep:
-                await message.edit(view=None)
-            else:
-                await message.delete()
+        if keep:
+            await message.edit(view=None)
+        else:
+            await message.delete()
         self.used["bot", "remove"] += 1
 
     def forget(self, game_id: int) -> None:

@@ -8,13 +8,11 @@ token. In every case the thread keeps one table, showing the game as it is.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
 
 from bot.i18n import t
-from bot.pacing import PRESSED_WAIT_SECONDS
 from cogs.table.table_message import SCROLLED_OUT_AFTER
 from cogs.table.table_route import RENEW_AFTER_SECONDS, TOKEN_SECONDS, table_routes
 from tests.conftest import StartTeahouse
@@ -119,41 +117,6 @@ async def test_the_table_is_a_follow_up_edited_through_its_token(double: Discord
         assert double.calls_by_kind(public_messages=True)[INTERACTION] >= 2
         routes = table_routes(bot).used
         assert routes["webhook", "edit"] >= 1 and routes["webhook", "post"] >= 1
-
-
-async def test_at_the_global_limit_the_table_the_bot_posted_moves_to_a_token(double: DiscordDouble,
-                                                                            teahouse: StartTeahouse) -> None:
-    """When the bot runs at Discord's global limit, the first table (the bot's token posted it: Start is clicked in
-    the channel) is posted again as a person's follow-up, so its later edits no longer wait their turn there. The
-    move that does it does not wait in the line of other games' requests, nor does the old table's removal: the
-    thread shows one table while that line is still there. A quiet bot keeps it (``seated``): one call a move."""
-    async with teahouse(computer_delay_seconds=0) as bot:
-        alice = double["alice"]
-        thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3, turn_seconds=3600)
-        first = table_message(thread)
-        assert first is not None and first.interaction_id is None
-        panel = await alice.click(first, HAND)
-        await double.settle()
-        line = bot.pacer._line  # other games' requests at the global limit: each waits its turn in this line
-        await line.acquire()
-        other = asyncio.create_task(bot.pacer.take())
-        await asyncio.sleep(PRESSED_WAIT_SECONDS + 0.1)  # it waits that long (the pacer keeps the loop's time)
-        line.release()
-        await other
-        assert bot.pacer.pressed(), "the bot runs at the limit"
-        await line.acquire()  # and the line is long again
-        try:
-            newest = await move(double, alice, panel)
-            again = table_message(thread)
-            assert again is not None and again.id != first.id and poster(double, again) is newest
-            assert double.message(first.id) is None and tables(thread) == [again], "one table, the line still long"
-            assert alice.id in to_move(again)
-        finally:
-            line.release()
-        assert bot.pacer.ahead >= 1, "the old table's removal went ahead of the line"
-        since = len(double.calls)
-        await move(double, alice, panel)
-        assert {c.key for c in calls_on(double, since, again.id)} == {WEBHOOK_EDIT}, "edited off the global limit"
 
 
 async def test_the_table_is_posted_again_before_its_token_ends(double: DiscordDouble,
