@@ -234,15 +234,15 @@ class TableMessage:
     def repost_reason(self, session: GameSession, mention: list[int]) -> str | None:
         """Why the table must be posted again rather than edited in place (None: edit it).
 
-        Posted again only where people would otherwise lose it or must be told: a mention (an edit
-        notifies nobody), a new hand's start, a table scrolled out of view, or one nearly an hour
-        old (Discord caps edits of older messages, error 30046).
+        Posted again only where people would otherwise lose it or must be told: a mention (an edit notifies
+        nobody), a new hand's start (a table showing a finished hand stays its record, even one posted in the
+        pause), a table scrolled out of view, or one nearly an hour old (Discord caps those edits, 30046).
         """
         if session.table_message_id is None:
             return "none"
         if mention:
             return "mention"
-        if session.paused_until is None and session.table_hand != session.hand_first_line:
+        if session.paused_until is None and (session.table_summary or session.table_hand != session.hand_first_line):
             return "hand"
         if time.time() - session.table_posted_at > TABLE_MAX_AGE_SECONDS:
             return "old"

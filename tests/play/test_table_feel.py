@@ -278,6 +278,44 @@ async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_get
                 and str(table.id) in c.path], "and is not edited again for it"
 
 
+async def test_a_finished_hands_table_posted_again_during_the_pause_stays_its_record(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    """A table posted while a hand is over (here a moderator deleted the finished hand's table; a Goita round
+    that ends at the deal posts its first table so too) shows that hand's summary. Next hand on it posts the
+    next hand's own table with its buttons: it must not turn the summary into the new hand, whose buttons
+    the click's answer then took away (a 500-game benchmark game waited with no My hand to click)."""
+    alice = double["alice"]
+    mods = double.add_role(double.guild, "Mods", "manage_messages")
+    zoe = double.add_person("zoe", roles=[mods])
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", computers=3)
+    rng, log = random.Random(5), MatchLog()
+    next_hand = t("en", "games.button.next_hand")
+    for _ in range(400):
+        await double.settle()
+        table = table_message(thread)
+        assert table is not None
+        if table.has_button(next_hand):
+            break
+        if alice.id in to_move(table):
+            await choose(alice, await alice.click(table, t("en", "games.button.hand")), rng, log)
+    else:
+        raise AssertionError("the first hand never ended")
+    zoe.delete(table)
+    await double.settle()
+    again = table_message(thread)
+    assert again is not None and again.id != table.id and again.has_button(next_hand), "the summary is back"
+
+    await alice.click(again, next_hand)
+    await double.settle()
+    new = table_message(thread)
+    assert new is not None and new.id != again.id, "the next hand has a table of its own"
+    assert new.has_button(t("en", "games.button.hand")), "with My hand"
+    record = double.message(again.id)
+    assert record is not None and not record.deleted and not record.buttons
+    assert t("en", "games.summary.hand_over", game=t("en", "zhengshangyou.name")) in record.content, \
+        "the finished hand's table stays its record"
+
+
 async def scrolled_out_table(double: DiscordDouble) -> tuple[Channel, Message, Message]:
     """Alice's game with her live panel open, its table scrolled out of view by Carol's chat: the thread,
     the table and the panel."""
