@@ -387,7 +387,7 @@ def offered() -> list[tuple[str, str]]:
 
 #: options whose difference takes several seconds of play to find: with ``pytest -m slow``
 SLOW_OPTIONS = {("gouji", "target_score"), ("gostop", "shake_nov_dec_x4"), ("zhengshangyou", "mode"),
-                ("gouji", "revolution_decision")}
+                ("gouji", "revolution_decision"), ("gostop", "syodang")}
 
 
 @pytest.mark.parametrize(("game", "name"), [
