@@ -242,22 +242,26 @@ async def test_an_opened_hand_keeps_no_view_in_discord_py(double: DiscordDouble,
         assert bot._connection._view_store._synced_message_views == {}
 
 
-async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_gets_its_own(
-        double: DiscordDouble, bot: TeahouseBot) -> None:
-    alice = double["alice"]
-    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", computers=3)
+async def first_hand_over(double: DiscordDouble, person: Person, thread: Channel) -> Message:
+    """``person`` plays (against computers) until the first hand is over: its table, with Next hand."""
     rng, log = random.Random(5), MatchLog()
-    next_hand = t("en", "games.button.next_hand")
     for _ in range(400):
         await double.settle()
         table = table_message(thread)
         assert table is not None
-        if table.has_button(next_hand):
-            break
-        if alice.id in to_move(table):
-            await choose(alice, await alice.click(table, t("en", "games.button.hand")), rng, log)
-    else:
-        raise AssertionError("the first hand never ended")
+        if table.has_button(t("en", "games.button.next_hand")):
+            return table
+        if person.id in to_move(table):
+            await choose(person, await person.click(table, t("en", "games.button.hand")), rng, log)
+    raise AssertionError("the first hand never ended")
+
+
+async def test_the_hand_over_table_shows_the_finished_hand_and_the_next_hand_gets_its_own(
+        double: DiscordDouble, bot: TeahouseBot) -> None:
+    alice = double["alice"]
+    thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", computers=3)
+    next_hand = t("en", "games.button.next_hand")
+    table = await first_hand_over(double, alice, thread)
     dealt = t("en", "zhengshangyou.event.hand_start", hand=2, leader="").split(".")[0]
     assert t("en", "games.summary.hand_over", game=t("en", "zhengshangyou.name")) in table.content
     assert dealt not in table.content, "the next deal is not part of the finished hand's summary"
@@ -288,18 +292,8 @@ async def test_a_finished_hands_table_posted_again_during_the_pause_stays_its_re
     mods = double.add_role(double.guild, "Mods", "manage_messages")
     zoe = double.add_person("zoe", roles=[mods])
     thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", computers=3)
-    rng, log = random.Random(5), MatchLog()
     next_hand = t("en", "games.button.next_hand")
-    for _ in range(400):
-        await double.settle()
-        table = table_message(thread)
-        assert table is not None
-        if table.has_button(next_hand):
-            break
-        if alice.id in to_move(table):
-            await choose(alice, await alice.click(table, t("en", "games.button.hand")), rng, log)
-    else:
-        raise AssertionError("the first hand never ended")
+    table = await first_hand_over(double, alice, thread)
     zoe.delete(table)
     await double.settle()
     again = table_message(thread)
