@@ -37,7 +37,8 @@ counted (``calls_per_move_besides_response``: without it, as earlier runs report
 ``calls_per_human_move_all``: every call of the interactions a move takes (opening the hand,
 composer steps, the move, next hand) per move. The bot's CPU, read from its CPU-time clock (all
 threads, worker processes included, to the nanosecond): ``bot_cpu_pct`` of one core and
-``bot_cpu_ms_per_move`` (computers' moves included); with one game alone, where all of it is that
+``bot_cpu_ms_per_move`` (computers' moves included), split into ``bot_main_cpu_ms_per_move`` (the bot's own
+process) and ``bot_pictures_cpu_ms_per_move`` (its worker processes: the pictures); with one game alone, where all of it is that
 game's, also per interaction: ``<kind>_cpu_p50_ms``/``_p99_ms`` and ``interaction_cpu_*`` (from
 just before the person acts until the game has gone quiet, computers' replies included). These
 CPU figures are the honest ones on a shared machine: wall times there mostly measure waiting for
@@ -927,6 +928,10 @@ class BotProcess:
         self._tree = tree(self.proc.pid)
         return sum(process_cpu_seconds(pid) for pid in self._tree)
 
+    def main_cpu_seconds(self) -> float:
+        """CPU seconds of the bot's own process alone (its worker processes, which draw the pictures, left out)."""
+        return 0.0 if self.proc is None else process_cpu_seconds(self.proc.pid)
+
     def cpu_seconds_fast(self) -> float:
         """As ``cpu_seconds``, over the processes found by its last call (read around every interaction)."""
         if self.proc is None:
@@ -1020,6 +1025,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             rss_open = bot.rss_mb()
             offset = double.clock.offset
             cpu0, wall0, here0 = bot.cpu_seconds(), time.perf_counter(), time.process_time()
+            main0 = bot.main_cpu_seconds()
             play_from, chat0 = double.clock.monotonic(), talk.posted
             talk.start()
             players.expect(len(table))
@@ -1037,6 +1043,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
                     game.current.kind, game.outcome = "stalled", "cut short"
             await watcher.until(lambda now: all(g.idle(now) for g in table), timeout=30)
             cpu, wall, here = bot.cpu_seconds() - cpu0, time.perf_counter() - wall0, time.process_time() - here0
+            main_cpu = bot.main_cpu_seconds() - main0
             play_until, chatted = double.clock.monotonic(), talk.posted - chat0
             await talk.stop()
             rss_end = bot.rss_mb()
@@ -1103,6 +1110,9 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     for name in ("render_hand", "render_table"):
         numbers[f"{name}_per_move"] = round(drawn.get(name, 0) / moves_made, 2) if moves_made else 0.0
     numbers["double_cpu_pct"] = round(100 * here / wall, 1) if wall else 0.0
+    if moves_made:  # where the bot's CPU goes: its own process, or the worker processes drawing the pictures
+        numbers["bot_main_cpu_ms_per_move"] = round(1000 * main_cpu / moves_made, 1)
+        numbers["bot_pictures_cpu_ms_per_move"] = round(1000 * (cpu - main_cpu) / moves_made, 1)
     numbers["opening_s"] = round(opening, 1)
     numbers["play_s"] = round(wall, 1)
     # the bot's RSS: started (no game), all games open, after play (cold caches included: see the memory part)
