@@ -265,15 +265,15 @@ def _column(cards: tuple[Card, ...], step: int, lang: str) -> Image.Image:
     return img
 
 
-def draw_hand(title: str, cards: Sequence[Card], your_turn: bool, lang: str) -> Image.Image:
+def draw_hand(title: str, cards: Sequence[Card], lang: str) -> Image.Image:
     """A hand grouped by rank: one column per rank, cards stacked, the count above each column; the card count
-    under the game's ``title``, and "your turn" below when it is.
+    under the game's ``title``. Whose turn it is stays in the panel's words: the picture changes only when the
+    hand does, so a turn coming or going is not a picture drawn and sent again (#48).
 
     Suited cards (Zheng Shangyou) are stacked far enough apart to show rank and suit; suitless
     ones (Gou Ji) only need the rank, so their columns stay short even with 36 cards.
     """
     subtitle = t(lang, "rendering.climb.your_hand", n=len(cards))
-    note = t(lang, "rendering.climb.your_turn") if your_turn else ""
     suited = any(card.suit for card in cards)
     step = SUITED_STEP if suited else STACK_STEP
     by_rank: dict[int, list[Card]] = {}
@@ -282,7 +282,7 @@ def draw_hand(title: str, cards: Sequence[Card], your_turn: bool, lang: str) -> 
     columns = sorted(by_rank, reverse=is_rtl(lang))  # lowest where the reader starts (the right in Persian)
     tallest = max((min(len(v), MAX_STACK) for v in by_rank.values()), default=1)
     width = max(1024, 40 + COLUMN * len(columns))
-    height = 64 + 48 + HAND_CARD_H + step * (tallest - 1) + 24 + (34 if note else 0)
+    height = 64 + 48 + HAND_CARD_H + step * (tallest - 1) + 24
     img, draw = c.canvas(width, height, c.FELT)
     draw.rectangle((0, 0, width, 56), fill="#2B2118")
     rtl = is_rtl(lang)  # the title where the reader starts: at the right in Persian
@@ -299,7 +299,4 @@ def draw_hand(title: str, cards: Sequence[Card], your_turn: bool, lang: str) -> 
         tx.draw_text(draw, (x + HAND_CARD_W / 2, 66), t(lang, "rendering.count", n=len(group)), c.BODY, c.GOLD,
                      bold=True, align="center")
         draw.paste(_column(tuple(group[:MAX_STACK]), step, lang), (x, 106))  # on the felt: nothing is drawn there before
-    if note:
-        tx.draw_text(draw, (width - 20 if rtl else 20, height - 40), note, c.BODY, c.WHITE, max_width=width - 40,
-                     align="right" if rtl else "left", rtl=c.para(lang))
     return img

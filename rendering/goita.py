@@ -254,15 +254,13 @@ def _own_face_down(view: Any) -> list[str]:
 
 
 def hand_key(view: Any) -> Hashable:
-    """All ``draw_hand`` draws: the pieces, the seat's own face-down pieces, and on its turn whether it
-    leads or which attack it answers."""
-    my_turn = view.turn == view.seat and view.seat is not None
-    return (tuple(view.hand or ()), tuple(_own_face_down(view)), my_turn,
-            my_turn and view.leading, view.attack if my_turn and not view.leading else None)
+    """All ``draw_hand`` draws: the pieces and the seat's own face-down pieces."""
+    return tuple(view.hand or ()), tuple(_own_face_down(view))
 
 
 def draw_hand(view: Any, lang: str) -> Image.Image:
-    """The seat's pieces upright in table order, with counts, and its own face-down pieces."""
+    """The seat's pieces upright in table order, with counts, and its own face-down pieces. Whether it leads
+    or which attack it answers stays in the panel's words: the picture changes only when the pieces do (#48)."""
     order = {pid: i for i, pid in enumerate(pieces.all_ids())}
     hand = sorted(view.hand or (), key=lambda p: order.get(p, 99))
     counts = Counter(hand)
@@ -273,11 +271,6 @@ def draw_hand(view: Any, lang: str) -> Image.Image:
     draw.rectangle((0, 0, width, 56), fill="#2B2118")
     tx.draw_text(draw, (20, 12), t(lang, "rendering.game.goita"), c.LARGE, c.WHITE, bold=True, max_width=400)
     sub = t(lang, "rendering.goita.your_pieces", n=len(hand))
-    if view.turn == view.seat and view.seat is not None:
-        if view.leading:
-            sub += " · " + t(lang, "rendering.goita.you_lead")
-        elif view.attack is not None:
-            sub += " · " + t(lang, "rendering.goita.respond_to", piece=t(lang, f"rendering.goita.piece.{view.attack}"))
     tx.draw_text(draw, (width - 20, 14), sub, c.BODY, "#E8DCC8", align="right", max_width=560, rtl=c.para(lang))
     step = HAND_W + 36
     left = (width - step * max(1, len(hand))) // 2 + 18

@@ -21,12 +21,12 @@ def draw_table(view: Any, names: Sequence[str], lang: str) -> Image.Image:
 
 
 def draw_hand(view: Any, lang: str) -> Image.Image:
-    return climbing.draw_hand(t(lang, "rendering.game.gouji"), hand_cards(view.hand), view.turn == view.seat, lang)
+    return climbing.draw_hand(t(lang, "rendering.game.gouji"), hand_cards(view.hand), lang)
 
 
 def hand_key(view: Any) -> Hashable:
-    """The cards and whether it is this seat's turn: all ``draw_hand`` draws."""
-    return tuple(view.hand), view.turn == view.seat
+    """The cards: all ``draw_hand`` draws."""
+    return tuple(view.hand)
 
 
 def team_names(lang: str) -> tuple[str, ...]:

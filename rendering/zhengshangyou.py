@@ -23,12 +23,12 @@ def draw_table(view: View, names: Sequence[str], lang: str) -> Image.Image:
 
 
 def draw_hand(view: View, lang: str) -> Image.Image:
-    return climbing.draw_hand(t(lang, "rendering.game.zhengshangyou"), list(view.hand), view.turn == view.seat, lang)
+    return climbing.draw_hand(t(lang, "rendering.game.zhengshangyou"), list(view.hand), lang)
 
 
 def hand_key(view: View) -> Hashable:
-    """The cards and whether it is this seat's turn: all ``draw_hand`` draws."""
-    return tuple(view.hand), view.turn == view.seat
+    """The cards: all ``draw_hand`` draws."""
+    return tuple(view.hand)
 
 
 def team_names(lang: str) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from tests.discord_double import DiscordDouble
 from tests.discord_double.interactions import DEFERRED_UPDATE
 
 from .driver import open_game, table_message, to_move
-from .test_races import _alices_turn, begin_move
+from .test_races import _alices_turn, begin_play
 
 SLOW_PICTURE_SECONDS = 2.5
 DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="slow-pictures")
@@ -66,11 +66,11 @@ async def test_a_late_answer_whose_connection_dropped_is_sent_again(double: Disc
     connection on that edit was not tried again: the click failed with a traceback in the log, and the panel
     went on showing the hand from before the move."""
     alice = double["alice"]
-    _, panel = await _alices_turn(double, bot)
+    _, panel = await _alices_turn(double, bot, playing=True)  # a play: her hand's new picture goes with the answer
     pictures_take(monkeypatch, (DIRECT_ANSWER_SECONDS + ACK_BUDGET_SECONDS) / 2)  # late, under the watchdog's budget
     dropped = double.faults.disconnect("PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
     shown_before = [c.custom_id for c in (*panel.buttons, *panel.selects)]  # the double edits a message in place
-    record = await begin_move(alice, panel)
+    record = await begin_play(alice, panel)
     answer = await double.wait(record)
     assert record.response_type == DEFERRED_UPDATE and dropped.fired == 1
     assert double.take_bot_errors() == []
@@ -95,7 +95,7 @@ async def test_slow_pictures_clicks_are_acknowledged_in_time_and_answered_by_edi
     assert opened.response_type == DEFERRED_UPDATE, "the click was answered only after the slow picture"
     assert panel.ephemeral and panel.ephemeral_for == mover.id and panel.attachments  # by follow-up
 
-    record = await begin_move(mover, panel)  # the move redraws the hand: 2.5 s again
+    record = await begin_play(mover, panel)  # a play redraws the hand: 2.5 s again
     answer = await double.wait(record)
     assert record.ack_seconds is not None and record.ack_seconds < 3.0
     assert record.response_type == DEFERRED_UPDATE

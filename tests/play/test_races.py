@@ -181,35 +181,63 @@ async def test_a_double_rematch_opens_one_lobby(double: DiscordDouble, bot: Teah
     assert list(saved.values()) == [LOBBY]
 
 
-async def _alices_turn(double: DiscordDouble, bot: TeahouseBot, **extra: object) -> tuple[GameSession, Message]:
-    """A Zheng Shangyou game of alice and three computers, waiting for alice; her panel."""
+async def _alices_turn(double: DiscordDouble, bot: TeahouseBot, playing: bool = False,
+                       **extra: object) -> tuple[GameSession, Message]:
+    """A Zheng Shangyou game of alice and three computers, waiting for alice; her panel. ``playing``: one on which
+    she can play cards in one click (her quick-play menu), passing meanwhile when she cannot."""
     alice = double["alice"]
     thread = await open_game(double, alice, "zhengshangyou", "mode=individual target_score=3", computers=3, **extra)
-    for _ in range(400):
-        await double.settle()
-        session = next(iter(games_cog(bot).sessions.values()))
-        mod = engine(session.game)
-        if session.paused_until is None and session.seat_of(alice.id) in mod.to_act(session.live.state):
-            break
+    for _ in range(20):
+        for _ in range(400):
+            await double.settle()
+            session = next(iter(games_cog(bot).sessions.values()))
+            mod = engine(session.game)
+            if session.paused_until is None and session.seat_of(alice.id) in mod.to_act(session.live.state):
+                break
+            table = table_message(thread)
+            if table is not None and table.has_button(t("en", "games.button.next_hand")):
+                await alice.click(table, t("en", "games.button.next_hand"))
         table = table_message(thread)
-        if table is not None and table.has_button(t("en", "games.button.next_hand")):
-            await alice.click(table, t("en", "games.button.next_hand"))
-    table = table_message(thread)
-    assert table is not None
-    panel = await alice.click(table, t("en", "games.button.hand"))
-    return session, panel
+        assert table is not None
+        panel = await alice.click(table, t("en", "games.button.hand"))
+        if not playing or quick_play(panel) is not None:
+            return session, panel
+        await alice.click(panel, str(begin_pass(panel)))
+    raise AssertionError("alice never had cards to play")
+
+
+def quick_play(panel: Message) -> tuple[str, str] | None:
+    """The quick-play menu's id and its first play of cards (not its Pass), when the panel has one."""
+    for menu in panel.selects:
+        if (menu.custom_id or "").endswith(":zs_quick"):
+            plays = [o.value for o in menu.options if o.label != t("en", "zhengshangyou.action.pass")]
+            if plays:
+                return str(menu.custom_id), plays[0]
+    return None
+
+
+def begin_pass(panel: Message) -> str | None:
+    for button in panel.buttons:
+        verb = (button.custom_id or "").split(":")[3:4]
+        if not button.disabled and verb and (verb[0] == "do" or verb[0].endswith("pass")):
+            return str(button.custom_id)
+    return None
 
 
 async def begin_move(alice: Person, panel: Message) -> InteractionRecord:
     """One click on alice's panel that makes a move by itself: a pass, or a quick play from its menu."""
-    for button in panel.buttons:
-        verb = (button.custom_id or "").split(":")[3:4]
-        if not button.disabled and verb and (verb[0] == "do" or verb[0].endswith("pass")):
-            return await alice.begin_click(panel, str(button.custom_id))
-    for menu in panel.selects:
-        if (menu.custom_id or "").endswith(":zs_quick") and menu.options:
-            return await alice.begin_select(panel, str(menu.custom_id), [menu.options[0].value])
-    raise AssertionError(f"no one-click move on the panel: {[b.label for b in panel.buttons]}")
+    passing = begin_pass(panel)
+    if passing is not None:
+        return await alice.begin_click(panel, passing)
+    return await begin_play(alice, panel)
+
+
+async def begin_play(alice: Person, panel: Message) -> InteractionRecord:
+    """One click on alice's panel that plays cards (her hand changes: the answer carries its new picture)."""
+    play = quick_play(panel)
+    if play is None:
+        raise AssertionError(f"no one-click play on the panel: {[m.custom_id for m in panel.selects]}")
+    return await alice.begin_select(panel, play[0], [play[1]])
 
 
 def decisions_at(session: GameSession, start: int, seat: int) -> int:
