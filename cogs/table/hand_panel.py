@@ -270,6 +270,10 @@ class HandPanel:
     async def _keep_up(self, session: GameSession, user_id: int, panel: LivePanel) -> None:
         """Edit one live panel until it shows the latest state, one edit per ``LIVE_EDIT_SECONDS`` at most."""
         while panel.dirty and self.live.get(session.id, {}).get(user_id) is panel:
+            if session.lock.locked():  # a change is being made and answered: the click's own answer shows the
+                async with session.lock:  # clicked panel (this one is replaced then), the others show its outcome
+                    pass
+                continue
             could_act = self._may_act(session, panel.seat)  # read with the text below, before the picture
             wait = 0.0 if could_act != panel.could_act else panel.edited_at + LIVE_EDIT_SECONDS - time.time()
             if wait > 0:

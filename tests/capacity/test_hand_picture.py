@@ -62,6 +62,7 @@ async def test_a_turn_coming_changes_the_panels_words_and_draws_no_picture(doubl
     now = double.message(panels[after.id].id)
     assert now is not None and now.content != words, "the next person's panel does not say it is their turn"
     assert now.attachments and now.attachments[0].data == picture, "the next person's hand picture changed"
+    assert pictures.DRAWN["render_hand"] == drawn + 1, "more than the mover's new hand was drawn"
 
 
 def test_kept_pictures_are_bounded_by_bytes_and_the_newest_stay() -> None:
