@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from bot import i18n
 from bot.i18n import (
     DEFAULT_LANG,
     FSI,
@@ -387,6 +388,23 @@ def test_persian_time_is_written_in_words() -> None:
     text = t("fa", "clock.outcome.pass", time="<t:4102444800:R>")
     assert "<t:" not in text and "دیگر" in text
     assert "<t:4102444800:R>" in t("ru", "clock.outcome.pass", time="<t:4102444800:R>")
+
+
+def test_filled_texts_are_kept_but_a_persian_relative_time_is_written_as_of_now(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """t() keeps the texts it filled (#48: filling was a tenth of the bot's own CPU per move): the same
+    words come back, bounded in number; a time Persian writes out in words is written again each time."""
+    assert t("en", "games.panel.your_move", count=2) == t("en", "games.panel.your_move", count=2)
+    assert t("en", "games.panel.your_move", count=3) == "Your move — 3 possible choices:"
+    for n in range(i18n.FILLED_MAX + 10):
+        t("en", "games.panel.your_move", count=n)
+    assert len(i18n._FILLED) <= i18n.FILLED_MAX
+    when = 4102444800
+    monkeypatch.setattr(i18n.time, "time", lambda: when - 30)
+    soon = t("fa", "clock.outcome.pass", time=f"<t:{when}:R>")
+    monkeypatch.setattr(i18n.time, "time", lambda: when - 600)
+    later = t("fa", "clock.outcome.pass", time=f"<t:{when}:R>")
+    assert soon != later and persian_relative_time(when, now=when - 600) in later
 
 
 # --- Korean, Chinese, Japanese (issue #50) -------------------------------------------------------
