@@ -874,6 +874,20 @@ def _write_timeline(path: Path, table: list[Game], count: int = 40) -> None:
                                           "content": content[-160:]}) + "\n")
 
 
+def _print_tail_moves(table: list[Game], count: int = 3) -> None:
+    """Where the slow tail's time goes: the calls of the moves nearest the p99 of click -> table, as the median
+    moves' are printed (a late first call: the bot was busy or waited; a slow call: the double or the line)."""
+    moves = sorted((m for g in table for m in g.measures[2:] if m.kind == "move" and m.table_latency is not None),
+                   key=lambda m: m.table_latency or 0.0)
+    at = int(len(moves) * 0.99)
+    for m in moves[max(0, at - count // 2): at + count - count // 2]:
+        start = m.record.delivered_at
+        calls = " | ".join(f"{re.sub(r'/[{][a-z_]+[}]', '', c.key)} "
+                           f"{1000 * (c.started - start):.0f}..{1000 * ((c.finished or c.started) - start):.0f}"
+                           for c in sorted(m.calls, key=lambda c: c.started))
+        print(f"  a p99 move (table after {1000 * (m.table_latency or 0):.0f} ms): {calls}", file=sys.stderr)
+
+
 def _print_warnings(log: Path) -> None:
     """The bot's own account of slow answers and Discord's limits: late acknowledgements (how long the
     bot held each) and global rate limits, counted, with a few examples."""
@@ -1074,6 +1088,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s; "
           f"its garbage collection: {'; '.join(double_gc.lines())}", file=sys.stderr)
     _print_median_moves(table)
+    _print_tail_moves(table)
     if os.environ.get("TEAHOUSE_BENCH_TIMELINE"):
         _write_timeline(Path(os.environ["TEAHOUSE_BENCH_TIMELINE"]), table)
     posts = Counter(("mention " if "<@" in str((c.body or {}).get("content", "")) else "") +
