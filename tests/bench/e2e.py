@@ -844,17 +844,12 @@ def _trace_report() -> None:
 
 
 def _print_median_moves(table: list[Game], count: int = 3) -> None:
-    """Where a typical move's time goes: the calls of the moves nearest the median, each as route and
-    start..end in ms after the click was delivered."""
+    """Where a typical move's time goes: the calls of the moves nearest the median (``_calls_line``)."""
     moves = sorted((m for g in table for m in g.measures[2:] if m.kind == "move" and m.latency is not None),
                    key=lambda m: m.latency or 0.0)
     middle = len(moves) // 2
     for m in moves[max(0, middle - count // 2): middle + count - count // 2]:
-        start = m.record.delivered_at
-        calls = " | ".join(f"{re.sub(r'/[{][a-z_]+[}]', '', c.key)} "
-                           f"{1000 * (c.started - start):.0f}..{1000 * ((c.finished or c.started) - start):.0f}"
-                           for c in sorted(m.calls, key=lambda c: c.started))
-        print(f"  a median move ({1000 * (m.latency or 0):.0f} ms): {calls}", file=sys.stderr)
+        print(f"  a median move ({1000 * (m.latency or 0):.0f} ms): {_calls_line(m)}", file=sys.stderr)
 
 
 def _write_timeline(path: Path, table: list[Game], count: int = 40) -> None:
@@ -881,11 +876,15 @@ def _print_tail_moves(table: list[Game], count: int = 3) -> None:
                    key=lambda m: m.table_latency or 0.0)
     at = int(len(moves) * 0.99)
     for m in moves[max(0, at - count // 2): at + count - count // 2]:
-        start = m.record.delivered_at
-        calls = " | ".join(f"{re.sub(r'/[{][a-z_]+[}]', '', c.key)} "
-                           f"{1000 * (c.started - start):.0f}..{1000 * ((c.finished or c.started) - start):.0f}"
-                           for c in sorted(m.calls, key=lambda c: c.started))
-        print(f"  a p99 move (table after {1000 * (m.table_latency or 0):.0f} ms): {calls}", file=sys.stderr)
+        print(f"  a p99 move (table after {1000 * (m.table_latency or 0):.0f} ms): {_calls_line(m)}", file=sys.stderr)
+
+
+def _calls_line(m: Measure) -> str:
+    """A move's calls, each as its route and start..end in ms after the click was delivered."""
+    start = m.record.delivered_at
+    return " | ".join(f"{re.sub(r'/[{][a-z_]+[}]', '', c.key)} "
+                      f"{1000 * (c.started - start):.0f}..{1000 * ((c.finished or c.started) - start):.0f}"
+                      for c in sorted(m.calls, key=lambda c: c.started))
 
 
 def _print_warnings(log: Path) -> None:
