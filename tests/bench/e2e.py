@@ -54,7 +54,8 @@ for the whole run. Table posts and edits a second by route kind (``table_edits_p
 against its 50 a second (``global_limit_busiest_s``, ``global_limit_headroom``): ``tests/bench/routes.py``.
 Pictures drawn per human move (``render_hand_per_move``, ``render_table_per_move``, games' opening included).
 ``TEAHOUSE_BENCH_BOT_DIR=<checkout>`` runs the bot's code from another checkout under this harness (before/after
-pairs measured alike). The soak run (an hour of games with faults and kills) is ``python -m tests.bench.soak``.
+pairs measured alike). Computers move at once unless ``TEAHOUSE_BENCH_COMPUTER_DELAY=<seconds>`` gives them the
+delay players' tables have. The bot logs its global pacer's line every 10 s, printed as ``pacer line every 10 s``. The soak run (an hour of games with faults and kills) is ``python -m tests.bench.soak``.
 
 The same ``--seed`` (default 1) plays the same games in every run: each game's deal comes from the seed and its
 channel's name, and each person's choices and thinking times from the seed and the game's number, so what a
@@ -118,6 +119,10 @@ from tests.discord_double.errors import UserActionError
 from tests.discord_double.interactions import InteractionRecord, RestCall
 from tests.discord_double.model import Button, Channel, Message, SelectMenu
 from tests.discord_double.people import Person
+
+#: computers move at once here (``computer_delay_seconds`` 0, so runs are short); ``TEAHOUSE_BENCH_COMPUTER_DELAY``
+#: sets the delay players have (1.5 s by default in ``config.example.toml``), where tables show each computer's move
+COMPUTER_DELAY = float(os.environ.get("TEAHOUSE_BENCH_COMPUTER_DELAY", "0") or 0)
 
 # game, lobby options, computers: every seat but one is a computer
 GAMES = (("zhengshangyou", "mode=individual", 3), ("gouji", "", 5), ("gostop", "", 2), ("goita", "", 3))
@@ -639,9 +644,9 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(initializer=profile_worker))
         if database == "env":
             config = Config(token=token, database_url=os.environ["TEAHOUSE_BENCH_DATABASE_URL"],
-                            computer_delay_seconds=0.0)
+                            computer_delay_seconds=COMPUTER_DELAY)
         else:
-            config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
+            config = Config(token=token, database_path=database, computer_delay_seconds=COMPUTER_DELAY)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
         _same_deals(client, os.environ.get("TEAHOUSE_BENCH_DEALS", ""))
         assert client.http.http_trace is not None  # the pacer's: the send times are noted after its wait
@@ -681,10 +686,12 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
         tune_garbage_collection()  # as ``python -m bot`` does
         gc.callbacks.append(_GC)
         lag = asyncio.create_task(_loop_lag())
+        line = asyncio.create_task(_pacer_line(client))
         async with client:
             await client.start(token)
         watchdog.cancel()
         lag.cancel()
+        line.cancel()
 
     if os.environ.get("TEAHOUSE_BENCH_TRACEMALLOC") and not os.environ.get("TEAHOUSE_BENCH_TRACE_ON_SIGNAL"):
         tracemalloc.start(8)
@@ -795,6 +802,28 @@ def _blocked_report() -> None:
         logging.getLogger("bench").warning("loop lag sample x%d: %s", count, where)
 
 
+async def _pacer_line(client: Any, every: float = 10.0) -> None:
+    """Log, every 10 s, the global pacer's line as it stands (requests waiting in it, turns held) and what went
+    through it since (requests, turns and how long they were held), and the pictures waiting to be drawn: what
+    holds the line, over the run (the end's "global pacer" totals cannot tell an opening backlog from a
+    steady one)."""
+    from cogs.table import pictures
+
+    pacer, started = client.pacer, time.monotonic()
+    taken, turns, held_s = pacer.taken, pacer.turns, pacer.turn_seconds
+    while True:
+        await asyncio.sleep(every)
+        waiting = len(getattr(pacer._line, "_waiters", None) or ())  # asyncio.Lock's queue: bench-only reading
+        painter = pictures._painter
+        drawing = len(getattr(painter, "_pending_work_items", {}) or {})  # the pool's queue, likewise
+        new_turns = pacer.turns - turns
+        logging.getLogger("bench").warning(
+            "pacer line at %.0f s: %d waiting, %d turns held; in %.0f s: %d requests, %d turns held %.0f ms on "
+            "average; %d pictures queued", time.monotonic() - started, waiting, pacer.held, every,
+            pacer.taken - taken, new_turns, 1000 * (pacer.turn_seconds - held_s) / max(1, new_turns), drawing)
+        taken, turns, held_s = pacer.taken, pacer.turns, pacer.turn_seconds
+
+
 async def _loop_lag(tick: float = 0.05) -> None:
     """Log, every 10 s, how late the bot's event loop ran a timer (its worst lag): a loop that answers late
     with the CPU idle waits on something (the GIL held by a worker thread, a blocking call)."""
@@ -898,6 +927,16 @@ def _print_warnings(log: Path) -> None:
         if lines:
             print(f"  bot log, {len(lines)} x {marker!r}: " + " | ".join(line[:400] for line in lines[:4]),
                   file=sys.stderr)
+
+
+def _print_pacer_line(log: Path) -> None:
+    """The pacer's line every 10 s (``_pacer_line``): waiting/held, requests and turns, hold in ms, pictures."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    found = re.findall(r"pacer line at (\d+) s: (\d+) waiting, (\d+) turns held; in \d+ s: (\d+) requests, (\d+) "
+                       r"turns held (\d+) ms on average; (\d+) pictures queued", text)
+    if found:
+        print("  pacer line every 10 s (s: waiting/held, requests/turns, hold ms, pictures queued): "
+              + " ".join(f"{t}:{w}/{h},{r}/{n},{ms},{q}" for t, w, h, r, n, ms, q in found), file=sys.stderr)
 
 
 def _pictures_drawn(log: Path) -> dict[str, int]:
@@ -1072,6 +1111,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             errors = bot.errors()
             drawn = _pictures_drawn(bot.log)
             _print_warnings(bot.log)
+            _print_pacer_line(bot.log)
             if any(g.stall for g in table) and bot.log.exists():
                 kept = Path(tempfile.gettempdir()) / f"teahouse-e2e-stall-{os.getpid()}.log"
                 kept.write_bytes(bot.log.read_bytes())
