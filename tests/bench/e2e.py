@@ -54,8 +54,7 @@ for the whole run. Table posts and edits a second by route kind (``table_edits_p
 against its 50 a second (``global_limit_busiest_s``, ``global_limit_headroom``): ``tests/bench/routes.py``.
 Pictures drawn per human move (``render_hand_per_move``, ``render_table_per_move``, games' opening included).
 ``TEAHOUSE_BENCH_BOT_DIR=<checkout>`` runs the bot's code from another checkout under this harness (before/after
-pairs measured alike). Computers move at once unless ``TEAHOUSE_BENCH_COMPUTER_DELAY=<seconds>`` gives them the
-delay players' tables have. The bot logs its global pacer's line every 10 s, printed as ``pacer line every 10 s``. The soak run (an hour of games with faults and kills) is ``python -m tests.bench.soak``.
+pairs measured alike). The bot logs its global pacer's line every 10 s, printed as ``pacer line every 10 s``. The soak run (an hour of games with faults and kills) is ``python -m tests.bench.soak``.
 
 The same ``--seed`` (default 1) plays the same games in every run: each game's deal comes from the seed and its
 channel's name, and each person's choices and thinking times from the seed and the game's number, so what a
@@ -119,10 +118,6 @@ from tests.discord_double.errors import UserActionError
 from tests.discord_double.interactions import InteractionRecord, RestCall
 from tests.discord_double.model import Button, Channel, Message, SelectMenu
 from tests.discord_double.people import Person
-
-#: computers move at once here (``computer_delay_seconds`` 0, so runs are short); ``TEAHOUSE_BENCH_COMPUTER_DELAY``
-#: sets the delay players have (1.5 s by default in ``config.example.toml``), where tables show each computer's move
-COMPUTER_DELAY = float(os.environ.get("TEAHOUSE_BENCH_COMPUTER_DELAY", "0") or 0)
 
 # game, lobby options, computers: every seat but one is a computer
 GAMES = (("zhengshangyou", "mode=individual", 3), ("gouji", "", 5), ("gostop", "", 2), ("goita", "", 3))
@@ -644,9 +639,9 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
             asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(initializer=profile_worker))
         if database == "env":
             config = Config(token=token, database_url=os.environ["TEAHOUSE_BENCH_DATABASE_URL"],
-                            computer_delay_seconds=COMPUTER_DELAY)
+                            computer_delay_seconds=0.0)
         else:
-            config = Config(token=token, database_path=database, computer_delay_seconds=COMPUTER_DELAY)
+            config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
         _same_deals(client, os.environ.get("TEAHOUSE_BENCH_DEALS", ""))
         assert client.http.http_trace is not None  # the pacer's: the send times are noted after its wait
