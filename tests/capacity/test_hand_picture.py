@@ -60,7 +60,9 @@ async def test_a_turn_coming_changes_the_panels_words_and_draws_no_picture(doubl
     next_seat = session.view(None).turn
     assert next_seat == session.seat_of(after.id), "the turn did not pass to the next person"
     now = double.message(panels[after.id].id)
-    assert now is not None and now.content != words, "the next person's panel does not say it is their turn"
+    assert now is not None and now.content != words and t("en", "games.panel.your_turn") in now.content, \
+        "the next person's panel does not say it is their turn"
+    assert t("en", "games.panel.your_turn") not in words
     assert now.attachments and now.attachments[0].data == picture, "the next person's hand picture changed"
     assert pictures.DRAWN["render_hand"] == drawn + 1, "more than the mover's new hand was drawn"
 

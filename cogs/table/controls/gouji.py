@@ -258,8 +258,10 @@ class GoujiControls(GameControls):
             top_owner = names(session, lang)[view.top_seat] if view.top_seat is not None else ""
             if mode == "shao":
                 lines.append(t(lang, "gouji.ui.shao_window", target=top_owner, top=str(view.top)))
-            elif view.top is not None:
-                lines.append(t(lang, "gouji.ui.to_beat", top=view.top, player=top_owner))
+            else:  # said here, not on the hand's picture, which changes only with the hand
+                if view.top is not None:
+                    lines.append(t(lang, "gouji.ui.to_beat", top=view.top, player=top_owner))
+                lines.append(t(lang, "games.panel.your_turn"))
             lines.append(composer.preview(session, seat, lang, legal, mode))
         elif mode == "return":
             lines.append(composer.return_preview(session, seat, lang, legal))

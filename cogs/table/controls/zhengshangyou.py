@@ -205,6 +205,8 @@ class ZhengShangyouControls(GameControls):
         if mine.top is not None and mine.top_seat is not None:
             lines.append(t(lang, "zhengshangyou.ui.to_beat", top=cards_text(mine.top_cards),
                            player=names(session, lang)[mine.top_seat]))
+            if mine.turn == seat:  # said here, not on the hand's picture, which changes only with the hand
+                lines.append(t(lang, "games.panel.your_turn"))
         elif mine.turn == seat:
             lines.append(t(lang, "zhengshangyou.ui.leading"))
         if not hand:
