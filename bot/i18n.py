@@ -291,8 +291,7 @@ _PLAIN = (str, int, float, type(None))
 def t(lang: str, key: str, **params: Any) -> str:
     """The text for ``key`` in ``lang``, placeholders filled (see the module notes for what else)."""
     memo = None
-    if all(type(value) in _PLAIN for value in params.values()) and not any(
-            type(value) is str and "<t:" in value for value in params.values()):
+    if all(type(value) in _PLAIN and not (type(value) is str and "<t:" in value) for value in params.values()):
         memo = (lang, key, tuple(params.items()))
         text = _FILLED.get(memo)
         if text is not None:

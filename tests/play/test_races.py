@@ -20,6 +20,7 @@ from cogs.table.words import names
 from tests.discord_double import DiscordDouble, InteractionRecord
 from tests.discord_double.model import Message
 from tests.discord_double.people import Person
+from tests.resilience.helpers import move_button
 
 from .driver import games_cog, open_game, play_match, table_message
 
@@ -202,7 +203,7 @@ async def _alices_turn(double: DiscordDouble, bot: TeahouseBot, playing: bool = 
         panel = await alice.click(table, t("en", "games.button.hand"))
         if not playing or quick_play(panel) is not None:
             return session, panel
-        await alice.click(panel, str(begin_pass(panel)))
+        await alice.click(panel, str(move_button(panel)))
     raise AssertionError("alice never had cards to play")
 
 
@@ -216,17 +217,9 @@ def quick_play(panel: Message) -> tuple[str, str] | None:
     return None
 
 
-def begin_pass(panel: Message) -> str | None:
-    for button in panel.buttons:
-        verb = (button.custom_id or "").split(":")[3:4]
-        if not button.disabled and verb and (verb[0] == "do" or verb[0].endswith("pass")):
-            return str(button.custom_id)
-    return None
-
-
 async def begin_move(alice: Person, panel: Message) -> InteractionRecord:
     """One click on alice's panel that makes a move by itself: a pass, or a quick play from its menu."""
-    passing = begin_pass(panel)
+    passing = move_button(panel)
     if passing is not None:
         return await alice.begin_click(panel, passing)
     return await begin_play(alice, panel)
