@@ -57,7 +57,7 @@ class Clicks:
             await self._click(interaction, game, version, verb, arg, values)
             session = self.host.sessions.get(game)
             if session is not None:
-                await self.table.tell_host_privately(interaction, session)
+                await self.table.notes.tell_privately(interaction, session)
         except STORAGE_FAULTS as err:  # the database refused: what it undid is shown again, with a polite line
             log.warning("click %s on game %s not saved (%s)", verb, game, type(err).__name__)
             with contextlib.suppress(discord.HTTPException):

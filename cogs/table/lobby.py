@@ -149,7 +149,7 @@ class LobbyDesk:
         except discord.HTTPException as err:
             log.info("game %s plays in its channel (no thread: %s)", session.id, err.code)
             if isinstance(err, discord.Forbidden):
-                await self.table.tell_host(session, "resilience.no_thread")
+                await self.table.notes.tell(session, "resilience.no_thread")
             return
         session.thread_id = thread.id
 

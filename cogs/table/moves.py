@@ -130,7 +130,7 @@ class Moves:
                             session.id, err.status, err.code)
             finally:  # the move is committed: the table and the computers go on even if the reply failed
                 self.after_change(session, events)
-        await self.table.tell_host_privately(interaction, session)
+        await self.table.notes.tell_privately(interaction, session)
 
     async def _saved_or_undone(self, session: GameSession) -> bool:
         """Save a person's move. False when the database refused it even after retries: the move was

@@ -19,14 +19,14 @@ import discord
 
 from bot.i18n import t
 from bot.pacing import turn_first
-from bot.replies import DROPPED, send_private
+from bot.replies import DROPPED
 
-from ..utils.language import private_language
-from . import pictures
 from .attention import attention
 from .game_host import GameHost
+from .host_notes import HostNotes
 from .messages import MAX_NEW_LINES, away_line, clip_join, hand_over_surface, table_surface
 from .session import PLAYING, GameSession
+from .table_picture import TablePictures, moment_of, table_drawing
 from .table_route import TableRoutes, table_routes
 
 log = logging.getLogger("teahouse.games")
@@ -48,7 +48,7 @@ class Showing:
     """What a table message shows: an update that would show the same is not sent."""
 
     message_id: int | None
-    moment: tuple[int, float | None]  # the game's version, and until when it pauses between hands
+    moment: tuple[int, float | None]  # the game's version, and until when it pauses between hands (``moment_of``)
     pictured: bool
     content: str
     components: str
@@ -65,9 +65,8 @@ class TableMessage:
         self.removals: dict[int, asyncio.Task[None]] = {}  # game -> retrying an old table's removal Discord refused
         self.wanted: set[int] = set()  # games whose table should be shown again
         self.text_only: set[int] = set()  # games whose channel refused pictures (Attach Files)
-        self.told: set[tuple[int, str]] = set()  # problems the host was told about, in this process
+        self.notes = HostNotes(host)  # problems with the channel, told to the host once
         self.below: dict[int, int] = {}  # game id -> messages posted below its table since it was posted
-        self.for_host: dict[int, str] = {}  # game -> what its host is told privately at their next click
         # game -> earlier table messages still to remove (message id, stays as a finished hand's record)
         self.old_tables: dict[int, list[tuple[int, bool]]] = {}
         # channel -> games whose table may be there (each message posted looks only at these, not at every game)
@@ -76,21 +75,22 @@ class TableMessage:
         self.bare: dict[int, set[int]] = {}  # game -> finished hands' tables whose buttons are gone already
         self.sent: Counter[str] = Counter()  # table requests by why: "edit", or the reason it was posted again
         self.routes: TableRoutes = table_routes(host.bot)  # interaction webhooks where fresh, else the bot's token
+        self.pictures = TablePictures()  # drawn before an update waits in line at the global limit
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
         self.wanted.discard(session.id)
         self.showing.pop(session.id, None)
         self.bare.pop(session.id, None)
-        self.for_host.pop(session.id, None)
+        self.notes.forget(session.id)
         self.text_only.discard(session.id)
         self.below.pop(session.id, None)
         self.old_tables.pop(session.id, None)
         self.routes.forget(session.id)
+        self.pictures.forget(session.id)
         for games in self.tables_in.values():
             games.discard(session.id)
         self.tables_in = {channel: games for channel, games in self.tables_in.items() if games}
-        self.told.difference_update({told for told in self.told if told[0] == session.id})
 
     def want(self, session: GameSession) -> None:
         self.wanted.add(session.id)
@@ -154,16 +154,15 @@ class TableMessage:
                     self.text_only.discard(session.id)  # it was the thread, not the pictures
                     session.thread_id, session.table_message_id, note = None, None, None
                     await self.host.save(session)
-                    await self.tell_host(session, "resilience.no_thread_send")
+                    await self.notes.tell(session, "resilience.no_thread_send")
                 elif session.thread_id is None and session.phase == PLAYING:
                     # Text is refused too: Send Messages was taken away. Nothing can be posted here, so
                     # the host hears it privately, once, at their next click; the game itself goes on.
                     if guessed_images:
                         self.text_only.discard(session.id)
-                    if (session.id, "resilience.no_send") not in self.told:
+                    if self.notes.later_in_private(session, "resilience.no_send"):
                         log.warning("game %s: may not post in channel %s (Send Messages)", session.id,
                                     session.where_id)
-                        self.for_host[session.id] = "resilience.no_send"
                     return
                 else:
                     raise
@@ -174,29 +173,8 @@ class TableMessage:
                 return
             else:
                 if note is not None:
-                    await self.tell_host(session, note)
+                    await self.notes.tell(session, note)
                 return
-
-    async def tell_host_privately(self, interaction: discord.Interaction, session: GameSession) -> None:
-        """What could not be said in the channel (it refuses messages), said to the host in private, once."""
-        key = self.for_host.get(session.id)
-        if key is None or interaction.user.id != session.host_id or (session.id, key) in self.told:
-            return
-        self.told.add((session.id, key))
-        del self.for_host[session.id]
-        with contextlib.suppress(discord.HTTPException):
-            await send_private(interaction, t(private_language(interaction), key, host=interaction.user.mention))
-
-    async def tell_host(self, session: GameSession, key: str) -> None:
-        """One clear message to the host per problem, where the game is played now; it pings only them."""
-        if (session.id, key) in self.told:
-            return
-        self.told.add((session.id, key))
-        channel = self.host.bot.get_partial_messageable(session.where_id, guild_id=session.guild_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(t(session.lang, key, host=f"<@{session.host_id}>"),
-                               allowed_mentions=discord.AllowedMentions(
-                                   users=[discord.Object(id=session.host_id)], everyone=False, roles=False))
 
     def deleted(self, message_ids: set[int]) -> None:
         """One re-post per deleted table. The bot's own deletes never match: a re-post moves
@@ -264,11 +242,15 @@ class TableMessage:
         at once are let finish their burst first: read in the middle of it, the table would show a moment
         already past and need another edit. The long wait is before the turn: a held turn keeps a token of
         the global pace from every other game (few may be held), so a burst that began while this update
-        waited in line gets only a short wait more. An update an interaction's token can carry needs no turn."""
+        waited in line gets only a short wait more. An update an interaction's token can carry needs no turn;
+        one that takes a turn has its picture drawn first (``table_picture``), so the turn waits for no picture."""
         instant = self.host.computer_delay == 0
         if instant:
             await self._computers_done(session, INSTANT_BURST_WAIT_SECONDS)
         exempt = self.routes.reaches(session)
+        if not exempt and session.id not in self.text_only:
+            shown = self.showing.get(session.id)
+            await self.pictures.draw_ahead(session, None if shown is None else shown.moment)
         async with contextlib.nullcontext() if exempt else turn_first(self.host.bot.pacer):
             if instant:
                 await self._computers_done(session, HELD_BURST_WAIT_SECONDS)
@@ -289,19 +271,18 @@ class TableMessage:
         await self.host.turn_shown(session, waiting - session.pinged)  # before the text, which shows the deadline
         summary = None if session.paused_until is None else session.hand_summary
         pictured = session.id not in self.text_only
-        moment, shown_before = (session.version, session.paused_until), session.lines_shown
+        moment, shown_before = moment_of(session), session.lines_shown
         last = self.showing.get(session.id)
         if last is not None and (last.moment, last.lines_total) == (moment, session.lines_total):
             session.lines_shown = last.lines_from  # nothing new: the same lines as the table shows, not fewer
         window_from = session.lines_shown
         # the text and the picture are read together, before anything is awaited: they show one moment
+        drawing = table_drawing(session) if pictured else None
         if summary is not None:
             ending = session.last_hand_lines(MAX_NEW_LINES)
             surface = hand_over_surface(session, session.lang, summary, ending)
-            drawing = pictures.summary_drawing(session, summary, session.lang) if pictured else None
             session.lines_shown = max(session.lines_shown, session.hand_first_line)
         else:
-            drawing = pictures.public_table(session, session.lang) if pictured else None
             surface = table_surface(session, session.lang, b"" if drawing is not None else None, mention)
             session.lines_shown = session.lines_total
         away = away_line(session)
@@ -313,8 +294,8 @@ class TableMessage:
             session.pinged.update(waiting)
             return  # the table shows exactly this already: neither a picture nor an edit
         if drawing is not None:
-            surface.image = await pictures.drawn(drawing)
-            if (session.version, session.paused_until) != moment and session.phase == PLAYING:
+            surface.image = await self.pictures.picture(session, moment, drawing)
+            if moment_of(session) != moment and session.phase == PLAYING:
                 session.lines_shown = shown_before  # the game moved on while the picture was drawn:
                 self.wanted.add(session.id)         # show the newer moment instead (the loop comes back)
                 return
