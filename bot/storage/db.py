@@ -151,7 +151,14 @@ class Database:
 
 
 class SqliteDatabase(Database):
-    """One connection, shared by every coroutine of the process."""
+    """One connection, shared by every coroutine of the process.
+
+    A statement on its own goes to aiosqlite's thread at once, beside others in flight: the thread runs them in
+    turn, each committed by itself (autocommit), so the saves of many games do not wait for one another's round
+    trip. Under load a round trip is about 5 ms (the thread waits for the interpreter lock), and at 500 games,
+    with a statement taking the connection's lock for its whole round trip, a save waited 0.2-1 s in line.
+    Only a transaction holds the lock: a statement queued inside it would be committed or rolled back with it.
+    """
 
     dialect = "sqlite"
 
@@ -207,20 +214,24 @@ class SqliteDatabase(Database):
                 raise
             await self._conn.execute("COMMIT")
 
+    async def _after_transaction(self) -> None:
+        """Return once no transaction holds the connection. The statement that follows is queued to the thread
+        before anything else runs (aiosqlite queues it before its first wait), so a transaction that asks next
+        begins after it."""
+        if self._lock.locked():
+            async with self._lock:
+                pass
+
     async def execute(self, sql: str, params: Params = ()) -> int:
         """One write statement on its own, committed when this returns (one hop to the database
         thread: a statement is atomic by itself). The number of rows it changed."""
-        async with self._lock:
-            return await SqliteTransaction(self._conn).execute(sql, params)
+        await self._after_transaction()
+        return await SqliteTransaction(self._conn).execute(sql, params)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """One read statement on its own (its own implicit snapshot)."""
-        async with self._lock:
-            return await SqliteTransaction(self._conn).fetchall(sql, params)
-
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        async with self._lock:
-            return await SqliteTransaction(self._conn).fetchone(sql, params)
+        await self._after_transaction()
+        return await SqliteTransaction(self._conn).fetchall(sql, params)
 
 
 @functools.lru_cache(maxsize=512)
