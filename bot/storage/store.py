@@ -650,14 +650,19 @@ class Storage:
         return {str(r[0]) for r in rows}
 
     async def add_tips_seen(self, user_id: int, words: Iterable[str], now: datetime | None = None) -> None:
-        """Remember that a person was told about ``words`` (a word told twice, by two processes, is kept once)."""
+        """Remember that a person was told about ``words`` (a word told twice, by two processes, is kept once).
+
+        One statement for all the words, not a transaction: a transaction holds SQLite's one connection for
+        three round trips, and every save of every game waits for it (``db.SqliteDatabase``)."""
         stamp = to_micros(now or datetime.now(UTC))
-        async with self._db.transaction() as tx:
-            await tx.executemany(
-                "INSERT INTO user_tips_seen (user_id, word, seen_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id, word) DO NOTHING",
-                [(user_id, word, stamp) for word in words],
-            )
+        rows = [(user_id, word, stamp) for word in dict.fromkeys(words)]
+        if not rows:
+            return
+        await self._db.execute(
+            "INSERT INTO user_tips_seen (user_id, word, seen_at) VALUES "
+            + ", ".join("(?, ?, ?)" for _ in rows) + " ON CONFLICT (user_id, word) DO NOTHING",
+            [value for row in rows for value in row],
+        )
 
     async def set_guild_pings(self, guild_id: int, pings: str | None) -> None:
         """A server's default mention preference (None: the bot's default); its other settings stay."""
