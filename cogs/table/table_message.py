@@ -21,12 +21,12 @@ from bot.i18n import t
 from bot.pacing import turn_first
 from bot.replies import DROPPED
 
+from . import pictures
 from .attention import attention
 from .game_host import GameHost
 from .host_notes import HostNotes
 from .messages import MAX_NEW_LINES, away_line, clip_join, hand_over_surface, table_surface
 from .session import PLAYING, GameSession
-from .table_picture import TablePictures, moment_of, table_drawing
 from .table_route import TableRoutes, table_routes
 
 log = logging.getLogger("teahouse.games")
@@ -48,7 +48,7 @@ class Showing:
     """What a table message shows: an update that would show the same is not sent."""
 
     message_id: int | None
-    moment: tuple[int, float | None]  # the game's version, and until when it pauses between hands (``moment_of``)
+    moment: tuple[int, float | None]  # the game's version, and until when it pauses between hands
     pictured: bool
     content: str
     components: str
@@ -75,7 +75,6 @@ class TableMessage:
         self.bare: dict[int, set[int]] = {}  # game -> finished hands' tables whose buttons are gone already
         self.sent: Counter[str] = Counter()  # table requests by why: "edit", or the reason it was posted again
         self.routes: TableRoutes = table_routes(host.bot)  # interaction webhooks where fresh, else the bot's token
-        self.pictures = TablePictures()  # drawn before an update waits in line at the global limit
 
     def forget(self, session: GameSession) -> None:
         """The game is over: nothing more to show or tell for it."""
@@ -87,7 +86,6 @@ class TableMessage:
         self.below.pop(session.id, None)
         self.old_tables.pop(session.id, None)
         self.routes.forget(session.id)
-        self.pictures.forget(session.id)
         for games in self.tables_in.values():
             games.discard(session.id)
         self.tables_in = {channel: games for channel, games in self.tables_in.items() if games}
@@ -242,15 +240,11 @@ class TableMessage:
         at once are let finish their burst first: read in the middle of it, the table would show a moment
         already past and need another edit. The long wait is before the turn: a held turn keeps a token of
         the global pace from every other game (few may be held), so a burst that began while this update
-        waited in line gets only a short wait more. An update an interaction's token can carry needs no turn;
-        one that takes a turn has its picture drawn first (``table_picture``), so the turn waits for no picture."""
+        waited in line gets only a short wait more. An update an interaction's token can carry needs no turn."""
         instant = self.host.computer_delay == 0
         if instant:
             await self._computers_done(session, INSTANT_BURST_WAIT_SECONDS)
         exempt = self.routes.reaches(session)
-        if not exempt and session.id not in self.text_only:
-            shown = self.showing.get(session.id)
-            await self.pictures.draw_ahead(session, None if shown is None else shown.moment)
         async with contextlib.nullcontext() if exempt else turn_first(self.host.bot.pacer):
             if instant:
                 await self._computers_done(session, HELD_BURST_WAIT_SECONDS)
@@ -271,13 +265,13 @@ class TableMessage:
         await self.host.turn_shown(session, waiting - session.pinged)  # before the text, which shows the deadline
         summary = None if session.paused_until is None else session.hand_summary
         pictured = session.id not in self.text_only
-        moment, shown_before = moment_of(session), session.lines_shown
+        moment, shown_before = (session.version, session.paused_until), session.lines_shown
         last = self.showing.get(session.id)
         if last is not None and (last.moment, last.lines_total) == (moment, session.lines_total):
             session.lines_shown = last.lines_from  # nothing new: the same lines as the table shows, not fewer
         window_from = session.lines_shown
         # the text and the picture are read together, before anything is awaited: they show one moment
-        drawing = table_drawing(session) if pictured else None
+        drawing = pictures.table_or_summary(session) if pictured else None
         if summary is not None:
             ending = session.last_hand_lines(MAX_NEW_LINES)
             surface = hand_over_surface(session, session.lang, summary, ending)
@@ -294,8 +288,8 @@ class TableMessage:
             session.pinged.update(waiting)
             return  # the table shows exactly this already: neither a picture nor an edit
         if drawing is not None:
-            surface.image = await self.pictures.picture(session, moment, drawing)
-            if moment_of(session) != moment and session.phase == PLAYING:
+            surface.image = await pictures.drawn(drawing)
+            if (session.version, session.paused_until) != moment and session.phase == PLAYING:
                 session.lines_shown = shown_before  # the game moved on while the picture was drawn:
                 self.wanted.add(session.id)         # show the newer moment instead (the loop comes back)
                 return
