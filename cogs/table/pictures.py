@@ -152,14 +152,6 @@ def public_table(session: GameSession, lang: str) -> Drawing | None:
     return partial(rendering.render_table, session.game, view, names(session, lang), lang=lang)
 
 
-def table_or_summary(session: GameSession) -> Drawing | None:
-    """The table message's picture as it stands: the finished hand's summary during the pause, else the table."""
-    summary = None if session.paused_until is None else session.hand_summary
-    if summary is not None:
-        return summary_drawing(session, summary, session.lang)
-    return public_table(session, session.lang)
-
-
 def table_picture(session: GameSession, lang: str) -> bytes | None:
     return draw_here(public_table(session, lang))
 

@@ -271,12 +271,13 @@ class TableMessage:
             session.lines_shown = last.lines_from  # nothing new: the same lines as the table shows, not fewer
         window_from = session.lines_shown
         # the text and the picture are read together, before anything is awaited: they show one moment
-        drawing = pictures.table_or_summary(session) if pictured else None
         if summary is not None:
             ending = session.last_hand_lines(MAX_NEW_LINES)
             surface = hand_over_surface(session, session.lang, summary, ending)
+            drawing = pictures.summary_drawing(session, summary, session.lang) if pictured else None
             session.lines_shown = max(session.lines_shown, session.hand_first_line)
         else:
+            drawing = pictures.public_table(session, session.lang) if pictured else None
             surface = table_surface(session, session.lang, b"" if drawing is not None else None, mention)
             session.lines_shown = session.lines_total
         away = away_line(session)
