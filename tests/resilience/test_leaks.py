@@ -19,6 +19,8 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
+
 import rendering
 from bot.app import TeahouseBot
 from bot.games.registry import engine
@@ -32,6 +34,8 @@ from tests.play.driver import FACE_UP_RANKS, final_summary, games_cog, hidden_ca
 from .helpers import SHORT, count, move_if_no_clock_will, open_table
 
 GAMES = count("LEAK_GAMES", 12, 200)
+#: README's run plays one game of each kind; ``-m slow`` plays GAMES (README's test command stays under 5 minutes)
+GAME_COUNTS = [len(SHORT), pytest.param(GAMES, marks=pytest.mark.slow)]
 WORDS = re.compile(r"[\s,;:()\[\]|*_`>]+")
 # lines whose cards the rules make public although the card then sits in a hand (R2.5: tribute and return
 # cards are face up; Gou Ji's tribute likewise)
@@ -151,7 +155,9 @@ class LeakWatch(logging.Handler):
                           f"from {shown} to {session.version}")
 
 
-async def test_no_hidden_card_in_any_message_picture_or_log_line(double: DiscordDouble, bot: TeahouseBot) -> None:
+@pytest.mark.parametrize("games", GAME_COUNTS)
+async def test_no_hidden_card_in_any_message_picture_or_log_line(double: DiscordDouble, bot: TeahouseBot,
+                                                                 games: int) -> None:
     watch = LeakWatch(double, bot)
     double.observers.append(watch)
     root = logging.getLogger()
@@ -165,7 +171,7 @@ async def test_no_hidden_card_in_any_message_picture_or_log_line(double: Discord
     kinds = sorted(SHORT)
     finished: Counter[str] = Counter()
     try:
-        for number in range(GAMES):
+        for number in range(games):
             game = kinds[number % len(kinds)]
             options, seats = SHORT[game]
             where, _ = await open_table(double, alice, game, options, computers=seats - 1, turn_seconds=5)
@@ -186,5 +192,5 @@ async def test_no_hidden_card_in_any_message_picture_or_log_line(double: Discord
         double.observers.remove(watch)
     print(f"\nleak check: {dict(finished)} games, {dict(watch.counts)}")
     assert not watch.leaks, watch.leaks[:5]
-    assert sum(finished.values()) == GAMES
-    assert watch.counts["table pictures matching the public view at their version"] >= GAMES
+    assert sum(finished.values()) == games
+    assert watch.counts["table pictures matching the public view at their version"] >= games
