@@ -96,14 +96,11 @@ class TableMessage:
         self.host.spawn(self.tasks, session, self._loop(session))
 
     async def _loop(self, session: GameSession) -> None:
-        """Coalesce updates: while computers are still moving, wait up to one interval for them to finish.
-
-        With thinking time, spectators see each computer move (about one edit a second); computers
-        that move instantly are shown together once they are done.
-        """
-        interval = TABLE_EDIT_INTERVAL_SECONDS if self.host.computer_delay > 0 else INSTANT_BURST_WAIT_SECONDS
+        """Coalesce updates: while computers are still moving, wait a while for them to finish (``burst_wait``)."""
         while session.id in self.wanted and session.phase == PLAYING:
-            await self._computers_done(session, interval)
+            wait = self.burst_wait()
+            if wait > 0:
+                await self._computers_done(session, wait)
             self.wanted.discard(session.id)
             try:
                 await self.update(session)
@@ -116,6 +113,19 @@ class TableMessage:
                     await asyncio.sleep(BUSY_RETRY_SECONDS)
                     self.wanted.add(session.id)
             self.host.follow_panels(session)
+
+    def burst_wait(self) -> float:
+        """How long an update waits for the computers' moves in progress, to show them in one edit.
+
+        Computers that move instantly: until their burst is done. Computers that think less than an
+        edit interval: up to one interval (about one edit a second). Computers that think longer:
+        not at all. Each of their moves gets its own edit anyway, and waiting for one that was only
+        thinking held every person's move back a second.
+        """
+        delay = self.host.computer_delay
+        if delay == 0:
+            return INSTANT_BURST_WAIT_SECONDS
+        return TABLE_EDIT_INTERVAL_SECONDS if delay < TABLE_EDIT_INTERVAL_SECONDS else 0.0
 
     async def _computers_done(self, session: GameSession, longest: float) -> None:
         """Wait (at most ``longest`` seconds) until the game's computers have made the moves they are making."""

@@ -457,6 +457,34 @@ async def test_an_update_that_would_show_the_same_table_sends_nothing(double: Di
     assert shown is not None and shown.content != shown_before, "a real change is still shown"
 
 
+async def test_a_persons_move_is_on_the_table_while_the_next_computer_thinks(
+        double: DiscordDouble, teahouse: StartTeahouse) -> None:
+    """With thinking time, the table shows a person's move at once. It used to wait up to a second for the next
+    computer to finish moving, though that computer was only thinking: every move came a second late."""
+    thinking = 20.0  # longer than any real wait in the test: nobody but her moves unless the clock jumps
+    async with teahouse(computer_delay_seconds=thinking) as bot:
+        alice = double["alice"]
+        thread = await open_game(double, alice, "zhengshangyou", "mode=individual", computers=3)
+        session, cog = session_in(bot, thread), games_cog(bot)
+        assert session is not None
+        seat = session.seat_of(alice.id)
+        for _ in range(20):  # the computers before her think; a move with one choice is made for her
+            if seat in cog.waiting_humans(session):
+                break
+            double.clock.advance(thinking + 1)
+            await double.settle()
+        assert seat in cog.waiting_humans(session)
+        table = table_message(thread)
+        assert table is not None
+        shown_before = table.content  # the double's message changes in place: what it showed is read now
+        version = session.version
+        assert await typed_move(alice, thread, random.Random(2), MatchLog())
+        await double.settle()
+        assert session.version == version + 1, "her move, and the computers still thinking"
+        shown = table_message(thread)
+        assert shown is not None and shown.content != shown_before, "her move is on the table already"
+
+
 async def move_made_for(person: Person, session: GameSession, double: DiscordDouble) -> bool:
     """Wait out the short delay of a move made for ``person`` (one legal choice); True if one was made."""
     version = session.version
