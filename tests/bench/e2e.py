@@ -1,13 +1,13 @@
 """End to end through the Discord double: what a player waits for, and what a move costs in REST calls.
 
     python -m tests.bench.e2e [--quick] [--games 1,100,300,500] [--moves N] [--think 2,6] [--profile bot.prof]
-                              [--backend sqlite|postgresql|both] [--seed N]
+                              [--backend sqlite|postgresql|both] [--seed N] [--computer-delay S]
 
 ``--profile`` counts each thread's CPU time (``time.thread_time``): waits for the GIL or a core are left out.
 ``TEAHOUSE_BENCH_TRACEMALLOC=<path>`` (also for the memory part) writes where the bot's live Python memory was
 allocated when it is stopped. A stalled game is printed with what its person last saw, and the bot's log is kept.
 
-The real bot (``TeahouseBot``, computer players with no thinking delay) runs in a process of
+The real bot (``TeahouseBot``, computer players with no thinking delay unless ``--computer-delay``) runs in a process of
 its own, talking to the Discord double in this one, so the double's work (parsing requests,
 building messages, gateway events) does not eat into the bot's time. For each size it opens
 that many games at once, the four games in turn, each in its own channel with one scripted
@@ -26,7 +26,10 @@ it to the end of the last REST call it causes — every call on that game's chan
 with that interaction's token, until that person's next interaction. A move's calls therefore
 include the computers' instant replies and the one table update that shows them, and the live panel's
 later follow-up edits (paced, one per 1.5 s). Click to table, the goal's measure, is ``move_table_p50_ms``/
-``_p99_ms``: until the last table post or edit among a move's calls (moves whose table changed). The double's
+``_p99_ms``: until the last table post or edit among a move's calls (moves whose table changed); ``move_table_first_*``:
+until the first (the same edit when computers move at once: it shows their replies too). ``--computer-delay S`` gives the
+computers that much thinking time (the bot's default is 1.5 s): each of their moves then has an edit of its own, the
+last comes seconds after the click, and ``move_table_first_*`` is the wait for the person's own move. The double's
 fake clock is never moved here (asserted), so its timestamps are real time. Per size
 (``games<N>.``): ``<kind>_p50_ms``/``_p99_ms`` for kinds ``move`` (the click that makes the
 move), ``hand`` (opening the panel), ``step`` (a composer step), ``next`` (next hand);
@@ -156,6 +159,12 @@ class Measure:
         later, deliberately paced follow-up edits and old tables' removal left out)."""
         ends = [c.finished for c in self.calls if c.finished is not None and table_kind(c) is not None]
         return max(ends) - self.record.delivered_at if ends else None
+
+    @property
+    def first_table_latency(self) -> float | None:
+        """Until the table first showed it: the end of the first table post or edit among the calls."""
+        ends = [c.finished for c in self.calls if c.finished is not None and table_kind(c) is not None]
+        return min(ends) - self.record.delivered_at if ends else None
 
     @property
     def sent(self) -> float | None:
@@ -637,11 +646,12 @@ def _child(api_url: str, gateway_url: str, token: str, database: str, profile: s
     async def main() -> None:
         if profile:
             asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(initializer=profile_worker))
+        delay = float(os.environ.get("TEAHOUSE_BENCH_COMPUTER_DELAY") or 0.0)
         if database == "env":
             config = Config(token=token, database_url=os.environ["TEAHOUSE_BENCH_DATABASE_URL"],
-                            computer_delay_seconds=0.0)
+                            computer_delay_seconds=delay)
         else:
-            config = Config(token=token, database_path=database, computer_delay_seconds=0.0)
+            config = Config(token=token, database_path=database, computer_delay_seconds=delay)
         client = TeahouseBot(config, guild_ready_timeout=0.05)
         _same_deals(client, os.environ.get("TEAHOUSE_BENCH_DEALS", ""))
         assert client.http.http_trace is not None  # the pacer's: the send times are noted after its wait
@@ -946,8 +956,9 @@ class BotProcess:
     """The bot under test in a child process; its CPU time is read from /proc."""
 
     def __init__(self, double: DiscordDouble, folder: Path, profile: str = "", database_url: str = "",
-                 deals: str = "") -> None:
+                 deals: str = "", computer_delay: float = 0.0) -> None:
         self.double = double
+        self.computer_delay = computer_delay  # the computers' thinking time (the bot's default is 1.5 s)
         self.deals = deals  # "" = the bot draws its deals as it does for players; else the bench's seed
         self.folder = folder
         self.profile = profile
@@ -959,7 +970,8 @@ class BotProcess:
         database = "env" if self.database_url else str(self.folder / "teahouse.db")
         args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
                 self.double.token, database, self.profile]
-        env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url, "TEAHOUSE_BENCH_DEALS": self.deals}
+        env = {**os.environ, "TEAHOUSE_BENCH_DATABASE_URL": self.database_url, "TEAHOUSE_BENCH_DEALS": self.deals,
+               "TEAHOUSE_BENCH_COMPUTER_DELAY": str(self.computer_delay)}
         with open(self.log, "ab") as log:  # a restarted bot (the soak run) writes on after the killed one
             # TEAHOUSE_BENCH_BOT_DIR: the bot's code from another checkout (before/after pairs, one harness)
             self.proc = await asyncio.create_subprocess_exec(sys.executable, *args, stderr=log, env=env,
@@ -1030,10 +1042,11 @@ _pct = pct
 
 async def measure(games: int, moves: int, think: tuple[float, float], seed: int = 1,
                   profile: str = "", budget: float = 600.0, database_url: str = "",
-                  chatter: float = 0.0, busy_core: bool = False) -> dict[str, float]:
+                  chatter: float = 0.0, busy_core: bool = False, computer_delay: float = 0.0) -> dict[str, float]:
     """Open `games` games at once, let each person play `moves` moves (within `budget` seconds), on
     the database at `database_url` ("" = a new SQLite file); `chatter` unrelated messages a second in other
-    channels meanwhile, and with `busy_core` another process keeps one core busy for the whole run."""
+    channels meanwhile, and with `busy_core` another process keeps one core busy for the whole run; the
+    computers think `computer_delay` seconds a move."""
     # Discord's rate limits and network latency are on (latency is charged to deadlines, not slept);
     # rate-limit waits happen in real time here: a player really waits for them.
     double = DiscordDouble(skip_rate_limit_waits=False)
@@ -1053,7 +1066,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     talk = Chatter(double, guild, chatter)
     busy = BusyCore()
     with tempfile.TemporaryDirectory(prefix="teahouse-e2e-") as folder:
-        bot = BotProcess(double, Path(folder), profile, database_url, deals=str(seed))
+        bot = BotProcess(double, Path(folder), profile, database_url, deals=str(seed), computer_delay=computer_delay)
         # alone, all the bot's CPU between a click and the game going quiet is that click's
         players = Players(double, watcher, think, bot.cpu_seconds_fast if games == 1 else None)
         try:
@@ -1067,7 +1080,8 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
             opening = time.perf_counter()
             sem = asyncio.Semaphore(4)  # opening games is not measured: keep it gentle
             await asyncio.gather(*(players.open(g, sem) for g in table))
-            await double.settle(window=0.2, timeout=60)
+            if not computer_delay:  # computers that think keep moving: the bot is never quiet for long
+                await double.settle(window=0.2, timeout=60)
             opening = time.perf_counter() - opening
             rss_open = bot.rss_mb()
             offset = double.clock.offset
@@ -1153,6 +1167,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     numbers.update(route_numbers(double, play_from, play_until))
     numbers["chatter_per_s"] = round(chatted / wall, 1) if wall else 0.0
     numbers["busy_core"] = float(busy_core)
+    numbers["computer_delay_s"] = computer_delay
     if chat_us is not None:
         numbers["bot_cpu_us_per_chat_message"] = round(chat_us, 1)
     moves_made = sum(g.moves for g in table)
@@ -1197,6 +1212,9 @@ def _numbers(table: list[Game], double: DiscordDouble, cpu: float, wall: float,
             out["move_table_count"] = float(len(shown))
             out["move_table_p50_ms"] = round(_pct(shown, 0.5), 1)
             out["move_table_p99_ms"] = round(_pct(shown, 0.99), 1)
+            first = [m.first_table_latency * 1000 for m in done if m.first_table_latency is not None]
+            out["move_table_first_p50_ms"] = round(_pct(first, 0.5), 1)
+            out["move_table_first_p99_ms"] = round(_pct(first, 0.99), 1)
             calls = [len(m.calls) for m in done]  # the interaction response counted
             out["calls_per_move"] = round(sum(calls) / len(calls), 2) if calls else 0.0
             out["calls_per_move_max"] = float(max(calls, default=0))
@@ -1296,7 +1314,7 @@ def backends_from(text: str) -> tuple[str, ...]:
 def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = None,
         think: tuple[float, float] | None = None, profile: str = "",
         backends: tuple[str, ...] | None = None, chatter: float = 0.0, busy_core: bool = False,
-        seed: int = 1) -> dict[str, float]:
+        seed: int = 1, computer_delay: float = 0.0) -> dict[str, float]:
     """``games<N>.<measure>`` for each size: 1 and 5 games quickly, else 1, 100, 300 and 500; on PostgreSQL
     ``games<N>.postgresql.<measure>``. Each size runs on each backend in turn, SQLite first."""
     plan = QUICK if quick else FULL
@@ -1313,7 +1331,8 @@ def run(quick: bool, sizes: tuple[int, ...] | None = None, moves: int | None = N
                 url = asyncio.run(server.new_database()) if backend == "postgresql" else ""
                 numbers = asyncio.run(measure(size, count, pace, profile=profile if size == max(sizes) else "",
                                               budget=20.0 if quick else 600.0, database_url=url,
-                                              chatter=chatter, busy_core=busy_core, seed=seed))
+                                              chatter=chatter, busy_core=busy_core, seed=seed,
+                                              computer_delay=computer_delay))
                 numbers = {"think_min_s": pace[0], "think_max_s": pace[1], **numbers}
                 prefix = f"games{size}." + ("" if backend == "sqlite" else f"{backend}.")
                 out.update({f"{prefix}{key}": value for key, value in numbers.items()})
@@ -1355,12 +1374,15 @@ def main() -> None:
     parser.add_argument("--chatter", type=float, default=0.0,
                         help="unrelated messages a second in other channels while the games play (e.g. 20)")
     parser.add_argument("--busy-core", action="store_true", help="another process keeps one core busy")
+    parser.add_argument("--computer-delay", type=float, default=0.0,
+                        help="the computers' thinking time in seconds (the bot's default is 1.5; here 0)")
     args = parser.parse_args()
     sizes = tuple(int(s) for s in args.games.split(",") if s) or None
     think = tuple(float(s) for s in args.think.split(",")) if args.think else None
     backends = backends_from(args.backend) if args.backend else None
     results = run(args.quick, sizes, args.moves or None, think[:2] if think else None, args.profile,  # type: ignore[arg-type]
-                  backends, chatter=args.chatter, busy_core=args.busy_core, seed=args.seed)
+                  backends, chatter=args.chatter, busy_core=args.busy_core, seed=args.seed,
+                  computer_delay=args.computer_delay)
     width = max(len(k) for k in results)
     for key, value in results.items():
         print(f"{key:<{width}}  {value:g}")
