@@ -21,6 +21,10 @@ game alone (fast pace: alone, the pace does not matter), then 100, 300 and 500 g
 for 600+ samples per percentile (a p99 not among the 5 worst); ``--quick``: 1 and 5 games at a fast pace, a few moves each,
 within 20 s per size.
 
+A click in the panel after which the table shows the person's only possible move made for them (with
+``--computer-delay``, it comes after that thinking time, while they were still composing) is not counted as their
+move (kind ``made_for``).
+
 Measured per person interaction, in real (wall-clock) time: from the moment the double delivers
 it to the end of the last REST call it causes — every call on that game's channel and thread or
 with that interaction's token, until that person's next interaction. A move's calls therefore
@@ -342,6 +346,8 @@ class Players:
         self.next_hand = t("en", "games.button.next_hand")
         self.turn_prefix = t("en", "games.table.turn", who="").strip()
         self.over = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
+        self.only_move = t("en", "options.auto.only_move")
+        self.made_later = False  # computers think (``--computer-delay``): a move made for a person comes that late
 
     def mark_cpu(self) -> None:
         """Just before a person acts: where the bot's CPU stood."""
@@ -534,6 +540,14 @@ class Players:
         version = _version(shown) if shown is not None else None
         return version is not None and before is not None and version > before
 
+    def _made_for(self, game: Game) -> bool:
+        """The table's last line about this person is a move made for them (their only possible one, after the
+        computers' thinking time), not one their click made: they had clicked in their composer while it came."""
+        table = self._table(game) if self.made_later else None
+        name = game.person.name.lower()
+        about = [line for line in table.content.splitlines() if name in line.lower()] if table is not None else []
+        return bool(about) and self.only_move in about[-1]
+
     async def _compose(self, game: Game, panel: Message) -> bool:
         """Click through the panel (a composer may take a few steps) until a move is made; True if one was."""
         before = _version(panel)
@@ -557,12 +571,13 @@ class Players:
             self.charge_cpu(measure)
             after = self.double.response_message(record)
             version = _version(after) if after is not None else None
-            if version is not None and before is not None and version > before:
+            # the answer shows a newer version; or a deferred answer, then the panel or the table showed the move
+            if (version is not None and before is not None and version > before) or (version is None and await
+                    self.watcher.until(partial(self._moved, game, public, panel.id, before), MOVE_SHOWN_SECONDS)):
                 game.moves += 1
-                return True
-            if version is None and await self.watcher.until(
-                    partial(self._moved, game, public, panel.id, before), MOVE_SHOWN_SECONDS):
-                game.moves += 1  # a deferred answer, then the panel or the table showed the move: a move
+                await self.watcher.until(game.idle)  # the table's edit is done: what it shows can be read
+                if self._made_for(game):
+                    measure.kind = "made_for"  # not this click's: it came after the computers' thinking time
                 return True
             measure.kind = "step"  # the composer moved on (or explained a refusal); no move yet
             if after is None or after.id != panel.id:
@@ -903,14 +918,18 @@ def _write_timeline(path: Path, table: list[Game], count: int = 40) -> None:
                                           "content": content[-160:]}) + "\n")
 
 
-def _print_tail_moves(table: list[Game], count: int = 3) -> None:
-    """Where the slow tail's time goes: the calls of the moves nearest the p99 of click -> table, as the median
-    moves' are printed (a late first call: the bot was busy or waited; a slow call: the double or the line)."""
-    moves = sorted((m for g in table for m in g.measures[2:] if m.kind == "move" and m.table_latency is not None),
-                   key=lambda m: m.table_latency or 0.0)
+def _print_tail_moves(table: list[Game], count: int = 3, first: bool = False) -> None:
+    """Where the slow tail's time goes: the calls of the moves nearest the p99 of click -> table (with ``first``,
+    the table's first edit: computers that think), as the median moves' are printed (a late first call: the bot
+    was busy or waited; a slow call: the double or the line)."""
+    def shown(m: Measure) -> float | None:
+        return m.first_table_latency if first else m.table_latency
+
+    moves = sorted((m for g in table for m in g.measures[2:] if m.kind == "move" and shown(m) is not None),
+                   key=lambda m: shown(m) or 0.0)
     at = int(len(moves) * 0.99)
     for m in moves[max(0, at - count // 2): at + count - count // 2]:
-        print(f"  a p99 move (table after {1000 * (m.table_latency or 0):.0f} ms): {_calls_line(m)}", file=sys.stderr)
+        print(f"  a p99 move (table after {1000 * (shown(m) or 0):.0f} ms): {_calls_line(m)}", file=sys.stderr)
 
 
 def _calls_line(m: Measure) -> str:
@@ -1069,6 +1088,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
         bot = BotProcess(double, Path(folder), profile, database_url, deals=str(seed), computer_delay=computer_delay)
         # alone, all the bot's CPU between a click and the game going quiet is that click's
         players = Players(double, watcher, think, bot.cpu_seconds_fast if games == 1 else None)
+        players.made_later = computer_delay > 0
         try:
             await bot.start()
             watcher.start()
@@ -1136,7 +1156,7 @@ async def measure(games: int, moves: int, think: tuple[float, float], seed: int 
     print(f"  the double's loop lag: worst {watcher.lag_worst:.2f} s, {watcher.lag_over} ticks over 0.25 s; "
           f"its garbage collection: {'; '.join(double_gc.lines())}", file=sys.stderr)
     _print_median_moves(table)
-    _print_tail_moves(table)
+    _print_tail_moves(table, first=bool(computer_delay))
     if os.environ.get("TEAHOUSE_BENCH_TIMELINE"):
         _write_timeline(Path(os.environ["TEAHOUSE_BENCH_TIMELINE"]), table)
     posts = Counter(("mention " if "<@" in str((c.body or {}).get("content", "")) else "") +
