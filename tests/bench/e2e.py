@@ -202,6 +202,7 @@ class Game:
     outcome: str = ""
     stall: str = ""  # what the person saw when they gave up waiting (printed, to find why)
     opened_id: int = 0  # the /game new interaction's id: the game's id in the bot's records
+    trail: list[str] = field(default_factory=list)  # the person's last interactions and what they saw (a stall's note)
 
     def take(self, call: RestCall) -> None:
         self.open_calls.append(call)
@@ -462,6 +463,12 @@ class Players:
             return None
         return self._table(game)
 
+    def _note(self, game: Game, record: InteractionRecord, seen: str) -> None:
+        """Keep what the person did and saw, the last few: a stalled game's note says how it came to wait."""
+        at = self.double.clock.monotonic()
+        game.trail = [*game.trail[-5:], f"{at:.1f} {record.name[-24:]} answered {record.response_type} "
+                                        f"public calls {game.public_calls}: {seen}"]
+
     def _stall_note(self, game: Game, mark: int) -> str:
         """What the table looked like when the person gave up waiting: the way to find why it stalled."""
         now = self.double.clock.monotonic()
@@ -471,7 +478,8 @@ class Players:
         open_calls = [f"{c.method} {c.path}" for c in game.open_calls if c.finished is None]
         return (f"game {game.index} ({game.kind}) after {game.moves} moves: public calls {game.public_calls} "
                 f"(mark {mark}), idle {game.idle(now)}, open calls {open_calls}, "
-                f"last call {now - game.last_finish:.1f} s ago; recent messages: {shown}")
+                f"last call {now - game.last_finish:.1f} s ago, now {now:.1f}; the person's last interactions: "
+                f"{' | '.join(game.trail)}; recent messages: {shown}")
 
     def expect(self, games: int) -> None:
         """How many people play: each goes on until all of them have made their moves."""
@@ -522,6 +530,7 @@ class Players:
             await self.answered(game, record)
             self.charge_cpu(measure)
             panel = self.double.response_message(record)
+            self._note(game, record, f"panel version {_version(panel) if panel is not None else None}")
             if panel is None or not await self._compose(game, panel):
                 mark = -1
         if not reached:
@@ -578,8 +587,10 @@ class Players:
                 await self.watcher.until(game.idle)  # the table's edit is done: what it shows can be read
                 if self._made_for(game):
                     measure.kind = "made_for"  # not this click's: it came after the computers' thinking time
+                self._note(game, record, f"{measure.kind}, version {before} -> {version}")
                 return True
             measure.kind = "step"  # the composer moved on (or explained a refusal); no move yet
+            self._note(game, record, f"step, version {before} -> {version}")
             if after is None or after.id != panel.id:
                 return False
             panel = after

@@ -184,7 +184,8 @@ class Soak:
             await proc.wait()
             killed = self.double.clock.snowflake(), self.double.clock.monotonic()
             self.kills += 1
-            print(f"  bot killed (SIGKILL) and started again: {self.kills}", file=sys.stderr, flush=True)
+            print(f"  bot killed (SIGKILL) at {killed[1]:.1f} and started again: {self.kills}", file=sys.stderr,
+                  flush=True)
             await self.bot.start()
             self.kill_marks.append((killed[0], self.double.clock.snowflake(), killed[1], self.double.clock.monotonic()))
 
