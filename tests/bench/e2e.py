@@ -348,6 +348,8 @@ class Players:
         self.turn_prefix = t("en", "games.table.turn", who="").strip()
         self.over = t("en", "games.summary.match_over", game="").split("**")[-1].strip()
         self.only_move = t("en", "options.auto.only_move")
+        self.stale = t("en", "games.error.stale")
+        self.stale_answers = 0  # clicks on an older view, answered with the current one (the soak's kills)
         self.made_later = False  # computers think (``--computer-delay``): a move made for a person comes that late
 
     def mark_cpu(self) -> None:
@@ -580,6 +582,13 @@ class Players:
             self.charge_cpu(measure)
             after = self.double.response_message(record)
             version = _version(after) if after is not None else None
+            if after is not None and self.stale in after.content:
+                # an older view (the game moved, or the bot restarted): the answer is the current one, no move
+                measure.kind = "step"
+                self.stale_answers += 1
+                self._note(game, record, f"stale, version {before} -> {version}")
+                before, panel = version, after
+                continue
             # the answer shows a newer version; or a deferred answer, then the panel or the table showed the move
             if (version is not None and before is not None and version > before) or (version is None and await
                     self.watcher.until(partial(self._moved, game, public, panel.id, before), MOVE_SHOWN_SECONDS)):
@@ -996,7 +1005,9 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.log = folder / "bot.log"
 
-    async def start(self) -> None:
+    async def start(self, settle: bool = True) -> None:
+        """Start the bot and wait until it is connected; with ``settle``, also until it is quiet (a fresh start: a
+        restart among live games is never quiet for long)."""
         database = "env" if self.database_url else str(self.folder / "teahouse.db")
         args = ["-m", "tests.bench.e2e", "--child", self.double.api_url, self.double.gateway_url,
                 self.double.token, database, self.profile]
@@ -1008,7 +1019,8 @@ class BotProcess:
                                                              stdout=asyncio.subprocess.DEVNULL,
                                                              cwd=os.environ.get("TEAHOUSE_BENCH_BOT_DIR") or None)
         await self.double.gateway.wait_ready(timeout=60)
-        await self.double.settle(window=0.3, timeout=60)
+        if settle:
+            await self.double.settle(window=0.3, timeout=60)
 
     def cpu_seconds(self) -> float:
         """CPU seconds of the bot and any worker processes it started, every thread, to the nanosecond."""

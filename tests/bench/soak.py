@@ -17,8 +17,9 @@ whose opening was cut by a kill is opened again and counted in ``opens_retried``
 every finished match is recorded exactly once: one row in ``games`` per match its person saw end, none other, and
 each person's totals count each of their finished matches once (``recorded_wrong`` 0 wanted); and finished matches
 whose thread still offers "Next hand" (``next_hand_left_after_end``, 0 wanted: the final table replaces the last
-hand's). A person whose match's end is said stops there, also when it came while they thought (their old table may
-still show "Next hand" for a moment). A stalled game's bot log and database are kept (their folder is printed).
+hand's); and ``stale_answers``, clicks on a panel older than the game (after a kill) that the bot answered with the
+current panel (the person composes on from it: no move was made). A person whose match's end is said stops there,
+also when it came while they thought (their old table may still show "Next hand" for a moment). A stalled game's bot log and database are kept (their folder is printed).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ class Soak:
         # channel, which the scripted people do not follow); each server here stays far below it for an hour
         guilds = [self.double.add_guild(f"Teahouse Soak {n}") for n in range(-(-self.size // TABLES_PER_GUILD))]
         watcher = Watcher(self.double)
-        players = Players(self.double, watcher, self.think)
+        players = self.players = Players(self.double, watcher, self.think)
         players.games = SOAK_GAMES
         players.answer_timeout = 10.0
         players.expect(10**9)  # nobody stops for the others: each plays its matches until the time is up
@@ -186,7 +187,7 @@ class Soak:
             self.kills += 1
             print(f"  bot killed (SIGKILL) at {killed[1]:.1f} and started again: {self.kills}", file=sys.stderr,
                   flush=True)
-            await self.bot.start()
+            await self.bot.start(settle=False)  # never quiet among live games: that wait timed out and ended the kills
             self.kill_marks.append((killed[0], self.double.clock.snowflake(), killed[1], self.double.clock.monotonic()))
 
     def _numbers(self, recorded: dict[str, object], errors: list[str]) -> dict[str, float]:
@@ -231,6 +232,7 @@ class Soak:
             "rss_growth_last_life_mb": round(growth, 1),
             "bot_errors": float(len(errors)),
             "http_429_organic": float(len(self.double.rate_limits.limited)),
+            "stale_answers": float(self.players.stale_answers),
         }
 
     def _next_hand_left(self) -> list[Game]:
