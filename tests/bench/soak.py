@@ -19,7 +19,8 @@ each person's totals count each of their finished matches once (``recorded_wrong
 whose thread still offers "Next hand" (``next_hand_left_after_end``, 0 wanted: the final table replaces the last
 hand's); and ``stale_answers``, clicks on a panel older than the game (after a kill) that the bot answered with the
 current panel (the person composes on from it: no move was made). A person whose match's end is said stops there,
-also when it came while they thought (their old table may still show "Next hand" for a moment). A stalled game's bot log and database are kept (their folder is printed).
+also when it came while they thought (their old table may still show "Next hand" for a moment). A stalled game's
+bot log and database are kept (their folder is printed).
 """
 
 from __future__ import annotations
@@ -198,8 +199,10 @@ class Soak:
         twice = [g for g, n in rows.items() if n != 1]
         unexplained = set(rows) - {str(g.opened_id) for g in self.played}
         # each person's totals count each of their recorded games once (a game its person gave up on as stalled
-        # may still have ended in the bot, and is then recorded: counted by its row, not by what they saw)
-        per_person = Counter(g.person.id for g in self.played if str(g.opened_id) in rows)
+        # may still have ended in the bot, and is then recorded: counted by its row, not by what they saw), but not
+        # one they abandoned: it is recorded without a result, in nobody's totals
+        abandoned: set[str] = recorded["abandoned"]  # type: ignore[assignment]
+        per_person = Counter(g.person.id for g in self.played if str(g.opened_id) in set(rows) - abandoned)
         miscounted = [uid for uid, n in per_person.items() if totals.get(uid, 0) != n]
         # a finished match whose thread still offers "Next hand" (its final table never replaced the last hand's)
         left = self._next_hand_left()
@@ -258,11 +261,14 @@ class Soak:
 
 
 def _recorded(database: Path) -> dict[str, object]:
-    """The finished games in the bot's database (rows per game id) and each person's finished-game count."""
+    """The finished games in the bot's database (rows per game id), those abandoned (recorded without a result, so
+    in no one's totals) and each person's finished-game count."""
     with contextlib.closing(sqlite3.connect(database)) as db:
         rows = dict(db.execute("SELECT game_id, COUNT(*) FROM games GROUP BY game_id").fetchall())
+        abandoned = {game_id for game_id, summary in db.execute("SELECT game_id, summary FROM games")
+                     if json.loads(summary).get("abandoned")}
         totals = dict(db.execute("SELECT user_id, SUM(games) FROM player_totals GROUP BY user_id").fetchall())
-    return {"rows": rows, "totals": totals}
+    return {"rows": rows, "abandoned": abandoned, "totals": totals}
 
 
 def main() -> None:
