@@ -157,17 +157,21 @@ class Measure:
         ends = [c.finished for c in self.calls if c.finished is not None]
         return max(ends) - self.record.delivered_at if ends else None
 
+    def _table_ends(self) -> list[float]:
+        """When each table post or edit among the calls ended (a live panel's later, deliberately paced follow-up
+        edits and old tables' removal left out)."""
+        return [c.finished for c in self.calls if c.finished is not None and table_kind(c) is not None]
+
     @property
     def table_latency(self) -> float | None:
-        """Until the table showed it: the end of the last table post or edit among the calls (a live panel's
-        later, deliberately paced follow-up edits and old tables' removal left out)."""
-        ends = [c.finished for c in self.calls if c.finished is not None and table_kind(c) is not None]
+        """Until the table showed it: the end of the last table post or edit among the calls."""
+        ends = self._table_ends()
         return max(ends) - self.record.delivered_at if ends else None
 
     @property
     def first_table_latency(self) -> float | None:
         """Until the table first showed it: the end of the first table post or edit among the calls."""
-        ends = [c.finished for c in self.calls if c.finished is not None and table_kind(c) is not None]
+        ends = self._table_ends()
         return min(ends) - self.record.delivered_at if ends else None
 
     @property
