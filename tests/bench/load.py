@@ -80,14 +80,19 @@ async def chat_cost(chatter: Chatter, cpu: Callable[[], float], messages: int = 
     return max(0.0, busy - quiet) / messages * 1e6
 
 
+#: spins until its parent is gone: a benchmark stopped from outside (SIGTERM, SIGKILL) never runs ``stop``, and a
+#: spinner left behind kept a core busy under every later run on the machine
+SPIN = "import os\nparent = os.getppid()\nwhile os.getppid() == parent:\n    pass\n"
+
+
 class BusyCore:
-    """A process that keeps one core busy until stopped."""
+    """A process that keeps one core busy until stopped, or until the benchmark that started it is gone."""
 
     def __init__(self) -> None:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        self.proc = subprocess.Popen([sys.executable, "-c", SPIN])
 
     def stop(self) -> None:
         if self.proc is not None:
