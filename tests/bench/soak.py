@@ -202,7 +202,8 @@ class Soak:
         # may still have ended in the bot, and is then recorded: counted by its row, not by what they saw), but not
         # one they abandoned: it is recorded without a result, in nobody's totals
         abandoned: set[str] = recorded["abandoned"]  # type: ignore[assignment]
-        per_person = Counter(g.person.id for g in self.played if str(g.opened_id) in set(rows) - abandoned)
+        counted = set(rows) - abandoned
+        per_person = Counter(g.person.id for g in self.played if str(g.opened_id) in counted)
         miscounted = [uid for uid, n in per_person.items() if totals.get(uid, 0) != n]
         # a finished match whose thread still offers "Next hand" (its final table never replaced the last hand's)
         left = self._next_hand_left()
