@@ -34,7 +34,8 @@ from typing import Any
 
 from bot.games import GAME_IDS, record
 from bot.games.registry import engine
-from tests.bench.e2e import GAMES, BotProcess, Game, Players, Watcher
+from tests.bench.bot_process import BotProcess
+from tests.bench.players import GAMES, Game, Players, Watcher
 from tests.bench.timing import Samples, rss_kb, tree
 from tests.discord_double import DiscordDouble
 

@@ -40,7 +40,8 @@ from collections import Counter
 from pathlib import Path
 
 from bot.i18n import t
-from tests.bench.e2e import GAMES, BotProcess, Game, Players, Watcher
+from tests.bench.bot_process import BotProcess
+from tests.bench.players import GAMES, Game, Players, Watcher
 from tests.discord_double import DiscordDouble
 from tests.discord_double.model import Guild
 

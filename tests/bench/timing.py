@@ -129,3 +129,28 @@ def rss_kb(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+class GcPauses:
+    """A ``gc.callbacks`` hook: how long each collection held a process's thread, per generation (wall and CPU
+    time: on a busy machine the wall time also counts waits for a core)."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}  # (wall s, CPU s) each
+        self._started = (0.0, 0.0)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter(), time.thread_time()
+        else:
+            wall, cpu = self._started
+            self.pauses[info["generation"]].append((time.perf_counter() - wall, time.thread_time() - cpu))
+
+    def lines(self) -> list[str]:
+        out = []
+        for generation, pauses in self.pauses.items():
+            if pauses:
+                walls, cpus = [w for w, _ in pauses], [c for _, c in pauses]
+                out.append(f"gen{generation}: {len(pauses)} collections, {sum(walls):.2f} s in all (CPU {sum(cpus):.2f} s), "
+                           f"worst {1000 * max(walls):.0f} ms (CPU {1000 * max(cpus):.0f} ms)")
+        return out

@@ -3,7 +3,7 @@ runs out, or at once on Next hand; a match stopped at its last hand's end says i
 
 The soak run's one stalled game (session 42) was suspected here. The first two passed on the code as it was: the stall
 was the soak's person pressing Next hand on the last hand's table after the match's end had been said, then waiting
-for a table that a finished match never shows (``tests/bench/e2e.py`` ``Players.turn``); they stay as the guard of
+for a table that a finished match never shows (``tests/bench/players.py`` ``Players.turn``); they stay as the guard of
 "every timer, pause and pending decision resumes after a restart". The last one failed before the table's own update
 stopped drawing once the game had left play (a lost cancel let it draw the last hand's end with Next hand)."""
 
