@@ -72,7 +72,7 @@ class Soak:
         self.faults: Counter[str] = Counter()
         self.kills = 0
         self.kill_marks: list[tuple[int, int, float, float]] = []  # killed, ready again: snowflakes, then monotonic
-        self.deadline = 0.0
+        self.began = self.deadline = 0.0  # time.monotonic() when the play began, and when it ends
 
     async def run(self) -> dict[str, float]:
         await self.double.start()
@@ -90,7 +90,7 @@ class Soak:
             try:
                 await self.bot.start()
                 watcher.start()
-                began = time.monotonic()
+                began = self.began = time.monotonic()
                 self.deadline = began + self.seconds
                 helpers = [asyncio.create_task(self._sample_rss(began)), asyncio.create_task(self._faults()),
                            asyncio.create_task(self._kills())]
@@ -187,8 +187,9 @@ class Soak:
             await proc.wait()
             killed = self.double.clock.snowflake(), self.double.clock.monotonic()
             self.kills += 1
-            print(f"  bot killed (SIGKILL) at {killed[1]:.1f} and started again: {self.kills}", file=sys.stderr,
-                  flush=True)
+            # the run's seconds, as the RSS lines count them; the double's clock, as the stall notes do
+            print(f"  bot killed (SIGKILL) at {time.monotonic() - self.began:.0f} s (the double's clock {killed[1]:.1f}) "
+                  f"and started again: {self.kills}", file=sys.stderr, flush=True)
             await self.bot.start(settle=False)  # never quiet among live games: that wait timed out and ended the kills
             self.kill_marks.append((killed[0], self.double.clock.snowflake(), killed[1], self.double.clock.monotonic()))
 
