@@ -22,12 +22,12 @@ in this process, over random games; wall clock and CPU time per move (``<game>_m
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
 import random
 import signal
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -145,7 +145,16 @@ def run(quick: bool, games: int | None = None) -> dict[str, float]:
     return out
 
 
-if __name__ == "__main__":
-    size = next((int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--games=")), None)
-    for key, value in run("--quick" in sys.argv, size).items():
+def main() -> None:
+    """``--games N`` and ``--games=N`` alike; an argument it does not know is refused, not ignored (``--games 300``
+    once ran the default size)."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--games", type=int, default=None, help="games opened besides the warm-up ones (default: 100, quick: 4)")
+    args = parser.parse_args()
+    for key, value in run(args.quick, args.games).items():
         print(f"{key:28} {value:>10}")
+
+
+if __name__ == "__main__":
+    main()
