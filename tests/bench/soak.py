@@ -267,10 +267,10 @@ def _recorded(database: Path) -> dict[str, object]:
     """The finished games in the bot's database (rows per game id), those abandoned (recorded without a result, so
     in no one's totals) and each person's finished-game count."""
     with contextlib.closing(sqlite3.connect(database)) as db:
-        rows = dict(db.execute("SELECT game_id, COUNT(*) FROM games GROUP BY game_id").fetchall())
-        abandoned = {game_id for game_id, summary in db.execute("SELECT game_id, summary FROM games")
-                     if json.loads(summary).get("abandoned")}
+        games = db.execute("SELECT game_id, summary FROM games").fetchall()  # one read of the rows serves both
         totals = dict(db.execute("SELECT user_id, SUM(games) FROM player_totals GROUP BY user_id").fetchall())
+    rows = dict(Counter(game_id for game_id, _ in games))
+    abandoned = {game_id for game_id, summary in games if json.loads(summary).get("abandoned")}
     return {"rows": rows, "abandoned": abandoned, "totals": totals}
 
 
